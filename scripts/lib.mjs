@@ -1,0 +1,68 @@
+// Helpers shared by the start, build and test scripts. Only Node built-ins here: these scripts
+// run before dependencies are installed.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
+
+export function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options });
+  if (result.error) throw result.error;
+  return result.status ?? 1;
+}
+
+export function runOrExit(command, args, options = {}) {
+  const status = run(command, args, options);
+  if (status !== 0) {
+    console.error(`\n✖ ${command} ${args.join(' ')} failed (exit ${status})`);
+    process.exit(status);
+  }
+}
+
+/** Newest modification time under a path, skipping dependency and output folders. */
+export function newestMtime(path) {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(path)) {
+    if (entry === 'node_modules' || entry === 'dist' || entry.startsWith('.')) continue;
+    newest = Math.max(newest, newestMtime(join(path, entry)));
+  }
+  return newest;
+}
+
+const manifests = [
+  'package.json',
+  'package-lock.json',
+  ...['packages/contracts', 'packages/metrics', 'packages/analysis', 'packages/sdk']
+    .concat(['apps/server', 'apps/web', 'e2e', 'bench'])
+    .map((dir) => `${dir}/package.json`),
+];
+
+/** Installs dependencies when node_modules is missing or older than a manifest. */
+export function ensureInstalled() {
+  const marker = join(root, 'node_modules/.package-lock.json');
+  const installedAt = existsSync(marker) ? statSync(marker).mtimeMs : 0;
+  const stale = manifests.some((file) => newestMtime(join(root, file)) > installedAt);
+  if (!stale) return;
+  console.log('• Installing dependencies (npm install)…');
+  runOrExit('npm', ['install', '--no-audit', '--no-fund']);
+}
+
+/** Builds the server, the packages and the web app when their sources changed. */
+export function buildStale() {
+  // tsc -b is incremental: it only rebuilds projects whose inputs changed.
+  runOrExit('npx', ['tsc', '-b', 'tsconfig.json']);
+  const webOut = join(root, 'apps/web/dist/index.html');
+  const builtAt = existsSync(webOut) ? statSync(webOut).mtimeMs : 0;
+  const sources = ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/public']
+    .concat(['packages/contracts/src', 'packages/metrics/src'])
+    .map((path) => newestMtime(join(root, path)));
+  if (Math.max(...sources) > builtAt) {
+    console.log('• Building the web app (vite build)…');
+    runOrExit('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: join(root, 'apps/web') });
+  }
+}
