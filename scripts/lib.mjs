@@ -34,6 +34,9 @@ export function newestMtime(path) {
   return newest;
 }
 
+// Install and build output goes to stderr, so commands like `npm run -s license` keep stdout clean.
+const quiet = { stdio: ['inherit', 2, 'inherit'] };
+
 const manifests = [
   'package.json',
   'package-lock.json',
@@ -48,21 +51,21 @@ export function ensureInstalled() {
   const installedAt = existsSync(marker) ? statSync(marker).mtimeMs : 0;
   const stale = manifests.some((file) => newestMtime(join(root, file)) > installedAt);
   if (!stale) return;
-  console.log('• Installing dependencies (npm install)…');
-  runOrExit('npm', ['install', '--no-audit', '--no-fund']);
+  console.error('• Installing dependencies (npm install)…');
+  runOrExit('npm', ['install', '--no-audit', '--no-fund'], quiet);
 }
 
 /** Builds the server, the packages and the web app when their sources changed. */
 export function buildStale() {
   // tsc -b is incremental: it only rebuilds projects whose inputs changed.
-  runOrExit('npx', ['tsc', '-b', 'tsconfig.json']);
+  runOrExit('npx', ['tsc', '-b', 'tsconfig.json'], quiet);
   const webOut = join(root, 'apps/web/dist/index.html');
   const builtAt = existsSync(webOut) ? statSync(webOut).mtimeMs : 0;
   const sources = ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/public']
     .concat(['packages/contracts/src', 'packages/metrics/src'])
     .map((path) => newestMtime(join(root, path)));
   if (Math.max(...sources) > builtAt) {
-    console.log('• Building the web app (vite build)…');
-    runOrExit('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: join(root, 'apps/web') });
+    console.error('• Building the web app (vite build)…');
+    runOrExit('npx', ['vite', 'build', '--logLevel', 'warn'], { ...quiet, cwd: join(root, 'apps/web') });
   }
 }

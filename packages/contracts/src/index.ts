@@ -5,3 +5,10 @@ export * from './users.js';
 export * from './auth.js';
 export * from './license.js';
 export * from './settings.js';
+
+// Validation messages name a missing field plainly ("Required") instead of zod's type jargon.
+import { z } from 'zod';
+z.config({
+  customError: (issue) =>
+    issue.code === 'invalid_type' && issue.input === undefined ? 'Required' : undefined,
+});

@@ -1,0 +1,157 @@
+// Builds the Fastify application: plugins, authentication context, error handling, the OpenAPI
+// document, every feature's routes, and the built web app with its SPA fallback.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyFormbody from '@fastify/formbody';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import pino from 'pino';
+import { authRoutes } from './auth/auth.routes.js';
+import type { Config } from './config.js';
+import type { Database } from './db/database.js';
+import { registerContext } from './http/context.js';
+import { registerErrorHandler } from './http/error-handler.js';
+import { typed } from './http/route-kit.js';
+import { systemClock, type Clock } from './platform/clock.js';
+import { LogBuffer } from './platform/log-buffer.js';
+import { createServices, type Services } from './services.js';
+import { settingsRoutes } from './settings/settings.routes.js';
+import { setupRoutes } from './setup/setup.routes.js';
+import { stateRoutes } from './state/state.routes.js';
+import { supportRoutes } from './support/support.routes.js';
+import { usersRoutes } from './users/users.routes.js';
+import { VERSION } from './version.js';
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  clock?: Clock;
+  /** Where logs go besides the in-memory buffer; defaults to stdout. */
+  logStream?: NodeJS.WritableStream;
+}
+
+// Secrets never reach the log: cookies, keys and passwords are censored wherever they appear.
+const REDACT = [
+  'req.headers.cookie',
+  'req.headers["x-api-key"]',
+  'req.headers.authorization',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.newPassword',
+  '*.oldPassword',
+  '*.token',
+  '*.key',
+];
+
+export async function buildApp(options: BuildOptions): Promise<{ app: FastifyInstance; services: Services }> {
+  const { config, database } = options;
+  const logs = new LogBuffer();
+  const logger = pino(
+    { level: config.logLevel, redact: { paths: REDACT, censor: '[redacted]' } },
+    pino.multistream([
+      { stream: options.logStream ?? process.stdout, level: config.logLevel as pino.Level },
+      { stream: { write: (line: string) => logs.write(line) }, level: 'info' },
+    ]),
+  );
+  const app: FastifyInstance = Fastify({
+    loggerInstance: logger as FastifyBaseLogger,
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // An empty JSON body is "no body", so bodiless POSTs with a JSON content type still work.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = String(body);
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch (error) {
+      const syntax = new SyntaxError((error as Error).message);
+      done(syntax, undefined);
+    }
+  });
+
+  const services = createServices(config, database, logs, options.clock ?? systemClock);
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyFormbody, { bodyLimit: config.bodyLimitBytes });
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'media-src': ["'self'", 'data:', 'blob:'],
+        'worker-src': ["'self'", 'blob:'],
+        'connect-src': ["'self'", 'https:'],
+        'upgrade-insecure-requests': null,
+      },
+    },
+    strictTransportSecurity: false,
+  });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Loupe API', version: VERSION, description: 'The HTTP API of a Loupe instance.' },
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'loupe_session' },
+          apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
+        },
+      },
+      security: [{ session: [] }, { apiKey: [] }],
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+
+  registerErrorHandler(app, config.bodyLimitBytes);
+  registerContext(app, services, config.publicUrl);
+
+  const api = typed(app);
+  stateRoutes(api, services, database);
+  setupRoutes(api, services, config);
+  authRoutes(api, services, config);
+  usersRoutes(api, services);
+  settingsRoutes(api, services, config);
+  supportRoutes(api, services);
+  app.get('/api/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, () => app.swagger());
+
+  const webIndex = join(config.webDir, 'index.html');
+  const serveWeb = existsSync(webIndex);
+  if (serveWeb) {
+    await app.register(fastifyStatic, {
+      root: config.webDir,
+      wildcard: false,
+      index: false,
+      setHeaders: (reply, path) => {
+        // Vite fingerprints everything under assets/, so those never change.
+        void reply.header(
+          'cache-control',
+          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    if (serveWeb && request.method === 'GET' && !path.startsWith('/api/') && path !== '/api') {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send({
+      description: `No route ${request.method} ${path}.`,
+      retriable: false,
+    });
+  });
+
+  return { app, services };
+}

@@ -1,0 +1,89 @@
+// Configuration read from the environment once at start; every variable is listed in
+// docs/configuration.md.
+import { mkdirSync } from 'node:fs';
+import { isAbsolute, join, resolve } from 'node:path';
+import { z } from 'zod';
+
+const Env = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  LOUPE_DATA_DIR: z.string().default('data'),
+  DATABASE_URL: z.string().optional(),
+  LOUPE_DATABASE_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]*$/, 'LOUPE_DATABASE_SCHEMA must be a lower-case SQL identifier')
+    .optional(),
+  LOUPE_LICENSE_PUBLIC_KEY: z.string().optional(),
+  LOUPE_SECRET_KEY: z.string().optional(),
+  LOUPE_PUBLIC_URL: z.string().url().optional(),
+  LOUPE_VERSIONS_URL: z.string().optional(),
+  LOUPE_ENV: z.enum(['production', 'development']).default('production'),
+  LOUPE_WEB_DIR: z.string().optional(),
+  LOUPE_COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
+  LOUPE_BODY_LIMIT_MB: z.coerce.number().positive().default(64),
+  LOUPE_TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type DatabaseConfig =
+  | { kind: 'sqlite'; path: string }
+  | { kind: 'postgres'; url: string; schema?: string };
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  database: DatabaseConfig;
+  licensePublicKey?: string;
+  secretKey?: string;
+  publicUrl?: string;
+  versionsUrl?: string;
+  environment: 'production' | 'development';
+  webDir: string;
+  cookieSecure: 'auto' | 'true' | 'false';
+  bodyLimitBytes: number;
+  trustProxy: boolean;
+  logLevel: string;
+}
+
+export const DEFAULT_VERSIONS_URL = 'https://releases.loupe.dev/versions.json';
+
+/** Reads the configuration; throws with every problem named when a variable is wrong. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
+  const parsed = Env.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration: ${problems.join('; ')}`);
+  }
+  const e = parsed.data;
+  const dataDir = isAbsolute(e.LOUPE_DATA_DIR) ? e.LOUPE_DATA_DIR : resolve(cwd, e.LOUPE_DATA_DIR);
+  let database: DatabaseConfig;
+  if (e.DATABASE_URL && /^postgres(ql)?:\/\//.test(e.DATABASE_URL)) {
+    database = { kind: 'postgres', url: e.DATABASE_URL, schema: e.LOUPE_DATABASE_SCHEMA };
+  } else if (e.DATABASE_URL && !e.DATABASE_URL.startsWith('sqlite:')) {
+    throw new Error('Invalid configuration: DATABASE_URL must start with postgres:// or sqlite:');
+  } else {
+    const file = e.DATABASE_URL?.slice('sqlite:'.length) || join(dataDir, 'loupe.db');
+    database = { kind: 'sqlite', path: file === ':memory:' ? file : resolve(dataDir, file) };
+  }
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    database,
+    licensePublicKey: e.LOUPE_LICENSE_PUBLIC_KEY?.replace(/\\n/g, '\n'),
+    secretKey: e.LOUPE_SECRET_KEY,
+    publicUrl: e.LOUPE_PUBLIC_URL?.replace(/\/+$/, ''),
+    versionsUrl: e.LOUPE_VERSIONS_URL ?? DEFAULT_VERSIONS_URL,
+    environment: e.LOUPE_ENV,
+    webDir: e.LOUPE_WEB_DIR ?? resolve(import.meta.dirname, '../../web/dist'),
+    cookieSecure: e.LOUPE_COOKIE_SECURE,
+    bodyLimitBytes: Math.round(e.LOUPE_BODY_LIMIT_MB * 1024 * 1024),
+    trustProxy: e.LOUPE_TRUST_PROXY === 'true',
+    logLevel: e.LOG_LEVEL,
+  };
+}
+
+export function ensureDataDir(config: Config): void {
+  mkdirSync(config.dataDir, { recursive: true });
+}

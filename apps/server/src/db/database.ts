@@ -1,0 +1,71 @@
+// Opens the database the configuration names (SQLite file by default, PostgreSQL with
+// DATABASE_URL) behind one Kysely instance, and applies the migrations.
+import { mkdirSync, promises as fs } from 'node:fs';
+import * as path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { FileMigrationProvider, Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { DatabaseConfig } from '../config.js';
+import type { DB } from './schema.js';
+
+// int8 (bigint) columns hold millisecond timestamps: well inside Number's exact range.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface Database {
+  db: Kysely<DB>;
+  dialect: Dialect;
+  destroy(): Promise<void>;
+}
+
+export function openDatabase(config: DatabaseConfig): Database {
+  if (config.kind === 'sqlite') {
+    if (config.path !== ':memory:') mkdirSync(path.dirname(config.path), { recursive: true });
+    const connection = new SQLite(config.path);
+    connection.pragma('journal_mode = WAL');
+    connection.pragma('foreign_keys = ON');
+    connection.pragma('busy_timeout = 5000');
+    connection.pragma('synchronous = NORMAL');
+    const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: connection }) });
+    return { db, dialect: 'sqlite', destroy: () => db.destroy() };
+  }
+  const pool = new pg.Pool({
+    connectionString: config.url,
+    max: 10,
+    ...(config.schema ? { options: `-c search_path=${config.schema}` } : {}),
+  });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  return { db, dialect: 'postgres', destroy: () => db.destroy() };
+}
+
+export const migrationsFolder = path.join(import.meta.dirname, 'migrations');
+
+export function migrator(db: Kysely<DB>): Migrator {
+  return new Migrator({
+    db,
+    provider: new FileMigrationProvider({ fs, path, migrationFolder: migrationsFolder }),
+  });
+}
+
+/** Applies every pending migration; throws with the failing migration's name. */
+export async function migrateToLatest(db: Kysely<DB>): Promise<string[]> {
+  const { error, results } = await migrator(db).migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error) {
+    throw new Error(`Migration ${failed?.migrationName ?? '(unknown)'} failed: ${String(error)}`, {
+      cause: error,
+    });
+  }
+  return (results ?? []).map((result) => result.migrationName);
+}
+
+/** The migrations and whether each is applied, for the support bundle and health checks. */
+export async function migrationState(db: Kysely<DB>) {
+  const migrations = await migrator(db).getMigrations();
+  return migrations.map((m) => ({ name: m.name, executed_at: m.executedAt?.toISOString() ?? null }));
+}
+
+export async function ping(db: Kysely<DB>): Promise<void> {
+  await sql`select 1`.execute(db);
+}

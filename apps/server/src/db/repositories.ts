@@ -1,0 +1,24 @@
+// The repositories bundle and the unit of work that gives services a transaction-scoped copy.
+import type { Kysely } from 'kysely';
+import { ResetTokensRepository, SessionsRepository } from '../auth/sessions.repository.js';
+import { ApiKeysRepository, SettingsRepository } from '../settings/settings.repository.js';
+import { UsersRepository } from '../users/users.repository.js';
+import type { DB } from './schema.js';
+
+export function createRepositories(db: Kysely<DB>) {
+  return {
+    users: new UsersRepository(db),
+    sessions: new SessionsRepository(db),
+    resetTokens: new ResetTokensRepository(db),
+    settings: new SettingsRepository(db),
+    apiKeys: new ApiKeysRepository(db),
+  };
+}
+export type Repositories = ReturnType<typeof createRepositories>;
+
+/** Runs `work` in one transaction: everything it writes lands together or not at all. */
+export type Transact = <T>(work: (repos: Repositories) => Promise<T>) => Promise<T>;
+
+export function transactor(db: Kysely<DB>): Transact {
+  return (work) => db.transaction().execute((trx) => work(createRepositories(trx)));
+}

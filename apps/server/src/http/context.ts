@@ -1,0 +1,67 @@
+// Who is calling: resolves the session cookie or X-API-Key header to a user before any route
+// runs, and refuses cross-site state changes. Routes declare `config: { auth: 'public' }` to be
+// reachable without signing in.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Services } from '../services.js';
+import type { UserRow } from '../users/users.repository.js';
+import { Forbidden, Unauthorized } from './errors.js';
+
+export const SESSION_COOKIE = 'loupe_session';
+export const API_KEY_HEADER = 'x-api-key';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    auth?: 'public' | 'user';
+  }
+  interface FastifyRequest {
+    actor?: UserRow;
+    sessionToken?: string;
+  }
+}
+
+/** The signed-in user of a route that requires one (the hook has already refused anonymous calls). */
+export function actorOf(request: FastifyRequest): UserRow {
+  if (!request.actor) throw new Unauthorized();
+  return request.actor;
+}
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+function refuseCrossSite(request: FastifyRequest, publicUrl: string | undefined): void {
+  if (!STATE_CHANGING.has(request.method)) return;
+  const origin = request.headers.origin;
+  if (request.headers['sec-fetch-site'] === 'cross-site' && !origin) {
+    throw new Forbidden('Cross-site request refused.');
+  }
+  if (!origin) return; // SDKs, curl and same-origin form posts in older browsers send none.
+  let originHost: string;
+  try {
+    originHost = new URL(origin).host;
+  } catch {
+    throw new Forbidden(`Cross-site request refused: the Origin header '${origin}' is not a URL.`);
+  }
+  const allowed = new Set([request.headers.host, publicUrl ? new URL(publicUrl).host : undefined]);
+  if (!allowed.has(originHost)) {
+    throw new Forbidden(`Cross-site request refused: Origin ${origin} is not this server.`);
+  }
+}
+
+export function registerContext(app: FastifyInstance, services: Services, publicUrl: string | undefined): void {
+  app.decorateRequest('actor', undefined);
+  app.decorateRequest('sessionToken', undefined);
+  app.addHook('onRequest', async (request: FastifyRequest, _reply: FastifyReply) => {
+    refuseCrossSite(request, publicUrl);
+    const apiKey = request.headers[API_KEY_HEADER];
+    const cookie = request.cookies?.[SESSION_COOKIE];
+    if (typeof apiKey === 'string' && apiKey.length > 0) {
+      request.actor = await services.auth.userForApiKey(apiKey);
+      // A wrong key is an error even on public routes: the caller meant to authenticate.
+      if (!request.actor) throw new Unauthorized('The X-API-Key header does not match an enabled user\'s key.');
+    } else if (cookie) {
+      request.sessionToken = cookie;
+      request.actor = await services.auth.userForSession(cookie);
+    }
+    const auth = request.routeOptions.config?.auth ?? 'user';
+    if (auth === 'user' && request.routeOptions.url && !request.actor) throw new Unauthorized();
+  });
+}

@@ -1,0 +1,53 @@
+// Errors that services throw and the HTTP layer turns into `{description, retriable}` with the
+// status ARCHITECTURE.md assigns. Services never see HTTP types: they throw these.
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly retriable = false,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export class BadRequest extends AppError {
+  constructor(message: string) {
+    super(400, message);
+  }
+}
+export class Unauthorized extends AppError {
+  constructor(message = 'You are not signed in. Sign in, or send a valid X-API-Key header.') {
+    super(401, message);
+  }
+}
+export class Forbidden extends AppError {
+  constructor(message: string) {
+    super(403, message);
+  }
+}
+export class NotFound extends AppError {
+  constructor(message: string) {
+    super(404, message);
+  }
+}
+export class Conflict extends AppError {
+  constructor(message: string) {
+    super(409, message);
+  }
+}
+export class PayloadTooLarge extends AppError {
+  constructor(message: string) {
+    super(413, message);
+  }
+}
+export class FailedDependency extends AppError {
+  constructor(message: string) {
+    super(424, message, true);
+  }
+}
+export class TooManyRequests extends AppError {
+  constructor(message: string) {
+    super(429, message, true);
+  }
+}

@@ -1,0 +1,37 @@
+// Entry point of `npm start`: configuration, database and migrations, then the HTTP server.
+// SIGINT/SIGTERM finish requests in flight and close the database before exiting.
+import { buildApp } from './app.js';
+import { ensureDataDir, loadConfig } from './config.js';
+import { migrateToLatest, openDatabase } from './db/database.js';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  ensureDataDir(config);
+  const database = openDatabase(config.database);
+  await migrateToLatest(database.db);
+  const { app } = await buildApp({ config, database });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    await app.close();
+    await database.destroy();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const where = config.database.kind === 'sqlite' ? config.database.path : 'PostgreSQL';
+  const url = config.publicUrl ?? `http://localhost:${(app.server.address() as { port: number }).port}`;
+  console.log(`\n  Loupe is running at ${url}\n  Database: ${where}; data directory: ${config.dataDir}\n`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,47 @@
+// The application state the web app reads on start (shell.md §3 'App state').
+import { randomUUID } from 'node:crypto';
+import type { AppState } from '@loupe/contracts';
+import type { Config } from '../config.js';
+import type { Repositories } from '../db/repositories.js';
+import type { LicenseService } from '../license/license.service.js';
+import type { SetupService } from '../setup/setup.service.js';
+import { toUser } from '../users/users.service.js';
+import type { UserRow } from '../users/users.repository.js';
+import { VERSION } from '../version.js';
+
+export class StateService {
+  constructor(
+    private readonly repos: Repositories,
+    private readonly setup: SetupService,
+    private readonly license: LicenseService,
+    private readonly config: Pick<Config, 'environment' | 'versionsUrl'>,
+  ) {}
+
+  deploymentId(): Promise<string> {
+    return this.repos.settings.getOrInit('deployment_id', randomUUID());
+  }
+
+  async state(actor: UserRow | undefined): Promise<AppState> {
+    const [setupState, deploymentId, license, company] = await Promise.all([
+      this.setup.state(),
+      this.deploymentId(),
+      this.license.get(),
+      this.repos.settings.get('company_name'),
+    ]);
+    return {
+      setup_state: setupState,
+      ...(actor ? { user: toUser(actor, company ?? '') } : {}),
+      error_monitoring_enabled: false,
+      analytics_enabled: false,
+      thumbnails_enabled: true,
+      deployment_id: deploymentId,
+      auth_state: { type: 'local', oauth_provider_display_name: '', is_oauth_logged_in: false },
+      ...(license.license_id
+        ? { license: { company_name: license.company_name ?? '', license_id: license.license_id } }
+        : {}),
+      version: VERSION,
+      environment: this.config.environment,
+      ...(this.config.versionsUrl ? { versions_url: this.config.versionsUrl } : {}),
+    };
+  }
+}

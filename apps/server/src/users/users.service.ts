@@ -1,0 +1,123 @@
+// Managing users: invite, edit, enable/disable, reset links; the last-admin and self rules.
+import { randomUUID } from 'node:crypto';
+import type { ResetPasswordToken, User } from '@loupe/contracts';
+import type { Repositories, Transact } from '../db/repositories.js';
+import { Conflict, NotFound } from '../http/errors.js';
+import { DAY, type Clock } from '../platform/clock.js';
+import { digest, newToken } from '../platform/tokens.js';
+import { denied, requireAdmin, rowIsAdmin } from './authorize.js';
+import type { UserRow } from './users.repository.js';
+
+export const RESET_TOKEN_LIFETIME_MS = DAY;
+
+export const userMessages = {
+  lastAdmin: 'Cannot change role. This is the last remaining administrator.',
+  disableSelf: 'You cannot disable yourself as a user',
+  disabled: 'This user is disabled',
+  oauthReset: 'This account is managed by an external provider: its password cannot be reset here.',
+} as const;
+
+export function toUser(row: UserRow, companyName: string): User {
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    role: row.role,
+    enabled: row.enabled === 1,
+    company_name: companyName,
+    auth_type: row.auth_type,
+  };
+}
+
+type CreateInput = { email: string; name: string; role: 'admin' | 'member' };
+type UpdateInput = { name?: string; role?: 'admin' | 'member'; enabled?: boolean };
+
+export class UsersService {
+  constructor(
+    private readonly repos: Repositories,
+    private readonly transact: Transact,
+    private readonly clock: Clock,
+  ) {}
+
+  async companyName(): Promise<string> {
+    return (await this.repos.settings.get('company_name')) ?? '';
+  }
+
+  async list(_actor: UserRow): Promise<User[]> {
+    const company = await this.companyName();
+    return (await this.repos.users.list()).map((row) => toUser(row, company));
+  }
+
+  async create(actor: UserRow, input: CreateInput): Promise<User> {
+    requireAdmin(actor, denied.invite);
+    const now = this.clock();
+    const row: UserRow = {
+      id: randomUUID(),
+      email: input.email,
+      name: input.name,
+      role: input.role,
+      enabled: 1,
+      password_hash: null,
+      auth_type: 'local',
+      created_at: now,
+      updated_at: now,
+    };
+    await this.transact(async (repos) => {
+      if (await repos.users.findByEmail(input.email)) {
+        throw new Conflict(`A user with the email ${input.email} already exists.`);
+      }
+      await repos.users.insert(row);
+    });
+    return toUser(row, await this.companyName());
+  }
+
+  async update(actor: UserRow, id: string, input: UpdateInput): Promise<User> {
+    requireAdmin(actor, denied.edit);
+    const updated = await this.transact(async (repos) => {
+      const target = await repos.users.findById(id);
+      if (!target) throw new NotFound(`No user with id ${id}.`);
+      const editsProfile = input.name !== undefined || input.role !== undefined;
+      const staysEnabled = input.enabled ?? target.enabled === 1;
+      if (editsProfile && !staysEnabled) throw new Conflict(userMessages.disabled);
+      if (input.enabled === false && target.id === actor.id) throw new Conflict(userMessages.disableSelf);
+      const losesAdmin =
+        rowIsAdmin(target) && ((input.role !== undefined && input.role !== 'admin') || input.enabled === false);
+      if (losesAdmin && (await repos.users.countEnabledAdmins()) <= 1) {
+        throw new Conflict(userMessages.lastAdmin);
+      }
+      const now = this.clock();
+      await repos.users.update(
+        id,
+        {
+          ...(input.name !== undefined ? { name: input.name } : {}),
+          ...(input.role !== undefined ? { role: input.role } : {}),
+          ...(input.enabled !== undefined ? { enabled: input.enabled ? 1 : 0 } : {}),
+        },
+        now,
+      );
+      // A disabled user's sessions end at once.
+      if (input.enabled === false) await repos.sessions.deleteForUser(id);
+      return (await repos.users.findById(id))!;
+    });
+    return toUser(updated, await this.companyName());
+  }
+
+  async createResetToken(actor: UserRow, id: string): Promise<ResetPasswordToken> {
+    requireAdmin(actor, denied.resetPassword);
+    const target = await this.repos.users.findById(id);
+    if (!target) throw new NotFound(`No user with id ${id}.`);
+    if (target.enabled !== 1) throw new Conflict(userMessages.disabled);
+    if (target.auth_type !== 'local') throw new Conflict(userMessages.oauthReset);
+    const token = newToken();
+    const now = this.clock();
+    const expiresAt = now + RESET_TOKEN_LIFETIME_MS;
+    await this.repos.resetTokens.insert({
+      token_hash: digest(token),
+      user_id: id,
+      created_at: now,
+      expires_at: expiresAt,
+      used_at: null,
+    });
+    return { token, expires_ts: Math.floor(expiresAt / 1000) };
+  }
+}
