@@ -1,0 +1,39 @@
+// Every shell call of shell.md §7, typed by the contracts.
+import type {
+  ApiKey,
+  AppState,
+  ChangePasswordRequest,
+  CreateUserRequest,
+  License,
+  LicenseSubmitRequest,
+  Ok,
+  ResetPasswordRequest,
+  ResetPasswordToken,
+  SessionResponse,
+  SetupRequest,
+  LoginRequest,
+  Tokens,
+  UpdateUserRequest,
+  User,
+} from '@loupe/contracts';
+import { http } from './client';
+
+export const api = {
+  getAppState: (signal?: AbortSignal) => http.get<AppState>('/api/state', { signal }),
+  setup: (body: SetupRequest) => http.post<SessionResponse>('/api/setup', body),
+  login: (body: LoginRequest) => http.post<SessionResponse>('/api/login', body),
+  logout: () => http.get<Ok>('/api/logout'),
+  changePassword: (body: ChangePasswordRequest) => http.put<Ok>('/api/profile/password', body),
+  resetPassword: (body: ResetPasswordRequest) => http.put<Ok>('/api/reset-password', body),
+  getUsers: (signal?: AbortSignal) => http.get<User[]>('/api/users', { signal }),
+  createUser: (body: CreateUserRequest) => http.post<User>('/api/users', body),
+  updateUser: (id: string, body: UpdateUserRequest) =>
+    http.put<User>(`/api/users/${encodeURIComponent(id)}`, body),
+  createResetPasswordToken: (id: string) =>
+    http.post<ResetPasswordToken>(`/api/users/${encodeURIComponent(id)}/reset-password-token`, {}),
+  getApiKey: (signal?: AbortSignal) => http.get<ApiKey>('/api/settings/key', { signal }),
+  getLicense: (signal?: AbortSignal) => http.get<License>('/api/settings/license', { signal }),
+  submitLicense: (body: LicenseSubmitRequest) => http.post<License>('/api/settings/license', body),
+  resubmitLicense: (body: LicenseSubmitRequest) => http.put<License>('/api/settings/license', body),
+  getTokens: (signal?: AbortSignal) => http.get<Tokens>('/api/settings/tokens', { signal }),
+};

@@ -1,0 +1,19 @@
+// One query-key factory per resource, so invalidating after a mutation is one line.
+export const queryKeys = {
+  appState: () => ['appState'] as const,
+  users: {
+    all: () => ['users'] as const,
+    list: () => ['users', 'list'] as const,
+  },
+  settings: {
+    apiKey: () => ['settings', 'apiKey'] as const,
+    license: () => ['settings', 'license'] as const,
+    tokens: () => ['settings', 'tokens'] as const,
+  },
+  datasets: {
+    all: () => ['datasets'] as const,
+    list: () => ['datasets', 'list'] as const,
+    models: (datasetId: string) => ['datasets', datasetId, 'models'] as const,
+  },
+  latestVersion: (url: string) => ['latestVersion', url] as const,
+};

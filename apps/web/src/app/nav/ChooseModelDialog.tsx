@@ -1,0 +1,48 @@
+// 'Choose model': lists the dataset's prediction sets when a model link is used without a model.
+import { ExperimentOutlined } from '@ant-design/icons';
+import { Empty, List, Modal, Typography } from 'antd';
+import type { PredictionSetSummary } from '../../features/datasets/types';
+import { navStrings } from './strings';
+
+export interface ChooseModelDialogProps {
+  open: boolean;
+  models: PredictionSetSummary[];
+  onChoose: (model: PredictionSetSummary) => void;
+  onClose: () => void;
+}
+
+export function ChooseModelDialog({ open, models, onChoose, onClose }: ChooseModelDialogProps) {
+  return (
+    <Modal
+      open={open}
+      title={navStrings.chooseModel}
+      footer={null}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <Typography.Paragraph type="secondary">{navStrings.chooseModelText}</Typography.Paragraph>
+      {models.length === 0 ? (
+        <Empty description={navStrings.noModels} />
+      ) : (
+        <List
+          dataSource={models}
+          renderItem={(model) => (
+            <List.Item
+              style={{ cursor: 'pointer' }}
+              onClick={() => onChoose(model)}
+              role="button"
+              tabIndex={0}
+              onKeyDown={(event) => event.key === 'Enter' && onChoose(model)}
+            >
+              <List.Item.Meta
+                avatar={<ExperimentOutlined />}
+                title={model.name}
+                description={new Date(model.added_at).toLocaleString()}
+              />
+            </List.Item>
+          )}
+        />
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,192 @@
+// The main navigation: datasets and models, the dataset and model groups, and at the bottom the
+// license tag, Help, the profile menu and Settings (shell.md §2).
+import {
+  AppstoreOutlined,
+  DatabaseOutlined,
+  ExperimentOutlined,
+  MenuFoldOutlined,
+  QuestionCircleOutlined,
+  SettingOutlined,
+} from '@ant-design/icons';
+import { Avatar, Button, Flex, Menu, Tooltip, Typography, theme, type MenuProps } from 'antd';
+import { useMemo, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { BrandMark } from '../../components/BrandMark';
+import { useDatasetModels } from '../../features/datasets/hooks/useDatasetModels';
+import { useDatasets } from '../../features/datasets/hooks/useDatasets';
+import type { PredictionSetSummary } from '../../features/datasets/types';
+import { ProfileMenu } from '../../features/profile/ProfileMenu';
+import { useTheme } from '../theme/useTheme';
+import { ChooseModelDialog } from './ChooseModelDialog';
+import { NavLicenseTag } from './NavLicenseTag';
+import {
+  DATASET_LINKS,
+  MODEL_LINKS,
+  currentSection,
+  datasetPath,
+  modelPath,
+  selectionFromPath,
+} from './navModel';
+import { navStrings } from './strings';
+
+export const NAV_WIDTH = 232;
+
+export interface MainNavProps {
+  onCollapse: () => void;
+  onHelp: () => void;
+}
+
+export function MainNav({ onCollapse, onHelp }: MainNavProps) {
+  const { token } = theme.useToken();
+  const { theme: current } = useTheme();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const selection = selectionFromPath(location.pathname);
+  const datasets = useDatasets().data ?? [];
+  const dataset = datasets.find((item) => item.id === selection.datasetId);
+  const models = useDatasetModels(selection.datasetId).data ?? [];
+  const hasModels = (dataset?.predictions_count ?? 0) > 0 || models.length > 0;
+  const [pendingSection, setPendingSection] = useState<string | null>(null);
+  const section = currentSection(location.pathname);
+
+  const openModel = (sectionKey: string, model: PredictionSetSummary) =>
+    void navigate(modelPath(selection.datasetId ?? '', model.id, sectionKey));
+
+  const items = useMemo<MenuProps['items']>(() => {
+    const list: NonNullable<MenuProps['items']> = [
+      { key: '/datasets', icon: <DatabaseOutlined />, label: navStrings.datasets },
+      { key: '/models', icon: <ExperimentOutlined />, label: navStrings.models },
+    ];
+    if (selection.datasetId) {
+      list.push({
+        type: 'group',
+        key: 'dataset-group',
+        label: `${navStrings.dataset}: ${dataset?.name ?? selection.datasetId}`,
+        children: DATASET_LINKS.map((link) => ({
+          key: `dataset:${link.key}`,
+          icon: <AppstoreOutlined />,
+          label: link.label,
+        })),
+      });
+    }
+    if (selection.datasetId && hasModels) {
+      list.push({
+        type: 'group',
+        key: 'model-group',
+        label: navStrings.model,
+        children: MODEL_LINKS.map((link) => ({
+          key: `model:${link.key}`,
+          icon: <ExperimentOutlined />,
+          label: link.label,
+        })),
+      });
+    }
+    return list;
+  }, [selection.datasetId, dataset?.name, hasModels]);
+
+  const selectedKeys = selection.predictionSetId
+    ? [`model:${section ?? 'overview'}`]
+    : selection.datasetId
+      ? [`dataset:${section ?? 'overview'}`]
+      : [location.pathname.startsWith('/models') ? '/models' : '/datasets'];
+
+  const onClick: MenuProps['onClick'] = ({ key }) => {
+    if (key.startsWith('/')) return void navigate(key);
+    const [group, sectionKey = 'overview'] = key.split(':');
+    const datasetId = selection.datasetId ?? '';
+    if (group === 'dataset') return void navigate(datasetPath(datasetId, sectionKey));
+    if (selection.predictionSetId) {
+      return void navigate(modelPath(datasetId, selection.predictionSetId, sectionKey));
+    }
+    const [only] = models;
+    if (models.length === 1 && only) return openModel(sectionKey, only);
+    setPendingSection(sectionKey);
+  };
+
+  return (
+    <nav
+      aria-label={navStrings.mainNavigation}
+      style={{
+        width: NAV_WIDTH,
+        height: '100vh',
+        display: 'flex',
+        flexDirection: 'column',
+        background: current.navBackground,
+        borderRight: `1px solid ${token.colorBorderSecondary}`,
+      }}
+    >
+      <Flex align="center" justify="space-between" style={{ padding: '16px 12px 12px 20px' }}>
+        <BrandMark />
+        <Tooltip title={navStrings.collapse} placement="right">
+          <Button
+            type="text"
+            icon={<MenuFoldOutlined />}
+            onClick={onCollapse}
+            aria-label={navStrings.collapse}
+          />
+        </Tooltip>
+      </Flex>
+      <div style={{ flex: 1, overflowY: 'auto' }}>
+        <Menu
+          mode="inline"
+          items={items}
+          selectedKeys={selectedKeys}
+          onClick={onClick}
+          style={{ background: 'transparent', borderInlineEnd: 'none' }}
+        />
+      </div>
+      <Flex
+        vertical
+        gap={4}
+        style={{ padding: 12, borderTop: `1px solid ${token.colorBorderSecondary}` }}
+      >
+        <div style={{ padding: '4px 8px 8px' }}>
+          <NavLicenseTag />
+        </div>
+        <Button
+          type="text"
+          icon={<QuestionCircleOutlined />}
+          onClick={onHelp}
+          style={{ justifyContent: 'flex-start' }}
+        >
+          {navStrings.help}
+        </Button>
+        <ProfileMenu
+          renderTrigger={({ name, initials }) => (
+            <Button
+              type="text"
+              block
+              style={{ justifyContent: 'flex-start', paddingInline: 6 }}
+              aria-label={`Profile: ${name}`}
+            >
+              <Avatar size={22} style={{ background: token.colorPrimary, fontSize: 11 }}>
+                {initials}
+              </Avatar>
+              <Typography.Text ellipsis style={{ maxWidth: 150 }}>
+                {name}
+              </Typography.Text>
+            </Button>
+          )}
+        />
+        <Button
+          type={location.pathname.startsWith('/settings') ? 'link' : 'text'}
+          icon={<SettingOutlined />}
+          onClick={() => void navigate('/settings')}
+          style={{ justifyContent: 'flex-start' }}
+        >
+          {navStrings.settings}
+        </Button>
+      </Flex>
+      <ChooseModelDialog
+        open={pendingSection !== null}
+        models={models}
+        onClose={() => setPendingSection(null)}
+        onChoose={(model) => {
+          const sectionKey = pendingSection ?? 'overview';
+          setPendingSection(null);
+          openModel(sectionKey, model);
+        }}
+      />
+    </nav>
+  );
+}

@@ -1,0 +1,9 @@
+// Reads the current theme; only inside ThemeProvider.
+import { useContext } from 'react';
+import { ThemeContext, type ThemeContextValue } from './ThemeContext';
+
+export function useTheme(): ThemeContextValue {
+  const value = useContext(ThemeContext);
+  if (!value) throw new Error('useTheme must be used inside ThemeProvider.');
+  return value;
+}

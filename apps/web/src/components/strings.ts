@@ -1,0 +1,19 @@
+// User-facing strings of the shared building blocks (shell.md §8).
+export const commonStrings = {
+  goToHome: 'Go to home',
+  downloadErrorReport: 'Download error report',
+  downloadSupportReport: 'Download support report',
+  internalError: 'Internal Error',
+  bug: 'Oops, there seems to be a bug in our code',
+  unparsable: 'The error could not be parsed or retrieved.',
+  retry: 'Retry',
+  cancel: 'Cancel',
+  serverUnreachable: 'The server is unreachable',
+  serverUnreachableDetail:
+    'Loupe could not reach its server. Check your connection or ask your administrator whether the server is running, then retry.',
+  copied: 'Copied!',
+  copy: 'Copy',
+  delayedLoading: 'This is taking longer than usual. Still loading…',
+  pageNotFound: 'Page not found',
+  pageNotFoundDetail: 'The page you are looking for does not exist or has moved.',
+} as const;

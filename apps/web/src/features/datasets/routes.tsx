@@ -1,0 +1,83 @@
+// The dataset, concept and model routes of shell.md §2, with placeholder pages titled by the
+// route until the dataset-side and model-side issues fill them in.
+import { Navigate, useParams, type RouteObject } from 'react-router';
+import { DatasetsPage } from './DatasetsPage';
+import { ModelsPage } from './ModelsPage';
+import { PlaceholderPage } from './PlaceholderPage';
+import { datasetStrings } from './strings';
+
+/** Sub-pages of a dataset, shared by a model (which adds performance and compare). */
+export const DATASET_SUB_PAGES: { path: string; title: string }[] = [
+  { path: 'overview', title: 'Overview' },
+  { path: 'checks', title: 'Health Checks' },
+  { path: 'checks/:checkId', title: 'Health Check' },
+  { path: 'explore', title: 'Explore' },
+  { path: 'metadata', title: 'Metadata' },
+  { path: 'features', title: 'Features' },
+  { path: 'workflows', title: 'Workflows' },
+  { path: 'workflows/:workflowId', title: 'Workflow' },
+  { path: 'subsets', title: 'Subsets' },
+  { path: 'subsets/:subsetId', title: 'Subset' },
+  { path: 'subsets/:subsetId/similar', title: 'Similar Items' },
+];
+
+export const MODEL_SUB_PAGES: { path: string; title: string }[] = [
+  ...DATASET_SUB_PAGES,
+  { path: 'performance', title: 'Performance' },
+  { path: 'compare', title: 'Compare' },
+  { path: 'compare/:comparePredictionSetId', title: 'Compare' },
+];
+
+function DatasetSubPage({ title }: { title: string }) {
+  const { datasetId = '' } = useParams();
+  return (
+    <PlaceholderPage
+      title={title}
+      breadcrumbs={[
+        { title: datasetStrings.datasets, to: '/datasets' },
+        { title: datasetId, to: `/datasets/${datasetId}/overview` },
+      ]}
+    />
+  );
+}
+
+function ModelSubPage({ title }: { title: string }) {
+  const { datasetId = '', predictionSetId = '' } = useParams();
+  return (
+    <PlaceholderPage
+      title={title}
+      breadcrumbs={[
+        { title: datasetStrings.models, to: '/models' },
+        { title: datasetId, to: `/datasets/${datasetId}/overview` },
+        {
+          title: predictionSetId,
+          to: `/models/datasets/${datasetId}/predictions/${predictionSetId}/overview`,
+        },
+      ]}
+    />
+  );
+}
+
+function ConceptPage({ title }: { title: string }) {
+  return <PlaceholderPage title={title} breadcrumbs={[{ title: 'Concepts' }]} />;
+}
+
+export const datasetRoutes: RouteObject[] = [
+  { path: 'datasets', element: <DatasetsPage /> },
+  { path: 'datasets/:datasetId', element: <Navigate to="overview" replace /> },
+  ...DATASET_SUB_PAGES.map(({ path, title }) => ({
+    path: `datasets/:datasetId/${path}`,
+    element: <DatasetSubPage title={title} />,
+  })),
+  { path: 'concepts/new/:datasetId', element: <ConceptPage title="New Concept" /> },
+  { path: 'concepts/:conceptId', element: <ConceptPage title="Concept" /> },
+  { path: 'models', element: <ModelsPage /> },
+  {
+    path: 'models/datasets/:datasetId/predictions/:predictionSetId',
+    element: <Navigate to="overview" replace />,
+  },
+  ...MODEL_SUB_PAGES.map(({ path, title }) => ({
+    path: `models/datasets/:datasetId/predictions/:predictionSetId/${path}`,
+    element: <ModelSubPage title={title} />,
+  })),
+];

@@ -1,0 +1,16 @@
+// Creates a reset-password token for a user; the link is this app's reset route with it.
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../../api/endpoints';
+
+export function resetPasswordLink(token: string): string {
+  return `${window.location.origin}/resetPassword/${token}`;
+}
+
+export function useResetPasswordLink() {
+  return useMutation({
+    mutationFn: async (userId: string) => {
+      const { token, expires_ts } = await api.createResetPasswordToken(userId);
+      return { link: resetPasswordLink(token), expiresTs: expires_ts };
+    },
+  });
+}

@@ -1,0 +1,17 @@
+// Submits a license key: POST when unlicensed, PUT (resubmit) when expired or licensed.
+import type { LicenseState } from '@loupe/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../api/endpoints';
+import { queryKeys } from '../../../api/queryKeys';
+
+export function useSubmitLicense() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ key, state }: { key: string; state: LicenseState }) =>
+      state === 'UNLICENSED' ? api.submitLicense({ key }) : api.resubmitLicense({ key }),
+    onSuccess: (license) => {
+      queryClient.setQueryData(queryKeys.settings.license(), license);
+      return queryClient.invalidateQueries({ queryKey: queryKeys.appState() });
+    },
+  });
+}

@@ -1,0 +1,121 @@
+// User-facing strings of the settings pages (shell.md §2, §6, §8).
+export const settingsStrings = {
+  settings: 'Settings',
+  menu: {
+    users: 'Users',
+    apiKeys: 'API Keys',
+    license: 'License',
+    integrations: 'Integrations',
+    support: 'Support',
+    appearance: 'Appearance',
+  },
+  users: {
+    search: 'Search by name or email',
+    addUser: 'Add user',
+    name: 'Name',
+    email: 'Email',
+    role: 'Role',
+    status: 'Status',
+    actions: 'Actions',
+    you: 'You',
+    enabled: 'Enabled',
+    disabled: 'Disabled',
+    edit: 'Edit',
+    resetLink: 'Reset password link',
+    roles: { admin: 'Admin', member: 'Member' } as Record<string, string>,
+    addTitle: 'Add user',
+    editTitle: 'Edit user',
+    create: 'Add user',
+    save: 'Save',
+    cancel: 'Cancel',
+    namePlaceholder: 'Jane Doe',
+    emailPlaceholder: 'jane.doe@example.com',
+    emailReadOnly: 'The email of an existing user cannot be changed.',
+    managedExternally: (provider: string) =>
+      `Users are managed externally via ${provider}. Please use the ${provider} admin console to configure user access.`,
+    loadFailed: 'Unable to load users',
+    noMatch: 'No match found',
+    noUsers: 'There are no users yet',
+    noPermissionReset: "You do not have permission to reset users' passwords",
+    noPermissionEdit: 'You do not have permission to edit users',
+    noPermissionInvite: 'You do not have permission to invite users',
+    userDisabled: 'This user is disabled',
+    lastAdmin: 'Cannot change role. This is the last remaining administrator.',
+    cannotDisableSelf: 'You cannot disable yourself as a user',
+    createFailed: 'Create user failed',
+    updateFailed: 'Update user failed',
+    toggleFailed: 'Unable to update user',
+    resetLinkFailed: 'Get reset password url failed',
+    created: (name: string) => `${name} was added.`,
+    updated: 'User updated.',
+    resetLinkTitle: 'Reset password link',
+    resetLinkText: (name: string) =>
+      `Send this link to ${name}. It lets them set a new password and is valid for 24 hours.`,
+    newUserLinkText: (name: string) =>
+      `${name} was added. Send them this link so they can set their password; it is valid for 24 hours.`,
+    done: 'Done',
+  },
+  apiKeys: {
+    title: 'API Keys',
+    intro:
+      'Use this key to connect the Loupe SDK and the command line to this instance. Keep it secret: it acts on behalf of your account.',
+    loadFailed: 'Unable to fetch API keys',
+    copy: 'Copy key',
+  },
+  license: {
+    title: 'License',
+    loadFailed: 'Unable to fetch License information',
+    validating: 'Validating license...',
+    fetchFailedTag: 'Unlicensed',
+    fetchFailedTooltip: 'Unable to fetch license information. Open the license settings to retry.',
+    tagLicensed: 'Licensed',
+    tagUnlicensed: 'Unlicensed',
+    tagExpired: 'License expired',
+    unlicensedCompany: 'unlicensed',
+    keyLabel: 'License key',
+    keyPlaceholder: 'Paste your license key',
+    submit: 'Submit',
+    resubmit: 'Resubmit',
+    submitFailed: 'Unable to submit license key',
+    submitted: 'License key accepted.',
+    noPermission:
+      'You do not have permission to submit a license key. Please contact your administrator.',
+    company: 'Company',
+    licenseId: 'License ID',
+    expires: 'Expires',
+    expired: 'Expired',
+    state: 'State',
+    licensedText: (company: string, date: string) =>
+      `This instance is licensed to ${company} until ${date}.`,
+    expiredAdmin: (date: string) =>
+      `Your license expired on ${date}. Uploading datasets and running computations are disabled until you submit a new license key.`,
+    expiredMember: (date: string) =>
+      `The license of this instance expired on ${date}. Please contact your instance administrator to renew it.`,
+    unlicensedAdmin:
+      'This instance has no license yet. Submit a license key to upload datasets and run health checks.',
+    unlicensedMember:
+      'This instance has no license yet. Please contact your instance administrator to submit a license key.',
+    replaceHint: 'To replace the current license, paste a new key and resubmit.',
+  },
+  support: {
+    title: 'Support',
+    intro:
+      'If something does not work as expected, download a support bundle and send it to your Loupe contact. It contains the server version, its configuration with secrets removed, recent logs, the database migration state and information about this browser (its environment, navigator and Loupe preferences).',
+    download: 'Download support bundle',
+    preferencesTitle: 'Browser preferences',
+    preferencesText:
+      'Loupe remembers your theme, the navigation state and which tips you have seen in this browser. Clearing them restores the defaults.',
+    clearPreferences: 'Clear browser preferences',
+    cleared: 'Browser preferences cleared successfully.',
+  },
+  appearance: {
+    title: 'Appearance',
+    intro: 'Choose the theme of Loupe in this browser.',
+    current: 'Current theme',
+  },
+  integrations: {
+    title: 'Integrations',
+    intro:
+      'Connections to Amazon S3, V7 Labs and CVAT will be configured here. They arrive with the import and annotation features.',
+  },
+} as const;

@@ -1,0 +1,35 @@
+// User-facing strings of the first-run wizard (shell.md §2, §8).
+export const setupStrings = {
+  stepTitles: ['Welcome', 'Company', 'User', 'Done'],
+  introTitle: 'Welcome to Loupe',
+  introText:
+    'Loupe helps your team explore, check, curate and compare computer-vision and audio datasets and models. Setting up this instance takes a minute: name your company, create the first administrator account, and you are ready to go.',
+  introButton: 'Get started',
+  companyTitle: 'Setup your company',
+  companyText: 'Your company name appears in every profile and on your license.',
+  companyLabel: 'Company Name',
+  companyPlaceholder: 'Acme Inc.',
+  userTitle: 'Setup your initial user',
+  userText: 'This account becomes the first administrator of this instance.',
+  userExternal: (provider: string) =>
+    `Users are managed by ${provider}. Please use the ${provider} admin console to configure user access.`,
+  userExternalNotAdmin: (provider: string) =>
+    `Only an administrator of the ${provider} login can complete the setup.`,
+  nameLabel: 'Name',
+  namePlaceholder: 'Jane Doe',
+  emailLabel: 'Email Address',
+  emailPlaceholder: 'jane.doe@example.com',
+  passwordLabel: 'New Password',
+  confirmLabel: 'Confirm Password',
+  passwordPlaceholder: '********',
+  finalTitle: 'Setup Complete!',
+  finalText: 'Your dashboard is ready. Start using the product:',
+  finalDatasets: 'open the datasets page',
+  finalDatasetsText: 'to see the datasets your team uploads, and',
+  finalLicense: 'enter your license key',
+  finalLicenseText: 'in the license settings: uploading datasets needs a license key.',
+  goToDashboard: 'Go to dashboard',
+  continue: 'Continue',
+  back: 'Back',
+  setupFailed: 'Initial setup failed',
+} as const;

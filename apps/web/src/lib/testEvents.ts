@@ -1,0 +1,18 @@
+// Typed test events: the app announces what it finished drawing, so browser journeys wait for
+// an event instead of sleeping (CONVENTIONS.md).
+export type TestEvent =
+  | { type: 'app:ready'; signedIn: boolean }
+  | { type: 'page:rendered'; page: string }
+  | { type: 'theme:applied'; themeId: string };
+
+declare global {
+  interface Window {
+    __loupeTestEvents?: TestEvent[];
+  }
+}
+
+export function emitTestEvent(event: TestEvent): void {
+  const log = (window.__loupeTestEvents ??= []);
+  log.push(event);
+  window.dispatchEvent(new CustomEvent('loupe:test-event', { detail: event }));
+}

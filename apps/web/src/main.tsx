@@ -1,0 +1,15 @@
+// Entry point: fonts and global styles, then the app.
+import '@fontsource-variable/inter';
+import './app/global.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/App';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('The page has no #root element.');
+
+createRoot(container).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);
