@@ -61,11 +61,19 @@ export function buildStale() {
   runOrExit('npx', ['tsc', '-b', 'tsconfig.json'], quiet);
   const webOut = join(root, 'apps/web/dist/index.html');
   const builtAt = existsSync(webOut) ? statSync(webOut).mtimeMs : 0;
-  const sources = ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/public']
+  const sources = [
+    'apps/web/src',
+    'apps/web/index.html',
+    'apps/web/vite.config.ts',
+    'apps/web/public',
+  ]
     .concat(['packages/contracts/src', 'packages/metrics/src'])
     .map((path) => newestMtime(join(root, path)));
   if (Math.max(...sources) > builtAt) {
     console.error('• Building the web app (vite build)…');
-    runOrExit('npx', ['vite', 'build', '--logLevel', 'warn'], { ...quiet, cwd: join(root, 'apps/web') });
+    runOrExit('npx', ['vite', 'build', '--logLevel', 'warn'], {
+      ...quiet,
+      cwd: join(root, 'apps/web'),
+    });
   }
 }

@@ -55,7 +55,14 @@ function vitest(name, args, env = {}) {
   console.log(`\n━━ ${name} ━━`);
   const status = run(
     'npx',
-    ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+    [
+      'vitest',
+      'run',
+      ...args,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${report}`,
+    ],
     { env: { ...process.env, ...env } },
   );
   if (!existsSync(report)) {

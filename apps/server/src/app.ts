@@ -52,7 +52,15 @@ const REDACT = [
   '*.key',
 ];
 
-export async function buildApp(options: BuildOptions): Promise<{ app: FastifyInstance; services: Services }> {
+export interface RouteInfo {
+  method: string;
+  url: string;
+  public: boolean;
+}
+
+export async function buildApp(
+  options: BuildOptions,
+): Promise<{ app: FastifyInstance; services: Services; routes: RouteInfo[] }> {
   const { config, database } = options;
   const logs = new LogBuffer();
   const logger = pino(
@@ -101,7 +109,11 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   });
   await app.register(fastifySwagger, {
     openapi: {
-      info: { title: 'Loupe API', version: VERSION, description: 'The HTTP API of a Loupe instance.' },
+      info: {
+        title: 'Loupe API',
+        version: VERSION,
+        description: 'The HTTP API of a Loupe instance.',
+      },
       components: {
         securitySchemes: {
           session: { type: 'apiKey', in: 'cookie', name: 'loupe_session' },
@@ -114,6 +126,15 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     transformObject: jsonSchemaTransformObject,
   });
 
+  // The route table, for tests that sweep every route (fuzzing, permissions).
+  const routes: RouteInfo[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method === 'HEAD' || !route.url.startsWith('/api/')) continue;
+      routes.push({ method, url: route.url, public: route.config?.auth === 'public' });
+    }
+  });
+
   registerErrorHandler(app, config.bodyLimitBytes);
   registerContext(app, services, config.publicUrl);
 
@@ -124,7 +145,9 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   usersRoutes(api, services);
   settingsRoutes(api, services, config);
   supportRoutes(api, services);
-  app.get('/api/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, () => app.swagger());
+  app.get('/api/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, () =>
+    app.swagger(),
+  );
 
   const webIndex = join(config.webDir, 'index.html');
   const serveWeb = existsSync(webIndex);
@@ -153,5 +176,5 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     });
   });
 
-  return { app, services };
+  return { app, services, routes };
 }

@@ -26,8 +26,7 @@ const Env = z.object({
 });
 
 export type DatabaseConfig =
-  | { kind: 'sqlite'; path: string }
-  | { kind: 'postgres'; url: string; schema?: string };
+  { kind: 'sqlite'; path: string } | { kind: 'postgres'; url: string; schema?: string };
 
 export interface Config {
   port: number;
@@ -52,7 +51,9 @@ export const DEFAULT_VERSIONS_URL = 'https://releases.loupe.dev/versions.json';
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
   const parsed = Env.safeParse(env);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    const problems = parsed.error.issues.map(
+      (issue) => `${issue.path.join('.')}: ${issue.message}`,
+    );
     throw new Error(`Invalid configuration: ${problems.join('; ')}`);
   }
   const e = parsed.data;

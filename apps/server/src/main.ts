@@ -8,7 +8,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   ensureDataDir(config);
   const database = openDatabase(config.database);
-  await migrateToLatest(database.db);
+  await migrateToLatest(database);
   const { app } = await buildApp({ config, database });
 
   let closing = false;
@@ -27,8 +27,11 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   const where = config.database.kind === 'sqlite' ? config.database.path : 'PostgreSQL';
-  const url = config.publicUrl ?? `http://localhost:${(app.server.address() as { port: number }).port}`;
-  console.log(`\n  Loupe is running at ${url}\n  Database: ${where}; data directory: ${config.dataDir}\n`);
+  const url =
+    config.publicUrl ?? `http://localhost:${(app.server.address() as { port: number }).port}`;
+  console.log(
+    `\n  Loupe is running at ${url}\n  Database: ${where}; data directory: ${config.dataDir}\n`,
+  );
 }
 
 main().catch((error: unknown) => {

@@ -14,7 +14,12 @@ import { StateService } from './state/state.service.js';
 import { SupportService } from './support/support.service.js';
 import { UsersService } from './users/users.service.js';
 
-export function createServices(config: Config, database: Database, logs: LogBuffer, clock: Clock = systemClock) {
+export function createServices(
+  config: Config,
+  database: Database,
+  logs: LogBuffer,
+  clock: Clock = systemClock,
+) {
   const repos = createRepositories(database.db);
   const transact = transactor(database.db);
   const secrets = SecretBox.fromConfig(config.secretKey, config.dataDir);
@@ -27,7 +32,7 @@ export function createServices(config: Config, database: Database, logs: LogBuff
     setup,
     state: new StateService(repos, setup, license, config),
     users: new UsersService(repos, transact, clock),
-    support: new SupportService(database.db, config, logs, clock),
+    support: new SupportService(database, config, logs, clock),
   };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -1,7 +1,9 @@
 // The instance license (shell.md §3, §4).
 import { z } from 'zod';
 
-export const LicenseState = z.enum(['LICENSED', 'UNLICENSED', 'EXPIRED']).meta({ id: 'LicenseState' });
+export const LicenseState = z
+  .enum(['LICENSED', 'UNLICENSED', 'EXPIRED'])
+  .meta({ id: 'LicenseState' });
 export type LicenseState = z.infer<typeof LicenseState>;
 
 export const License = z

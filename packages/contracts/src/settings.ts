@@ -2,9 +2,7 @@
 import { z } from 'zod';
 import { User } from './users.js';
 
-export const ApiKey = z
-  .object({ name: z.string(), api_key: z.string() })
-  .meta({ id: 'ApiKey' });
+export const ApiKey = z.object({ name: z.string(), api_key: z.string() }).meta({ id: 'ApiKey' });
 export type ApiKey = z.infer<typeof ApiKey>;
 
 export const Tokens = z
@@ -43,7 +41,11 @@ export const AppState = z
 export type AppState = z.infer<typeof AppState>;
 
 export const Health = z
-  .object({ status: z.literal('ok'), version: z.string(), database: z.enum(['sqlite', 'postgres']) })
+  .object({
+    status: z.literal('ok'),
+    version: z.string(),
+    database: z.enum(['sqlite', 'postgres']),
+  })
   .meta({ id: 'Health' });
 export type Health = z.infer<typeof Health>;
 

@@ -6,7 +6,8 @@ export const PASSWORD_MIN_LENGTH = 8;
 
 export const messages = {
   required: (field: string) => `${field} is required.`,
-  minLength: (field: string, length: number) => `${field} must be at least ${length} characters long.`,
+  minLength: (field: string, length: number) =>
+    `${field} must be at least ${length} characters long.`,
   email: 'Email must be valid.',
   name: 'Name cannot include special characters.',
   companyName:
@@ -27,7 +28,7 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const Email = z
   .string()
   .trim()
-  .min(1, messages.required('Email'))
+  .min(1, { message: messages.required('Email'), abort: true })
   .max(320)
   .regex(EMAIL_PATTERN, messages.email)
   .transform((email) => email.toLowerCase());
@@ -35,14 +36,14 @@ export const Email = z
 export const PersonName = z
   .string()
   .trim()
-  .min(1, messages.required('Name'))
+  .min(1, { message: messages.required('Name'), abort: true })
   .max(200)
   .regex(PERSON_NAME_PATTERN, messages.name);
 
 export const CompanyName = z
   .string()
   .trim()
-  .min(1, messages.required('Company Name'))
+  .min(1, { message: messages.required('Company Name'), abort: true })
   .max(200)
   .regex(COMPANY_NAME_PATTERN, messages.companyName);
 

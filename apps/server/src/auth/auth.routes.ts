@@ -33,7 +33,10 @@ export function authRoutes(app: TypedApp, services: Services, config: Config): v
 
   app.get(
     '/api/logout',
-    { config: { auth: 'public' }, schema: { tags: ['auth'], summary: 'Sign out', response: { 200: Ok } } },
+    {
+      config: { auth: 'public' },
+      schema: { tags: ['auth'], summary: 'Sign out', response: { 200: Ok } },
+    },
     async (request, reply) => {
       await services.auth.logout(request.sessionToken);
       clearSessionCookie(reply);

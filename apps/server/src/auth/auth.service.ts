@@ -18,7 +18,8 @@ export const authMessages = {
   incorrect: 'Incorrect email or password',
   wrongCurrentPassword: 'Current password is incorrect.',
   externallyManaged: 'This account is managed by an external provider: change its password there.',
-  invalidResetToken: 'This password reset link is invalid, was already used, or has expired. Ask an administrator for a new one.',
+  invalidResetToken:
+    'This password reset link is invalid, was already used, or has expired. Ask an administrator for a new one.',
   tooManyAttempts: (minutes: number) =>
     `Too many sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
 } as const;
@@ -38,7 +39,11 @@ export class AuthService {
     private readonly secrets: SecretBox,
   ) {}
 
-  async startSession(userId: string, remember: boolean, repos = this.repos): Promise<StartedSession> {
+  async startSession(
+    userId: string,
+    remember: boolean,
+    repos = this.repos,
+  ): Promise<StartedSession> {
     const token = newToken();
     const now = this.clock();
     const expiresAt = now + (remember ? REMEMBERED_SESSION_MS : BROWSER_SESSION_MS);
@@ -62,7 +67,10 @@ export class AuthService {
     const wait = this.limiter.attempt(address, email, now);
     if (wait > 0) throw new TooManyRequests(authMessages.tooManyAttempts(Math.ceil(wait / 60_000)));
     const user = await this.repos.users.findByEmail(email);
-    const matches = await verifyPassword(user?.auth_type === 'local' ? user.password_hash : null, input.password);
+    const matches = await verifyPassword(
+      user?.auth_type === 'local' ? user.password_hash : null,
+      input.password,
+    );
     if (!user || !matches || user.enabled !== 1) {
       this.limiter.failed(email, now);
       throw new Unauthorized(authMessages.incorrect);
@@ -119,7 +127,10 @@ export class AuthService {
     const passwordHash = await hashPassword(input.newPassword);
     await this.transact(async (repos) => {
       await repos.users.update(actor.id, { password_hash: passwordHash }, this.clock());
-      await repos.sessions.deleteForUser(actor.id, currentSessionToken ? digest(currentSessionToken) : undefined);
+      await repos.sessions.deleteForUser(
+        actor.id,
+        currentSessionToken ? digest(currentSessionToken) : undefined,
+      );
     });
   }
 

@@ -12,7 +12,10 @@ export function hashPassword(password: string): Promise<string> {
 // Compared against when the email is unknown, so a miss costs as long as a wrong password.
 let decoy: Promise<string> | undefined;
 
-export async function verifyPassword(passwordHash: string | null, password: string): Promise<boolean> {
+export async function verifyPassword(
+  passwordHash: string | null,
+  password: string,
+): Promise<boolean> {
   if (!passwordHash) {
     decoy ??= hashPassword('decoy password that matches nothing');
     await verify(await decoy, password).catch(() => false);

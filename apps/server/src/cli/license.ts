@@ -35,7 +35,8 @@ export function runLicenseCli(argv: string[]): void {
   if (!values['private-key']) fail('--private-key is required.');
   if (values.company === undefined) fail('--company is required.');
   const days = Number(values.days);
-  if (!values.days || !Number.isFinite(days) || days <= 0) fail('--days must be a positive number.');
+  if (!values.days || !Number.isFinite(days) || days <= 0)
+    fail('--days must be a positive number.');
   let privateKey: string;
   try {
     privateKey = readFileSync(values['private-key'], 'utf8');
@@ -43,7 +44,8 @@ export function runLicenseCli(argv: string[]): void {
     fail(`Cannot read the private key file ${values['private-key']}.`);
   }
   // keygen prints JSON; accept that file as it is, or a bare PEM.
-  if (privateKey.trim().startsWith('{')) privateKey = (JSON.parse(privateKey) as { privateKey: string }).privateKey;
+  if (privateKey.trim().startsWith('{'))
+    privateKey = (JSON.parse(privateKey) as { privateKey: string }).privateKey;
   const key = issueLicense(
     {
       license_id: values.id ?? randomUUID(),

@@ -12,10 +12,17 @@ export const OPENAPI_PATH = resolve(import.meta.dirname, '../../../../docs/api/o
 /** The OpenAPI document of the current code, as committed (stable key order, trailing newline). */
 export async function generateOpenApi(): Promise<string> {
   const dataDir = mkdtempSync(join(tmpdir(), 'loupe-openapi-'));
-  const config = loadConfig({ LOUPE_DATA_DIR: dataDir, LOG_LEVEL: 'silent', DATABASE_URL: 'sqlite::memory:' });
+  const config = loadConfig({
+    LOUPE_DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: 'sqlite::memory:',
+  });
   const database = openDatabase(config.database);
   try {
-    const { app } = await buildApp({ config: { ...config, webDir: join(dataDir, 'no-web') }, database });
+    const { app } = await buildApp({
+      config: { ...config, webDir: join(dataDir, 'no-web') },
+      database,
+    });
     await app.ready();
     const document = app.swagger();
     await app.close();

@@ -1,11 +1,12 @@
 // Opens the database the configuration names (SQLite file by default, PostgreSQL with
 // DATABASE_URL) behind one Kysely instance, and applies the migrations.
-import { mkdirSync, promises as fs } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import * as path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { FileMigrationProvider, Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
+import { migrations } from './migrations/index.js';
 import type { DB } from './schema.js';
 
 // int8 (bigint) columns hold millisecond timestamps: well inside Number's exact range.
@@ -16,6 +17,8 @@ export type Dialect = 'sqlite' | 'postgres';
 export interface Database {
   db: Kysely<DB>;
   dialect: Dialect;
+  /** The PostgreSQL schema everything lives in, when not the default search path. */
+  schema?: string;
   destroy(): Promise<void>;
 }
 
@@ -36,21 +39,26 @@ export function openDatabase(config: DatabaseConfig): Database {
     ...(config.schema ? { options: `-c search_path=${config.schema}` } : {}),
   });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: 'postgres', destroy: () => db.destroy() };
+  return {
+    db,
+    dialect: 'postgres',
+    schema: config.schema ?? 'public',
+    destroy: () => db.destroy(),
+  };
 }
 
-export const migrationsFolder = path.join(import.meta.dirname, 'migrations');
-
-export function migrator(db: Kysely<DB>): Migrator {
+export function migrator({ db, schema }: Database): Migrator {
+  // Kysely looks for its bookkeeping tables in every schema unless told which one is ours.
   return new Migrator({
     db,
-    provider: new FileMigrationProvider({ fs, path, migrationFolder: migrationsFolder }),
+    provider: { getMigrations: async () => migrations },
+    ...(schema ? { migrationTableSchema: schema } : {}),
   });
 }
 
 /** Applies every pending migration; throws with the failing migration's name. */
-export async function migrateToLatest(db: Kysely<DB>): Promise<string[]> {
-  const { error, results } = await migrator(db).migrateToLatest();
+export async function migrateToLatest(database: Database): Promise<string[]> {
+  const { error, results } = await migrator(database).migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error) {
     throw new Error(`Migration ${failed?.migrationName ?? '(unknown)'} failed: ${String(error)}`, {
@@ -61,9 +69,9 @@ export async function migrateToLatest(db: Kysely<DB>): Promise<string[]> {
 }
 
 /** The migrations and whether each is applied, for the support bundle and health checks. */
-export async function migrationState(db: Kysely<DB>) {
-  const migrations = await migrator(db).getMigrations();
-  return migrations.map((m) => ({ name: m.name, executed_at: m.executedAt?.toISOString() ?? null }));
+export async function migrationState(database: Database) {
+  const all = await migrator(database).getMigrations();
+  return all.map((m) => ({ name: m.name, executed_at: m.executedAt?.toISOString() ?? null }));
 }
 
 export async function ping(db: Kysely<DB>): Promise<void> {

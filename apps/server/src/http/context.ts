@@ -25,6 +25,11 @@ export function actorOf(request: FastifyRequest): UserRow {
   return request.actor;
 }
 
+/** host[:port] with the scheme's default port dropped, so http://x:80 equals Host: x. */
+function hostOf(url: string): string {
+  return new URL(url).host;
+}
+
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 function refuseCrossSite(request: FastifyRequest, publicUrl: string | undefined): void {
@@ -36,17 +41,22 @@ function refuseCrossSite(request: FastifyRequest, publicUrl: string | undefined)
   if (!origin) return; // SDKs, curl and same-origin form posts in older browsers send none.
   let originHost: string;
   try {
-    originHost = new URL(origin).host;
+    originHost = hostOf(origin);
   } catch {
     throw new Forbidden(`Cross-site request refused: the Origin header '${origin}' is not a URL.`);
   }
-  const allowed = new Set([request.headers.host, publicUrl ? new URL(publicUrl).host : undefined]);
+  const hostHeader = request.headers.host ? hostOf(`http://${request.headers.host}`) : undefined;
+  const allowed = new Set([hostHeader, publicUrl ? hostOf(publicUrl) : undefined]);
   if (!allowed.has(originHost)) {
     throw new Forbidden(`Cross-site request refused: Origin ${origin} is not this server.`);
   }
 }
 
-export function registerContext(app: FastifyInstance, services: Services, publicUrl: string | undefined): void {
+export function registerContext(
+  app: FastifyInstance,
+  services: Services,
+  publicUrl: string | undefined,
+): void {
   app.decorateRequest('actor', undefined);
   app.decorateRequest('sessionToken', undefined);
   app.addHook('onRequest', async (request: FastifyRequest, _reply: FastifyReply) => {
@@ -56,7 +66,8 @@ export function registerContext(app: FastifyInstance, services: Services, public
     if (typeof apiKey === 'string' && apiKey.length > 0) {
       request.actor = await services.auth.userForApiKey(apiKey);
       // A wrong key is an error even on public routes: the caller meant to authenticate.
-      if (!request.actor) throw new Unauthorized('The X-API-Key header does not match an enabled user\'s key.');
+      if (!request.actor)
+        throw new Unauthorized("The X-API-Key header does not match an enabled user's key.");
     } else if (cookie) {
       request.sessionToken = cookie;
       request.actor = await services.auth.userForSession(cookie);

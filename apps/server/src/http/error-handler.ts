@@ -9,7 +9,10 @@ export interface ErrorReply {
   body: { description: string; retriable: boolean };
 }
 
-function describeValidation(error: FastifyError & { validation: { instancePath?: string; message?: string }[] }, context?: string): string {
+function describeValidation(
+  error: FastifyError & { validation: { instancePath?: string; message?: string }[] },
+  context?: string,
+): string {
   const parts = error.validation.map((issue) => {
     const path = (issue.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
     const where = [context, path].filter(Boolean).join('.');
@@ -20,13 +23,19 @@ function describeValidation(error: FastifyError & { validation: { instancePath?:
 
 export function toErrorReply(error: unknown, bodyLimitBytes: number): ErrorReply {
   if (error instanceof AppError) {
-    return { status: error.status, body: { description: error.message, retriable: error.retriable } };
+    return {
+      status: error.status,
+      body: { description: error.message, retriable: error.retriable },
+    };
   }
   const fastifyError = error as FastifyError;
   if (hasZodFastifySchemaValidationErrors(error)) {
     return {
       status: 400,
-      body: { description: describeValidation(error as never, fastifyError.validationContext), retriable: false },
+      body: {
+        description: describeValidation(error as never, fastifyError.validationContext),
+        retriable: false,
+      },
     };
   }
   switch (fastifyError.code) {
@@ -39,9 +48,18 @@ export function toErrorReply(error: unknown, bodyLimitBytes: number): ErrorReply
         },
       };
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
-      return { status: 400, body: { description: `The request body is not valid JSON: ${fastifyError.message}`, retriable: false } };
+      return {
+        status: 400,
+        body: {
+          description: `The request body is not valid JSON: ${fastifyError.message}`,
+          retriable: false,
+        },
+      };
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return { status: 400, body: { description: 'The request body is empty: send a JSON object.', retriable: false } };
+      return {
+        status: 400,
+        body: { description: 'The request body is empty: send a JSON object.', retriable: false },
+      };
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return {
         status: 415,
@@ -49,7 +67,13 @@ export function toErrorReply(error: unknown, bodyLimitBytes: number): ErrorReply
       };
   }
   if (fastifyError instanceof SyntaxError) {
-    return { status: 400, body: { description: `The request body is not valid JSON: ${fastifyError.message}`, retriable: false } };
+    return {
+      status: 400,
+      body: {
+        description: `The request body is not valid JSON: ${fastifyError.message}`,
+        retriable: false,
+      },
+    };
   }
   const status = fastifyError.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
@@ -57,7 +81,10 @@ export function toErrorReply(error: unknown, bodyLimitBytes: number): ErrorReply
   }
   return {
     status: 500,
-    body: { description: 'Internal server error. The details are in the server log.', retriable: true },
+    body: {
+      description: 'Internal server error. The details are in the server log.',
+      retriable: true,
+    },
   };
 }
 

@@ -1,6 +1,13 @@
 // License keys: base64url(JSON payload) + "." + base64url(Ed25519 signature over the first
 // segment's ASCII bytes). The issuer holds the private key; instances verify with the public key.
-import { createPrivateKey, createPublicKey, generateKeyPairSync, sign, verify, type KeyObject } from 'node:crypto';
+import {
+  createPrivateKey,
+  createPublicKey,
+  generateKeyPairSync,
+  sign,
+  verify,
+  type KeyObject,
+} from 'node:crypto';
 import { LicensePayload } from '@loupe/contracts';
 
 /** The issuer's public key built into every instance; LOUPE_LICENSE_PUBLIC_KEY overrides it. */
@@ -11,7 +18,8 @@ MCowBQYDK2VwAyEA5FBFbHd+iZ+B5axz+8HoHF3L04hyGvm4oih0ywc1Obk=
 
 export function licensePublicKey(pem: string | undefined): KeyObject {
   const key = createPublicKey(pem ?? BUILT_IN_LICENSE_PUBLIC_KEY);
-  if (key.asymmetricKeyType !== 'ed25519') throw new Error('The license public key must be an Ed25519 key');
+  if (key.asymmetricKeyType !== 'ed25519')
+    throw new Error('The license public key must be an Ed25519 key');
   return key;
 }
 
@@ -37,15 +45,18 @@ export function readLicense(key: string, publicKey: KeyObject): LicenseCheck {
   if (!body || !signature || extra !== undefined) {
     return { ok: false, reason: 'The license key is malformed: expected two dot-separated parts.' };
   }
-  let genuine = false;
+  let genuine: boolean;
   try {
     genuine = verify(null, Buffer.from(body), publicKey, Buffer.from(signature, 'base64url'));
   } catch {
     genuine = false;
   }
-  if (!genuine) return { ok: false, reason: 'The license key is not valid: its signature does not match.' };
+  if (!genuine)
+    return { ok: false, reason: 'The license key is not valid: its signature does not match.' };
   try {
-    const payload = LicensePayload.safeParse(JSON.parse(Buffer.from(body, 'base64url').toString('utf8')));
+    const payload = LicensePayload.safeParse(
+      JSON.parse(Buffer.from(body, 'base64url').toString('utf8')),
+    );
     if (payload.success) return { ok: true, payload: payload.data };
   } catch {
     // fall through

@@ -46,8 +46,10 @@ export class LicenseService {
   async submit(actor: UserRow, key: string, mode: 'submit' | 'resubmit'): Promise<License> {
     requireAdmin(actor, denied.submitLicense);
     const current = await this.get();
-    if (mode === 'submit' && current.state !== 'UNLICENSED') throw new Conflict(licenseMessages.alreadyLicensed);
-    if (mode === 'resubmit' && current.key === '') throw new Conflict(licenseMessages.notYetLicensed);
+    if (mode === 'submit' && current.state !== 'UNLICENSED')
+      throw new Conflict(licenseMessages.alreadyLicensed);
+    if (mode === 'resubmit' && current.key === '')
+      throw new Conflict(licenseMessages.notYetLicensed);
     const check = readLicense(key, this.publicKey);
     if (!check.ok) throw new BadRequest(check.reason);
     if (check.payload.expiration_ts * 1000 <= this.clock()) {
@@ -62,6 +64,10 @@ export class LicenseService {
   async requireLicense(action: string): Promise<void> {
     const { state } = await this.get();
     if (state === 'LICENSED') return;
-    throw new Forbidden(state === 'EXPIRED' ? licenseMessages.expiredRequired(action) : licenseMessages.required(action));
+    throw new Forbidden(
+      state === 'EXPIRED'
+        ? licenseMessages.expiredRequired(action)
+        : licenseMessages.required(action),
+    );
   }
 }

@@ -10,7 +10,11 @@ export class SettingsRepository {
   constructor(private readonly db: Kysely<DB>) {}
 
   async get(key: SettingKey): Promise<string | undefined> {
-    const row = await this.db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('settings')
+      .select('value')
+      .where('key', '=', key)
+      .executeTakeFirst();
     return row?.value;
   }
 

@@ -20,7 +20,13 @@ export function settingsRoutes(app: TypedApp, services: Services, config: Config
 
   app.get(
     '/api/settings/license',
-    { schema: { tags: ['license'], summary: 'The instance license', response: { 200: License, ...errors(401) } } },
+    {
+      schema: {
+        tags: ['license'],
+        summary: 'The instance license',
+        response: { 200: License, ...errors(401) },
+      },
+    },
     () => services.license.get(),
   );
 
@@ -33,7 +39,10 @@ export function settingsRoutes(app: TypedApp, services: Services, config: Config
       {
         schema: {
           tags: ['license'],
-          summary: mode === 'submit' ? 'Submit the first license key (admins)' : 'Replace the license key (admins)',
+          summary:
+            mode === 'submit'
+              ? 'Submit the first license key (admins)'
+              : 'Replace the license key (admins)',
           body: LicenseSubmitRequest,
           response: { 200: License, ...errors(400, 401, 403, 409) },
         },
@@ -44,7 +53,13 @@ export function settingsRoutes(app: TypedApp, services: Services, config: Config
 
   app.get(
     '/api/settings/tokens',
-    { schema: { tags: ['settings'], summary: 'Tokens and addresses for the SDK', response: { 200: Tokens, ...errors(401) } } },
+    {
+      schema: {
+        tags: ['settings'],
+        summary: 'Tokens and addresses for the SDK',
+        response: { 200: Tokens, ...errors(401) },
+      },
+    },
     (request) => {
       const base = config.publicUrl ?? `${request.protocol}://${request.host}`;
       return { sdk_index_url: `${base}/sdk/python/simple/` };

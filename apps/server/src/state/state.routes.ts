@@ -11,7 +11,11 @@ export function stateRoutes(app: TypedApp, services: Services, database: Databas
     '/api/state',
     {
       config: { auth: 'public' },
-      schema: { tags: ['state'], summary: 'Application state, read on start', response: { 200: AppState } },
+      schema: {
+        tags: ['state'],
+        summary: 'Application state, read on start',
+        response: { 200: AppState },
+      },
     },
     (request) => services.state.state(request.actor),
   );
@@ -20,7 +24,11 @@ export function stateRoutes(app: TypedApp, services: Services, database: Databas
     '/api/health',
     {
       config: { auth: 'public' },
-      schema: { tags: ['state'], summary: 'Liveness and database reachability', response: { 200: Health, ...errors(424) } },
+      schema: {
+        tags: ['state'],
+        summary: 'Liveness and database reachability',
+        response: { 200: Health, ...errors(424) },
+      },
     },
     async () => {
       await ping(database.db);

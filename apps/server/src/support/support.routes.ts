@@ -15,7 +15,10 @@ export function supportRoutes(app: TypedApp, services: Services): void {
       },
     },
     async (request, reply) => {
-      const { filename, zip } = await services.support.bundle(actorOf(request), request.body?.client_state);
+      const { filename, zip } = await services.support.bundle(
+        actorOf(request),
+        request.body?.client_state,
+      );
       return reply
         .header('content-type', 'application/zip')
         .header('content-disposition', `attachment; filename="${filename}"`)

@@ -2,10 +2,8 @@
 // the configuration with secrets removed, recent server logs (admins only), the migration state
 // and whatever state the browser posts.
 import { strToU8, zipSync } from 'fflate';
-import type { Kysely } from 'kysely';
 import type { Config } from '../config.js';
-import { migrationState } from '../db/database.js';
-import type { DB } from '../db/schema.js';
+import { migrationState, type Database } from '../db/database.js';
 import type { Clock } from '../platform/clock.js';
 import type { LogBuffer } from '../platform/log-buffer.js';
 import { rowIsAdmin } from '../users/authorize.js';
@@ -30,20 +28,30 @@ export function redactedConfig(config: Config): Record<string, unknown> {
 
 export class SupportService {
   constructor(
-    private readonly db: Kysely<DB>,
+    private readonly database: Database,
     private readonly config: Config,
     private readonly logs: LogBuffer,
     private readonly clock: Clock,
   ) {}
 
-  async bundle(actor: UserRow, clientState: unknown): Promise<{ filename: string; zip: Uint8Array }> {
+  async bundle(
+    actor: UserRow,
+    clientState: unknown,
+  ): Promise<{ filename: string; zip: Uint8Array }> {
     const now = new Date(this.clock());
     const json = (value: unknown) => strToU8(JSON.stringify(value, null, 2));
     const files: Record<string, Uint8Array> = {
-      'version.json': json({ version: VERSION, node: process.version, platform: process.platform, created_at: now.toISOString() }),
+      'version.json': json({
+        version: VERSION,
+        node: process.version,
+        platform: process.platform,
+        created_at: now.toISOString(),
+      }),
       'configuration.json': json(redactedConfig(this.config)),
-      'migrations.json': json(await migrationState(this.db)),
-      'client_state.json': json(typeof clientState === 'string' ? safeParse(clientState) : (clientState ?? null)),
+      'migrations.json': json(await migrationState(this.database)),
+      'client_state.json': json(
+        typeof clientState === 'string' ? safeParse(clientState) : (clientState ?? null),
+      ),
     };
     if (rowIsAdmin(actor)) files['server.log'] = strToU8(this.logs.text());
     const stamp = now.toISOString().replace(/[:.]/g, '-');

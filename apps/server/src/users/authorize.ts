@@ -7,7 +7,8 @@ export const denied = {
   invite: 'You do not have permission to invite users',
   edit: 'You do not have permission to edit users',
   resetPassword: "You do not have permission to reset users' passwords",
-  submitLicense: 'You do not have permission to submit a license key. Please contact your administrator.',
+  submitLicense:
+    'You do not have permission to submit a license key. Please contact your administrator.',
 } as const;
 
 export function rowIsAdmin(user: UserRow): boolean {

@@ -14,7 +14,13 @@ import type { Services } from '../services.js';
 export function usersRoutes(app: TypedApp, services: Services): void {
   app.get(
     '/api/users',
-    { schema: { tags: ['users'], summary: 'List users', response: { 200: UserList, ...errors(401) } } },
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'List users',
+        response: { 200: UserList, ...errors(401) },
+      },
+    },
     (request) => services.users.list(actorOf(request)),
   );
 

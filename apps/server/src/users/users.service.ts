@@ -79,9 +79,11 @@ export class UsersService {
       const editsProfile = input.name !== undefined || input.role !== undefined;
       const staysEnabled = input.enabled ?? target.enabled === 1;
       if (editsProfile && !staysEnabled) throw new Conflict(userMessages.disabled);
-      if (input.enabled === false && target.id === actor.id) throw new Conflict(userMessages.disableSelf);
+      if (input.enabled === false && target.id === actor.id)
+        throw new Conflict(userMessages.disableSelf);
       const losesAdmin =
-        rowIsAdmin(target) && ((input.role !== undefined && input.role !== 'admin') || input.enabled === false);
+        rowIsAdmin(target) &&
+        ((input.role !== undefined && input.role !== 'admin') || input.enabled === false);
       if (losesAdmin && (await repos.users.countEnabledAdmins()) <= 1) {
         throw new Conflict(userMessages.lastAdmin);
       }

@@ -18,7 +18,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('sessions')
     .addColumn('id', 'varchar(64)', (c) => c.primaryKey())
-    .addColumn('user_id', 'varchar(36)', (c) => c.notNull().references('users.id').onDelete('cascade'))
+    .addColumn('user_id', 'varchar(36)', (c) =>
+      c.notNull().references('users.id').onDelete('cascade'),
+    )
     .addColumn('remember', 'integer', (c) => c.notNull())
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .addColumn('expires_at', 'bigint', (c) => c.notNull())
@@ -28,7 +30,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('api_keys')
     .addColumn('id', 'varchar(36)', (c) => c.primaryKey())
-    .addColumn('user_id', 'varchar(36)', (c) => c.notNull().references('users.id').onDelete('cascade'))
+    .addColumn('user_id', 'varchar(36)', (c) =>
+      c.notNull().references('users.id').onDelete('cascade'),
+    )
     .addColumn('name', 'varchar(100)', (c) => c.notNull())
     .addColumn('key_hash', 'varchar(64)', (c) => c.notNull().unique())
     .addColumn('key_ciphertext', 'text', (c) => c.notNull())
@@ -39,7 +43,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('password_reset_tokens')
     .addColumn('token_hash', 'varchar(64)', (c) => c.primaryKey())
-    .addColumn('user_id', 'varchar(36)', (c) => c.notNull().references('users.id').onDelete('cascade'))
+    .addColumn('user_id', 'varchar(36)', (c) =>
+      c.notNull().references('users.id').onDelete('cascade'),
+    )
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .addColumn('expires_at', 'bigint', (c) => c.notNull())
     .addColumn('used_at', 'bigint')

@@ -1,0 +1,45 @@
+import { readdirSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { freshDatabaseConfig, testDialect } from '../testing/test-app.js';
+import { migrateToLatest, migrationState, migrator, openDatabase } from './database.js';
+import { migrations } from './migrations/index.js';
+
+describe(`migrations on ${testDialect}`, () => {
+  it('lists every timestamped migration file', () => {
+    const files = readdirSync(join(import.meta.dirname, 'migrations'))
+      .filter((name) => /^\d{14}_.+\.ts$/.test(name) && !name.endsWith('.d.ts'))
+      .map((name) => name.replace(/\.ts$/, ''));
+    expect(Object.keys(migrations).sort()).toEqual(files.sort());
+  });
+
+  it('run up, all the way down, and up again', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'loupe-migrate-'));
+    const { database: config, drop } = await freshDatabaseConfig(dataDir);
+    const database = openDatabase(config);
+    try {
+      expect(await migrateToLatest(database)).toEqual(Object.keys(migrations).sort());
+      expect((await migrationState(database)).every((m) => m.executed_at)).toBe(true);
+      await database.db
+        .insertInto('settings')
+        .values({ key: 'company_name', value: 'Acme' })
+        .execute();
+
+      for (let i = 0; i < Object.keys(migrations).length; i++) {
+        const { error } = await migrator(database).migrateDown();
+        expect(error).toBeUndefined();
+      }
+      expect((await migrationState(database)).some((m) => m.executed_at)).toBe(false);
+      await migrateToLatest(database);
+      expect(await database.db.selectFrom('settings').selectAll().execute()).toEqual([]);
+      // Running again is a no-op.
+      expect(await migrateToLatest(database)).toEqual([]);
+    } finally {
+      await database.destroy();
+      await drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

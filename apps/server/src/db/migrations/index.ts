@@ -1,0 +1,8 @@
+// Every migration, by its timestamped file name. Imported statically so the same list works in
+// the built server and in tests; migrations.test.ts fails when a file is missing here.
+import type { Migration } from 'kysely';
+import * as accounts from './20261122120000_accounts.js';
+
+export const migrations: Record<string, Migration> = {
+  '20261122120000_accounts': accounts,
+};

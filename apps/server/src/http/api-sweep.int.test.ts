@@ -1,0 +1,162 @@
+// Sweeps every API route: random bodies never yield a 500, anonymous callers get 401 on every
+// non-public route, and members get 403 on every admin route.
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client, addUser, setUpInstance, startTestApp, type TestApp } from '../testing/test-app.js';
+
+let t: TestApp;
+let admin: Client;
+let member: Client;
+let memberId: string;
+beforeAll(async () => {
+  t = await startTestApp();
+  admin = await setUpInstance(t.app);
+  ({ client: member, id: memberId } = await addUser(t.app, admin, { email: 'ben@example.com' }));
+});
+afterAll(() => t.close());
+
+const concrete = (url: string, id: string) => url.replace(':id', id);
+
+/** Admin-only routes, with a body that would otherwise be valid. */
+const adminRoutes = (id: string) =>
+  [
+    {
+      method: 'POST',
+      url: '/api/users',
+      body: { email: 'new@example.com', name: 'New', role: 'member' },
+    },
+    { method: 'PUT', url: `/api/users/${id}`, body: { name: 'Renamed' } },
+    { method: 'POST', url: `/api/users/${id}/reset-password-token`, body: undefined },
+    { method: 'POST', url: '/api/settings/license', body: { key: 'x.y' } },
+    { method: 'PUT', url: '/api/settings/license', body: { key: 'x.y' } },
+  ] as const;
+
+describe('every route', () => {
+  it('is listed in the sweep (admin routes are known)', () => {
+    const mutating = t.routes
+      .filter((r) => r.method !== 'GET' && !r.public)
+      .map((r) => `${r.method} ${r.url}`);
+    const covered = adminRoutes(':id').map((r) => `${r.method} ${r.url}`);
+    // Non-admin mutations a member may call:
+    const memberAllowed = ['PUT /api/profile/password', 'POST /api/support/bundle'];
+    expect(mutating.sort()).toEqual([...covered, ...memberAllowed].sort());
+  });
+
+  it('answers 401 to anonymous callers unless public', async () => {
+    for (const route of t.routes.filter((r) => !r.public)) {
+      const response = await new Client(t.app).call({
+        method: route.method as 'GET',
+        url: concrete(route.url, memberId),
+        body: route.method === 'GET' ? undefined : {},
+      });
+      expect(response.statusCode, `${route.method} ${route.url}`).toBe(401);
+      expect(response.json()).toEqual({ description: expect.any(String), retriable: false });
+    }
+  });
+
+  it('answers 403 to a member on every admin route', async () => {
+    for (const route of adminRoutes(memberId)) {
+      const response = await member.call({
+        method: route.method,
+        url: route.url,
+        body: route.body,
+      });
+      expect(response.statusCode, `${route.method} ${route.url}`).toBe(403);
+      expect(response.json().description).toMatch(/permission/);
+    }
+  });
+
+  it('never answers 500 to random JSON bodies, as admin or anonymous', async () => {
+    const json = fc.jsonValue({ maxDepth: 3 });
+    const body = fc.oneof(
+      json,
+      fc.record(
+        {
+          email: fc.oneof(fc.emailAddress(), fc.string(), json),
+          password: fc.oneof(fc.string(), json),
+          name: fc.oneof(fc.string(), json),
+          role: fc.oneof(fc.constantFrom('admin', 'member', 'owner'), json),
+          enabled: fc.oneof(fc.boolean(), json),
+          key: fc.oneof(fc.string(), json),
+          token: fc.oneof(fc.string(), json),
+          company: fc.oneof(fc.string(), json),
+          remember: fc.oneof(fc.boolean(), json),
+          oldPassword: fc.string(),
+          newPassword: fc.string(),
+          client_state: json,
+        },
+        { requiredKeys: [] },
+      ),
+      fc.string(), // not even JSON
+    );
+    const routes = t.routes.filter((r) => r.method !== 'GET' && !['/api/logout'].includes(r.url));
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...routes),
+        body,
+        fc.boolean(),
+        fc.constantFrom(memberId, 'nope', '00000000-0000-4000-8000-000000000000'),
+        async (route, payload, asAdmin, id) => {
+          const client = asAdmin ? admin : new Client(t.app);
+          const raw = typeof payload === 'string' ? payload : JSON.stringify(payload);
+          const response = await client.call({
+            method: route.method as 'POST',
+            url: concrete(route.url, id),
+            body: raw,
+          });
+          expect(response.statusCode, `${route.method} ${route.url} ${raw}`).toBeLessThan(500);
+          if (response.statusCode >= 400) expect(response.json()).toHaveProperty('description');
+          // The fuzzing must not lock the admin out.
+          if (asAdmin && response.statusCode === 200 && route.url === '/api/profile/password')
+            throw new Error('unexpected password change');
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('bad requests', () => {
+  it('answers 400 naming invalid JSON', async () => {
+    const response = await admin.call({ method: 'POST', url: '/api/users', body: '{"email": ' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().description).toMatch(/^The request body is not valid JSON/);
+  });
+
+  it('answers 413 with the limit', async () => {
+    const small = await startTestApp({ LOUPE_BODY_LIMIT_MB: '1' });
+    try {
+      const response = await new Client(small.app).post('/api/login', {
+        email: 'a@b.co',
+        password: 'x'.repeat(2 * 1024 * 1024),
+      });
+      expect(response.statusCode).toBe(413);
+      expect(response.json()).toEqual({
+        description: 'The request body is larger than the limit of 1 MB. Send smaller batches.',
+        retriable: false,
+      });
+    } finally {
+      await small.close();
+    }
+  });
+
+  it('answers 404 for unknown API routes', async () => {
+    const response = await admin.get('/api/nothing-here');
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({
+      description: 'No route GET /api/nothing-here.',
+      retriable: false,
+    });
+  });
+
+  it('answers 415 for a body that is not JSON', async () => {
+    const response = await admin.call({
+      method: 'POST',
+      url: '/api/users',
+      body: 'x',
+      headers: { 'content-type': 'application/xml' },
+    });
+    expect(response.statusCode).toBe(415);
+    expect(response.json().description).toBe('Unsupported Content-Type: send application/json.');
+  });
+});

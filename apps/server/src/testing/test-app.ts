@@ -1,0 +1,190 @@
+// Test harness: a real app on a real database — a fresh SQLite file, or a fresh PostgreSQL
+// schema when LOUPE_TEST_DB=postgres — with a controllable clock and a cookie-aware client.
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp, type RouteInfo } from '../app.js';
+import { loadConfig, type Config, type DatabaseConfig } from '../config.js';
+import { migrateToLatest, openDatabase, type Database } from '../db/database.js';
+import { issueLicense } from '../license/license-token.js';
+import type { Services } from '../services.js';
+
+export const testDialect = process.env.LOUPE_TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
+export const postgresUrl = process.env.DATABASE_URL?.startsWith('postgres')
+  ? process.env.DATABASE_URL
+  : 'postgres://postgres@127.0.0.1:5432/test';
+
+/** A fresh, empty database of the dialect under test, and how to drop it. */
+export async function freshDatabaseConfig(
+  dataDir: string,
+): Promise<{ database: DatabaseConfig; drop: () => Promise<void> }> {
+  if (testDialect === 'sqlite') {
+    return { database: { kind: 'sqlite', path: join(dataDir, 'loupe.db') }, drop: async () => {} };
+  }
+  const schema = `loupe_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: postgresUrl });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  return {
+    database: { kind: 'postgres', url: postgresUrl, schema },
+    drop: async () => {
+      const client = new pg.Client({ connectionString: postgresUrl });
+      await client.connect();
+      await client.query(`drop schema if exists ${schema} cascade`);
+      await client.end();
+    },
+  };
+}
+
+export class TestClock {
+  constructor(public now = Date.now()) {}
+  advance(ms: number): void {
+    this.now += ms;
+  }
+  readonly read = () => this.now;
+}
+
+export const licenseKeys = (() => {
+  const { publicKey, privateKey } = generateKeyPairSync('ed25519');
+  return {
+    publicKey: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+    privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+  };
+})();
+
+export function testLicense(
+  options: { company?: string; expiresInS?: number; nowMs?: number } = {},
+): string {
+  const now = options.nowMs ?? Date.now();
+  return issueLicense(
+    {
+      license_id: 'lic-test',
+      company_name: options.company ?? 'Acme',
+      expiration_ts: Math.floor(now / 1000) + (options.expiresInS ?? 30 * 86_400),
+    },
+    licenseKeys.privateKey,
+  );
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  services: Services;
+  routes: RouteInfo[];
+  config: Config;
+  database: Database;
+  clock: TestClock;
+  close(): Promise<void>;
+}
+
+export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'loupe-test-'));
+  const { database: databaseConfig, drop } = await freshDatabaseConfig(dataDir);
+  const config: Config = {
+    ...loadConfig({
+      LOUPE_DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      LOUPE_LICENSE_PUBLIC_KEY: licenseKeys.publicKey,
+      ...env,
+    }),
+    database: databaseConfig,
+    webDir: join(dataDir, 'no-web'),
+  };
+  const database = openDatabase(config.database);
+  await migrateToLatest(database);
+  const clock = new TestClock();
+  const { app, services, routes } = await buildApp({ config, database, clock: clock.read });
+  await app.ready();
+  return {
+    app,
+    services,
+    routes,
+    config,
+    database,
+    clock,
+    async close() {
+      await app.close();
+      await database.destroy();
+      await drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface Call {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  url: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+/** A signed-in (or anonymous) caller that keeps its session cookie like a browser. */
+export class Client {
+  cookie?: string;
+
+  constructor(
+    private readonly app: FastifyInstance,
+    readonly headers: Record<string, string> = {},
+  ) {}
+
+  async call({ method, url, body, headers }: Call): Promise<LightMyRequestResponse> {
+    const response = await this.app.inject({
+      method,
+      url,
+      headers: {
+        ...this.headers,
+        ...(this.cookie ? { cookie: `loupe_session=${this.cookie}` } : {}),
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...headers,
+      },
+      ...(body !== undefined
+        ? { payload: typeof body === 'string' ? body : JSON.stringify(body) }
+        : {}),
+    });
+    const session = response.cookies.find((c) => c.name === 'loupe_session');
+    if (session) this.cookie = session.value || undefined;
+    return response;
+  }
+
+  get = (url: string) => this.call({ method: 'GET', url });
+  post = (url: string, body?: unknown) => this.call({ method: 'POST', url, body });
+  put = (url: string, body?: unknown) => this.call({ method: 'PUT', url, body });
+}
+
+export const ADMIN = { username: 'Ana Admin', email: 'ana@example.com', password: 'correct horse' };
+
+/** Completes setup and answers the signed-in admin client. */
+export async function setUpInstance(app: FastifyInstance): Promise<Client> {
+  const admin = new Client(app);
+  const response = await admin.post('/api/setup', { company: 'Acme Inc.', user: ADMIN });
+  if (response.statusCode !== 201) throw new Error(`setup failed: ${response.body}`);
+  return admin;
+}
+
+/** Invites a member, sets their password through a reset link, and signs them in. */
+export async function addUser(
+  app: FastifyInstance,
+  admin: Client,
+  {
+    email,
+    name = 'Ben Member',
+    role = 'member',
+    password = 'member password',
+  }: { email: string; name?: string; role?: 'admin' | 'member'; password?: string },
+): Promise<{ client: Client; id: string }> {
+  const created = await admin.post('/api/users', { email, name, role });
+  if (created.statusCode !== 201) throw new Error(`create user failed: ${created.body}`);
+  const { id } = created.json() as { id: string };
+  const { token } = (await admin.post(`/api/users/${id}/reset-password-token`)).json() as {
+    token: string;
+  };
+  const reset = await new Client(app).put('/api/reset-password', { token, newPassword: password });
+  if (reset.statusCode !== 200) throw new Error(`reset failed: ${reset.body}`);
+  const client = new Client(app);
+  const login = await client.post('/api/login', { email, password, remember: false });
+  if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`);
+  return { client, id };
+}
