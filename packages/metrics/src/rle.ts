@@ -1,0 +1,453 @@
+// COCO run-length encoded masks, bit-compatible with pycocotools' mask API (maskApi.c):
+// encode, decode, polygons and boxes to RLE, area, bounding box, IoU, merge, compressed strings.
+
+/**
+ * A binary mask of height `h` and width `w` as run lengths over the pixels in column-major
+ * (Fortran) order, starting with a run of zeros (which may be empty), exactly as pycocotools.
+ */
+export interface Rle {
+  readonly h: number;
+  readonly w: number;
+  readonly counts: Uint32Array;
+}
+
+/** The JSON form of an RLE in COCO files: `counts` compressed (string) or uncompressed (list). */
+export interface CocoRle {
+  size: [number, number];
+  counts: string | number[];
+}
+
+/** A COCO `segmentation` value: polygons (flat x,y lists), or an RLE. */
+export type CocoSegmentation = number[][] | CocoRle;
+
+/** Encodes a binary mask given in column-major order (pixel (y, x) at x*h + y), as pycocotools. */
+export function encodeMask(mask: ArrayLike<number>, h: number, w: number): Rle {
+  const area = h * w;
+  if (mask.length !== area) {
+    throw new RangeError(`mask has ${mask.length} pixels, expected ${h}×${w} = ${area}`);
+  }
+  const counts: number[] = [];
+  let previous = 0;
+  let run = 0;
+  for (let j = 0; j < area; j++) {
+    const value = mask[j] ? 1 : 0;
+    if (value !== previous) {
+      counts.push(run);
+      run = 0;
+      previous = value;
+    }
+    run++;
+  }
+  counts.push(run);
+  return { h, w, counts: Uint32Array.from(counts) };
+}
+
+/** Encodes a binary mask given in row-major order (pixel (y, x) at y*w + x), as images are stored. */
+export function encodeRowMajorMask(mask: ArrayLike<number>, h: number, w: number): Rle {
+  const columnMajor = new Uint8Array(h * w);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) columnMajor[x * h + y] = mask[y * w + x] ? 1 : 0;
+  }
+  return encodeMask(columnMajor, h, w);
+}
+
+/** Decodes to a column-major 0/1 mask of h*w pixels. */
+export function decodeMask(rle: Rle): Uint8Array {
+  const out = new Uint8Array(rle.h * rle.w);
+  let position = 0;
+  let value = 0;
+  for (const run of rle.counts) {
+    if (value) out.fill(1, position, position + run);
+    position += run;
+    value ^= 1;
+  }
+  return out;
+}
+
+/** Number of foreground pixels. */
+export function rleArea(rle: Rle): number {
+  let area = 0;
+  const counts = rle.counts;
+  for (let j = 1; j < counts.length; j += 2) area += counts[j]!;
+  return area;
+}
+
+/**
+ * Tight bounding box [x, y, width, height] of the foreground, as pycocotools' toBbox: a mask whose
+ * runs wrap from one column to the next spans the full height.
+ */
+export function rleToBbox(rle: Rle): [number, number, number, number] {
+  const { h, w, counts } = rle;
+  const m = Math.floor(counts.length / 2) * 2;
+  if (m === 0) return [0, 0, 0, 0];
+  let xs = w;
+  let ys = h;
+  let xe = 0;
+  let ye = 0;
+  let cc = 0;
+  let xp = 0;
+  for (let j = 0; j < m; j++) {
+    cc += counts[j]!;
+    const t = cc - (j % 2);
+    const y = t % h;
+    const x = (t - y) / h;
+    if (j % 2 === 0) xp = x;
+    else if (xp < x) {
+      ys = 0;
+      ye = h - 1;
+    }
+    xs = Math.min(xs, x);
+    xe = Math.max(xe, x);
+    ys = Math.min(ys, y);
+    ye = Math.max(ye, y);
+  }
+  return [xs, ys, xe - xs + 1, ye - ys + 1];
+}
+
+/**
+ * Rasterises one polygon (flat [x0, y0, x1, y1, …] in pixel coordinates) the way pycocotools'
+ * frPoly does: boundary points upsampled ×5, then a pixel belongs to the mask when its centre lies
+ * inside. Reproducing the exact integer steps is what makes areas and IoUs agree to the pixel.
+ */
+export function polygonToRle(xy: ArrayLike<number>, h: number, w: number): Rle {
+  const k = Math.floor(xy.length / 2);
+  const scale = 5;
+  const x = new Int32Array(k + 1);
+  const y = new Int32Array(k + 1);
+  // C's (int) cast truncates toward zero.
+  for (let j = 0; j < k; j++) x[j] = Math.trunc(scale * xy[j * 2]! + 0.5);
+  for (let j = 0; j < k; j++) y[j] = Math.trunc(scale * xy[j * 2 + 1]! + 0.5);
+  x[k] = x[0]!;
+  y[k] = y[0]!;
+  let m = 0;
+  for (let j = 0; j < k; j++) {
+    m += Math.max(Math.abs(x[j]! - x[j + 1]!), Math.abs(y[j]! - y[j + 1]!)) + 1;
+  }
+  const u = new Int32Array(m);
+  const v = new Int32Array(m);
+  m = 0;
+  for (let j = 0; j < k; j++) {
+    let xs = x[j]!;
+    let xe = x[j + 1]!;
+    let ys = y[j]!;
+    let ye = y[j + 1]!;
+    const dx = Math.abs(xe - xs);
+    const dy = Math.abs(ys - ye);
+    const flip = (dx >= dy && xs > xe) || (dx < dy && ys > ye);
+    if (flip) {
+      let t = xs;
+      xs = xe;
+      xe = t;
+      t = ys;
+      ys = ye;
+      ye = t;
+    }
+    const s = dx >= dy ? (ye - ys) / dx : (xe - xs) / dy;
+    if (dx >= dy) {
+      for (let d = 0; d <= dx; d++) {
+        const t = flip ? dx - d : d;
+        u[m] = t + xs;
+        v[m] = Math.trunc(ys + s * t + 0.5);
+        m++;
+      }
+    } else {
+      for (let d = 0; d <= dy; d++) {
+        const t = flip ? dy - d : d;
+        v[m] = t + ys;
+        u[m] = Math.trunc(xs + s * t + 0.5);
+        m++;
+      }
+    }
+  }
+  // Keep the points where the boundary crosses a pixel column centre, downsampled.
+  const total = m;
+  const px: number[] = [];
+  const py: number[] = [];
+  for (let j = 1; j < total; j++) {
+    if (u[j] === u[j - 1]) continue;
+    let xd = u[j]! < u[j - 1]! ? u[j]! : u[j]! - 1;
+    xd = (xd + 0.5) / scale - 0.5;
+    if (Math.floor(xd) !== xd || xd < 0 || xd > w - 1) continue;
+    let yd = v[j]! < v[j - 1]! ? v[j]! : v[j - 1]!;
+    yd = (yd + 0.5) / scale - 0.5;
+    if (yd < 0) yd = 0;
+    else if (yd > h) yd = h;
+    yd = Math.ceil(yd);
+    px.push(xd);
+    py.push(yd);
+  }
+  // Boundary crossings become run starts/ends in column-major pixel order.
+  const a = new Float64Array(px.length + 1);
+  for (let j = 0; j < px.length; j++) a[j] = px[j]! * h + py[j]!;
+  a[px.length] = h * w;
+  a.sort();
+  let previous = 0;
+  for (let j = 0; j < a.length; j++) {
+    const t = a[j]!;
+    a[j] = t - previous;
+    previous = t;
+  }
+  const b: number[] = [];
+  let j = 0;
+  b.push(a[j++]!);
+  while (j < a.length) {
+    if (a[j]! > 0) b.push(a[j++]!);
+    else {
+      j++;
+      if (j < a.length) b[b.length - 1]! += a[j++]!;
+    }
+  }
+  return { h, w, counts: Uint32Array.from(b) };
+}
+
+/** A box [x, y, width, height] as an RLE, through its polygon as pycocotools' frBbox. */
+export function bboxToRle(bbox: ArrayLike<number>, h: number, w: number): Rle {
+  const xs = bbox[0]!;
+  const ys = bbox[1]!;
+  const xe = xs + bbox[2]!;
+  const ye = ys + bbox[3]!;
+  return polygonToRle([xs, ys, xs, ye, xe, ye, xe, ys], h, w);
+}
+
+/** Union (default) or intersection of masks of the same size, as pycocotools' merge. */
+export function mergeRles(rles: readonly Rle[], intersect = false): Rle {
+  if (rles.length === 0) return { h: 0, w: 0, counts: new Uint32Array(0) };
+  const first = rles[0]!;
+  if (rles.length === 1) return { h: first.h, w: first.w, counts: first.counts.slice() };
+  const { h, w } = first;
+  let current: Uint32Array = first.counts;
+  for (let i = 1; i < rles.length; i++) {
+    const other = rles[i]!;
+    if (other.h !== h || other.w !== w) {
+      // pycocotools returns an empty 0×0 mask when sizes disagree; a caller error is clearer.
+      throw new RangeError(`cannot merge masks of sizes ${h}×${w} and ${other.h}×${other.w}`);
+    }
+    const out: number[] = [];
+    const A = current;
+    const B = other.counts;
+    let ca = A[0] ?? 0;
+    let cb = B[0] ?? 0;
+    let v = false;
+    let va = false;
+    let vb = false;
+    let a = 1;
+    let b = 1;
+    let cc = 0;
+    let ct = 1;
+    while (ct > 0) {
+      const c = Math.min(ca, cb);
+      cc += c;
+      ct = 0;
+      ca -= c;
+      if (!ca && a < A.length) {
+        ca = A[a++]!;
+        va = !va;
+      }
+      ct += ca;
+      cb -= c;
+      if (!cb && b < B.length) {
+        cb = B[b++]!;
+        vb = !vb;
+      }
+      ct += cb;
+      const vp: boolean = v;
+      v = intersect ? va && vb : va || vb;
+      if (v !== vp || ct === 0) {
+        out.push(cc);
+        cc = 0;
+      }
+    }
+    current = Uint32Array.from(out);
+  }
+  return { h, w, counts: current };
+}
+
+/** Pixel count of the intersection and union of two RLEs of the same size. */
+function intersectionAndUnion(dt: Uint32Array, gt: Uint32Array): [number, number] {
+  let ca = dt[0] ?? 0;
+  let cb = gt[0] ?? 0;
+  let va = false;
+  let vb = false;
+  let a = 1;
+  let b = 1;
+  let i = 0;
+  let u = 0;
+  let ct = 1;
+  const ka = dt.length;
+  const kb = gt.length;
+  while (ct > 0) {
+    const c = ca < cb ? ca : cb;
+    if (va || vb) {
+      u += c;
+      if (va && vb) i += c;
+    }
+    ct = 0;
+    ca -= c;
+    if (!ca && a < ka) {
+      ca = dt[a++]!;
+      va = !va;
+    }
+    ct += ca;
+    cb -= c;
+    if (!cb && b < kb) {
+      cb = gt[b++]!;
+      vb = !vb;
+    }
+    ct += cb;
+  }
+  return [i, u];
+}
+
+/**
+ * IoU of boxes [x, y, w, h] (flat arrays of 4 per box) as pycocotools' bbIou. The result is a
+ * dt-major matrix: `out[d * numGt + g]`. For a crowd ground truth the union is the detection's
+ * own area, so a detection inside a crowd region scores 1.
+ */
+export function bboxIou(
+  dt: ArrayLike<number>,
+  gt: ArrayLike<number>,
+  iscrowd?: ArrayLike<number | boolean>,
+): Float64Array {
+  const m = Math.floor(dt.length / 4);
+  const n = Math.floor(gt.length / 4);
+  const out = new Float64Array(m * n);
+  for (let g = 0; g < n; g++) {
+    const gx = gt[g * 4]!;
+    const gy = gt[g * 4 + 1]!;
+    const gw = gt[g * 4 + 2]!;
+    const gh = gt[g * 4 + 3]!;
+    const ga = gw * gh;
+    const crowd = iscrowd ? Boolean(iscrowd[g]) : false;
+    for (let d = 0; d < m; d++) {
+      const dx = dt[d * 4]!;
+      const dy = dt[d * 4 + 1]!;
+      const dw = dt[d * 4 + 2]!;
+      const dh = dt[d * 4 + 3]!;
+      const iw = Math.min(dw + dx, gw + gx) - Math.max(dx, gx);
+      if (iw <= 0) continue;
+      const ih = Math.min(dh + dy, gh + gy) - Math.max(dy, gy);
+      if (ih <= 0) continue;
+      const da = dw * dh;
+      const inter = iw * ih;
+      out[d * n + g] = inter / (crowd ? da : da + ga - inter);
+    }
+  }
+  return out;
+}
+
+/**
+ * IoU of masks as pycocotools' rleIou (dt-major matrix `out[d * numGt + g]`); crowd ground truths
+ * use the detection's area as the union; masks of different sizes give -1 as in pycocotools.
+ * Boxes are compared first so that most non-overlapping pairs cost nothing.
+ */
+export function rleIou(
+  dt: readonly Rle[],
+  gt: readonly Rle[],
+  iscrowd?: ArrayLike<number | boolean>,
+  dtBoxes?: Float64Array,
+  gtBoxes?: Float64Array,
+): Float64Array {
+  const db = dtBoxes ?? rleBoxes(dt);
+  const gb = gtBoxes ?? rleBoxes(gt);
+  const out = bboxIou(db, gb, iscrowd);
+  const n = gt.length;
+  for (let g = 0; g < n; g++) {
+    const G = gt[g]!;
+    const crowd = iscrowd ? Boolean(iscrowd[g]) : false;
+    for (let d = 0; d < dt.length; d++) {
+      if (!(out[d * n + g]! > 0)) continue;
+      const D = dt[d]!;
+      if (D.h !== G.h || D.w !== G.w) {
+        out[d * n + g] = -1;
+        continue;
+      }
+      const [inter, union] = intersectionAndUnion(D.counts, G.counts);
+      let u = union;
+      if (inter === 0) u = 1;
+      else if (crowd) u = rleArea(D);
+      out[d * n + g] = inter / u;
+    }
+  }
+  return out;
+}
+
+/** Bounding boxes of several RLEs as a flat [x, y, w, h, …] array. */
+export function rleBoxes(rles: readonly Rle[]): Float64Array {
+  const out = new Float64Array(rles.length * 4);
+  rles.forEach((rle, i) => out.set(rleToBbox(rle), i * 4));
+  return out;
+}
+
+/** pycocotools' compressed string form of the counts (LEB128-like, 6 bits per char from '0'). */
+export function rleToString(rle: Rle): string {
+  const counts = rle.counts;
+  let s = '';
+  for (let i = 0; i < counts.length; i++) {
+    let x = counts[i]!;
+    if (i > 2) x -= counts[i - 2]!;
+    let more = true;
+    while (more) {
+      // Arithmetic, not bit operators: counts may exceed 2^31 on huge images.
+      let c = x - Math.floor(x / 32) * 32;
+      x = Math.floor(x / 32);
+      more = c & 0x10 ? x !== -1 : x !== 0;
+      if (more) c |= 0x20;
+      s += String.fromCharCode(c + 48);
+    }
+  }
+  return s;
+}
+
+/** Parses pycocotools' compressed counts string. */
+export function rleFromString(s: string, h: number, w: number): Rle {
+  const counts: number[] = [];
+  let p = 0;
+  while (p < s.length) {
+    let x = 0;
+    let k = 0;
+    let more = true;
+    while (more) {
+      if (p >= s.length) throw new SyntaxError('truncated RLE counts string');
+      const c = s.charCodeAt(p) - 48;
+      if (c < 0 || c > 63) throw new SyntaxError(`invalid character in RLE counts at ${p}`);
+      x += (c & 0x1f) * 2 ** (5 * k);
+      more = (c & 0x20) !== 0;
+      p++;
+      k++;
+      if (!more && c & 0x10) x -= 2 ** (5 * k);
+    }
+    const m = counts.length;
+    if (m > 2) x += counts[m - 2]!;
+    if (x < 0) throw new SyntaxError('negative run in RLE counts string');
+    counts.push(x);
+  }
+  return { h, w, counts: Uint32Array.from(counts) };
+}
+
+/** The COCO JSON form with compressed counts. */
+export function rleToJson(rle: Rle): CocoRle {
+  return { size: [rle.h, rle.w], counts: rleToString(rle) };
+}
+
+/** Parses a COCO RLE object, compressed or uncompressed (uncompressed counts are exact). */
+export function rleFromJson(json: CocoRle): Rle {
+  const [h, w] = json.size;
+  if (typeof json.counts === 'string') return rleFromString(json.counts, h, w);
+  return { h, w, counts: Uint32Array.from(json.counts) };
+}
+
+/**
+ * Any COCO segmentation as one RLE for an image of h×w, as pycocotools' COCO.annToRLE: polygons
+ * are rasterised and merged. Like frPyObjects, a polygon list whose first entry has exactly four
+ * numbers is read as a list of boxes.
+ */
+export function segmentationToRle(segmentation: CocoSegmentation, h: number, w: number): Rle {
+  if (Array.isArray(segmentation)) {
+    const asBoxes = segmentation.length > 0 && segmentation[0]!.length === 4;
+    const parts = segmentation.map((p) => (asBoxes ? bboxToRle(p, h, w) : polygonToRle(p, h, w)));
+    // No polygon at all is an empty mask of the image's size (pycocotools would fail).
+    if (parts.length === 0) return { h, w, counts: Uint32Array.of(h * w) };
+    return mergeRles(parts);
+  }
+  return rleFromJson(segmentation);
+}
