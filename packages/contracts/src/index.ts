@@ -5,6 +5,8 @@ export * from './users.js';
 export * from './auth.js';
 export * from './license.js';
 export * from './settings.js';
+export * from './datasets.js';
+export * from './activities.js';
 
 // Validation messages name a missing field plainly ("Required") instead of zod's type jargon.
 import { z } from 'zod';

@@ -2,7 +2,9 @@
 // the built server and in tests; migrations.test.ts fails when a file is missing here.
 import type { Migration } from 'kysely';
 import * as accounts from './20261122120000_accounts.js';
+import * as datasets from './20261122130000_datasets.js';
 
 export const migrations: Record<string, Migration> = {
   '20261122120000_accounts': accounts,
+  '20261122130000_datasets': datasets,
 };

@@ -1,0 +1,276 @@
+// Datasets, samples, objects, metadata, features, prediction sets and attributions as they
+// travel between SDKs, server and web app (dataset-side.md §3, PRODUCT.md words).
+import { z } from 'zod';
+
+export const TaskType = z
+  .enum([
+    'classification',
+    'regression',
+    'object_detection',
+    'instance_segmentation',
+    'semantic_segmentation',
+    'audio_classification',
+    'automatic_speech_recognition',
+  ])
+  .meta({ id: 'TaskType' });
+export type TaskType = z.infer<typeof TaskType>;
+
+export const DataLevel = z.enum(['image', 'image_object', 'audio']).meta({ id: 'DataLevel' });
+export type DataLevel = z.infer<typeof DataLevel>;
+
+/** The data levels each task type offers (dataset-side.md §1). */
+export const DATA_LEVELS: Record<TaskType, DataLevel[]> = {
+  classification: ['image'],
+  regression: ['image'],
+  object_detection: ['image', 'image_object'],
+  instance_segmentation: ['image', 'image_object'],
+  semantic_segmentation: ['image', 'image_object'],
+  audio_classification: ['audio'],
+  automatic_speech_recognition: ['audio'],
+};
+
+export const isAudioTask = (task: TaskType) =>
+  task === 'audio_classification' || task === 'automatic_speech_recognition';
+
+/** Ids are the uploader's own: any non-empty string up to 1,000 characters without control characters. */
+export const ItemId = z
+  .string()
+  .min(1, 'must not be empty')
+  .max(1000, 'must be at most 1000 characters')
+  // eslint-disable-next-line no-control-regex
+  .regex(/^[^\u0000-\u001f]+$/, 'must not contain control characters');
+
+export const DatasetName = z
+  .string()
+  .trim()
+  .min(1, { message: 'Name is required.', abort: true })
+  .max(200, 'Name must be at most 200 characters long.');
+
+export const CreateDatasetRequest = z
+  .object({
+    name: DatasetName,
+    task_type: TaskType,
+    description: z.string().max(10_000).default(''),
+    class_names: z.array(z.string().min(1).max(200)).max(10_000).optional(),
+    value_names: z.array(z.string().min(1).max(200)).max(1_000).optional(),
+    /** Semantic segmentation: mask pixel value → class name. */
+    label_map: z.record(z.string().regex(/^\d+$/), z.string()).optional(),
+    exist_ok: z
+      .boolean()
+      .default(false)
+      .describe('Answer the existing dataset of that name and task instead of a 409'),
+  })
+  .meta({ id: 'CreateDatasetRequest' });
+export type CreateDatasetRequest = z.input<typeof CreateDatasetRequest>;
+
+export const DatasetView = z.object({ id: z.string(), name: z.string() });
+
+export const Dataset = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    description: z.string(),
+    task_type: TaskType,
+    issues_count: z.number(),
+    samples_count: z.number().optional(),
+    views: z.array(DatasetView),
+    regression_value_names: z.array(z.string()).optional(),
+    class_names: z.array(z.string()),
+    label_map: z.record(z.string(), z.string()).optional(),
+    classes_count: z.number(),
+    objects_count: z.number(),
+    predictions_count: z.number(),
+    updated_ts: z.number().describe('Seconds since the epoch'),
+    preview_urls: z.array(z.string()),
+    splits: z.array(z.string()),
+    min_duration: z.number().optional(),
+    max_duration: z.number().optional(),
+    default_duration: z.number().optional(),
+    iou_threshold: z.number(),
+    thumbnails_enabled: z.boolean(),
+  })
+  .meta({ id: 'Dataset' });
+export type Dataset = z.infer<typeof Dataset>;
+
+export const DatasetIdParams = z.object({ id: z.uuid('id must be a dataset id (UUID)') });
+export const DatasetIdQuery = z.object({ dataset_id: z.uuid('dataset_id must be a dataset id (UUID)') });
+
+/**
+ * Media: `blob:<sha256>` for bytes uploaded with POST /api/datasets/{id}/media, an http(s) URL,
+ * or a path the server may read (see LOUPE_MEDIA_ROOTS).
+ */
+export const MediaRef = z.string().min(1, 'must not be empty').max(4096);
+
+export const Bbox = z
+  .tuple([z.number(), z.number(), z.number().nonnegative(), z.number().nonnegative()])
+  .describe('[x, y, width, height] in pixels, COCO style');
+
+export const Rle = z.object({
+  size: z.tuple([z.number().int().positive(), z.number().int().positive()]).describe('[height, width]'),
+  counts: z.union([z.string(), z.array(z.number().int().nonnegative())]),
+});
+export type Rle = z.infer<typeof Rle>;
+
+export const Segmentation = z.union([z.array(z.array(z.number()).min(6)).min(1), Rle]);
+export type Segmentation = z.infer<typeof Segmentation>;
+
+export const ObjectInput = z.object({
+  id: ItemId.optional().describe('Defaults to "{sample id}#{index}"'),
+  label: z.string().min(1).max(200),
+  bbox: Bbox.optional(),
+  segmentation: Segmentation.optional(),
+  iscrowd: z.boolean().optional(),
+});
+export type ObjectInput = z.infer<typeof ObjectInput>;
+
+export const MetadataValue = z.union([z.number(), z.string().max(10_000), z.boolean(), z.null()]);
+export type MetadataValue = z.infer<typeof MetadataValue>;
+
+export const SampleInput = z.object({
+  id: ItemId,
+  image: MediaRef.optional(),
+  audio: MediaRef.optional(),
+  split: z.string().min(1).max(100).optional(),
+  label: z.string().min(1).max(200).optional(),
+  labels: z.array(z.string().min(1).max(200)).optional(),
+  values: z.union([z.record(z.string(), z.number()), z.array(z.number())]).optional(),
+  objects: z.array(ObjectInput).max(10_000).optional(),
+  mask: MediaRef.optional().describe('Semantic segmentation label map (PNG)'),
+  transcript: z.string().max(100_000).optional(),
+  metadata: z.record(z.string().min(1).max(200), MetadataValue).optional(),
+});
+export type SampleInput = z.infer<typeof SampleInput>;
+
+export const UploadSamplesRequest = z
+  .object({ samples: z.array(z.unknown()).min(1, 'samples must not be empty').max(20_000) })
+  .meta({ id: 'UploadSamplesRequest' });
+
+export const RowError = z.object({
+  row: z.number().int().describe('0-based index in the batch'),
+  id: z.string().optional(),
+  field: z.string(),
+  message: z.string(),
+});
+export type RowError = z.infer<typeof RowError>;
+
+export const UploadResult = z
+  .object({
+    created: z.number(),
+    updated: z.number(),
+    unchanged: z.number(),
+  })
+  .meta({ id: 'UploadResult' });
+export type UploadResult = z.infer<typeof UploadResult>;
+
+/** 400 answer of a batch with bad rows: nothing was written. */
+export const BatchErrorBody = z
+  .object({ description: z.string(), retriable: z.boolean(), errors: z.array(RowError) })
+  .meta({ id: 'BatchErrorBody' });
+
+export const MediaUploadResult = z.object({ key: z.string(), size: z.number() }).meta({ id: 'MediaUploadResult' });
+export const MissingMediaRequest = z.object({ keys: z.array(z.string()).max(100_000) });
+export const MissingMediaResult = z.object({ missing: z.array(z.string()) });
+
+export const FeatureUploadRequest = z
+  .object({
+    name: z.string().trim().min(1).max(200),
+    data_level: DataLevel,
+    /** Either vectors as JSON … */
+    vectors: z.record(z.string(), z.array(z.number())).optional(),
+    /** … or ids plus base64 of little-endian float32 rows, ids.length × dimension values. */
+    ids: z.array(z.string()).optional(),
+    data: z.string().optional(),
+    dimension: z.number().int().positive().max(65_536).optional(),
+  })
+  .meta({ id: 'FeatureUploadRequest' });
+export type FeatureUploadRequest = z.input<typeof FeatureUploadRequest>;
+
+export const FeatureInfo = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    type: z.literal('float32'),
+    group: z.string(),
+    data_level: DataLevel,
+    num_present: z.number(),
+    num_missing: z.number(),
+    size: z.number().describe('Vector length'),
+    associated_features: z.array(z.string()),
+  })
+  .meta({ id: 'FeatureInfo' });
+export type FeatureInfo = z.infer<typeof FeatureInfo>;
+
+export const PredictionSet = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    added_at: z.number().describe('Milliseconds since the epoch'),
+    num_missing: z.number(),
+    num_present: z.number(),
+    dataset: z.object({ id: z.string(), name: z.string(), task_type: TaskType }),
+  })
+  .meta({ id: 'PredictionSet' });
+export type PredictionSet = z.infer<typeof PredictionSet>;
+
+export const CreatePredictionSetRequest = z
+  .object({ name: z.string().trim().min(1).max(200), exist_ok: z.boolean().default(false) })
+  .meta({ id: 'CreatePredictionSetRequest' });
+
+export const PredictedObjectInput = ObjectInput.extend({ score: z.number().min(0).max(1) });
+
+export const PredictionInput = z.object({
+  id: ItemId.describe('The sample id this prediction is for'),
+  label: z.string().min(1).max(200).optional(),
+  score: z.number().min(0).max(1).optional(),
+  probabilities: z.union([z.array(z.number().min(0).max(1)), z.record(z.string(), z.number().min(0).max(1))]).optional(),
+  values: z.union([z.record(z.string(), z.number()), z.array(z.number())]).optional(),
+  objects: z.array(PredictedObjectInput).max(10_000).optional(),
+  mask: MediaRef.optional(),
+  transcript: z.string().max(100_000).optional(),
+});
+export type PredictionInput = z.infer<typeof PredictionInput>;
+
+export const UploadPredictionsRequest = z
+  .object({ predictions: z.array(z.unknown()).min(1, 'predictions must not be empty').max(20_000) })
+  .meta({ id: 'UploadPredictionsRequest' });
+
+export const AttributionInput = z.object({
+  id: ItemId,
+  heatmap: z.union([MediaRef, z.array(z.array(z.number()))]).describe('An image, or rows of numbers'),
+});
+export const UploadAttributionsRequest = z
+  .object({ name: z.string().trim().min(1).max(200).default('attribution'), attributions: z.array(z.unknown()).min(1).max(5_000) })
+  .meta({ id: 'UploadAttributionsRequest' });
+
+export const PredictionSetParams = z.object({
+  id: z.uuid('id must be a dataset id (UUID)'),
+  predictionSetId: z.uuid('predictionSetId must be a prediction set id (UUID)'),
+});
+
+export const HistoryOperation = z.enum([
+  'sample:create',
+  'sample:delete',
+  'object:delete',
+  'object:create',
+  'object.label:edit',
+  'object.shape:edit',
+  'sample.label:edit',
+  'sample.split:edit',
+  'sample:restore',
+]);
+export const HistoryRecord = z
+  .object({
+    id: z.string(),
+    timestamp: z.number().describe('Milliseconds since the epoch'),
+    num_items: z.number(),
+    data_level: DataLevel,
+    operation_type: HistoryOperation,
+    user_name: z.string(),
+  })
+  .meta({ id: 'HistoryRecord' });
+export type HistoryRecord = z.infer<typeof HistoryRecord>;
+
+export const ThumbnailConfig = z.object({ enabled: z.boolean() }).meta({ id: 'ThumbnailConfig' });
+export const IouThreshold = z
+  .object({ iou_threshold: z.number().min(0, 'iou_threshold must be between 0 and 1').max(1, 'iou_threshold must be between 0 and 1') })
+  .meta({ id: 'IouThreshold' });
