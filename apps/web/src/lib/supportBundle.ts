@@ -1,5 +1,8 @@
-// Downloads the support bundle: a form POST (so the browser saves the zip attachment itself)
-// carrying the client state the server adds to the bundle (shell.md §7).
+// Downloads the support bundle: the server zips its version, configuration without secrets,
+// recent logs and migration state with the client state posted here (shell.md §7).
+import { ApiError, ServerUnreachableError } from '../api/ApiError';
+import { serverUnreachable } from '../api/unreachable';
+import { fileTimestamp } from './download';
 import { loupeStorageEntries } from './storage';
 
 export function clientState(): Record<string, unknown> {
@@ -25,17 +28,42 @@ export function clientState(): Record<string, unknown> {
   };
 }
 
-export function downloadSupportBundle(): void {
-  const form = document.createElement('form');
-  form.method = 'POST';
-  form.action = '/api/support/bundle';
-  form.style.display = 'none';
-  const field = document.createElement('input');
-  field.type = 'hidden';
-  field.name = 'client_state';
-  field.value = JSON.stringify(clientState());
-  form.append(field);
-  document.body.append(form);
-  form.submit();
-  form.remove();
+function fileNameOf(response: Response): string {
+  const header = response.headers.get('content-disposition') ?? '';
+  const match = /filename="?([^";]+)"?/i.exec(header);
+  return match?.[1] ?? `loupe-support-${fileTimestamp()}.zip`;
+}
+
+/** Posts the client state and saves the zip the server answers; throws ApiError on failure. */
+export async function downloadSupportBundle(): Promise<void> {
+  const url = '/api/support/bundle';
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: 'POST',
+      credentials: 'include',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ client_state: clientState() }),
+    });
+  } catch (error) {
+    serverUnreachable.report();
+    throw new ServerUnreachableError(url, error);
+  }
+  if (!response.ok) {
+    const body = (await response.json().catch(() => ({}))) as { description?: string; retriable?: boolean };
+    throw new ApiError(
+      response.status,
+      body.description || response.statusText,
+      url,
+      Boolean(body.retriable),
+    );
+  }
+  const blob = await response.blob();
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(blob);
+  link.download = fileNameOf(response);
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(link.href), 1000);
 }

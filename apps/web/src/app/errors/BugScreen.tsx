@@ -1,11 +1,11 @@
 // 'Internal Error': the screen for a bug in our code, with the error report, the support report
 // and a way home (shell.md §2, §8).
-import { CustomerServiceOutlined, DownloadOutlined, HomeOutlined } from '@ant-design/icons';
+import { DownloadOutlined, HomeOutlined } from '@ant-design/icons';
 import { Button, Flex, Result, Space, Typography } from 'antd';
 import { describeError } from '../../api/ApiError';
 import { commonStrings } from '../../components/strings';
 import { downloadErrorReport } from '../../lib/errorReport';
-import { downloadSupportBundle } from '../../lib/supportBundle';
+import { SupportBundleButton } from '../../components/SupportBundleButton';
 
 export function BugScreen({ error }: { error: unknown }) {
   const detail =
@@ -26,9 +26,7 @@ export function BugScreen({ error }: { error: unknown }) {
             <Button icon={<DownloadOutlined />} onClick={() => downloadErrorReport(error)}>
               {commonStrings.downloadErrorReport}
             </Button>
-            <Button icon={<CustomerServiceOutlined />} onClick={downloadSupportBundle}>
-              {commonStrings.downloadSupportReport}
-            </Button>
+            <SupportBundleButton label={commonStrings.downloadSupportReport} />
             <Button type="primary" icon={<HomeOutlined />} href="/">
               {commonStrings.goToHome}
             </Button>

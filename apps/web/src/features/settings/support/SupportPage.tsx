@@ -1,8 +1,8 @@
 // Settings → Support: the support bundle download and clearing this browser's preferences.
-import { ClearOutlined, CustomerServiceOutlined } from '@ant-design/icons';
+import { ClearOutlined } from '@ant-design/icons';
 import { App, Button, Card, Flex, Typography } from 'antd';
 import { clearLoupeStorage } from '../../../lib/storage';
-import { downloadSupportBundle } from '../../../lib/supportBundle';
+import { SupportBundleButton } from '../../../components/SupportBundleButton';
 import { settingsStrings } from '../strings';
 
 const strings = settingsStrings.support;
@@ -13,9 +13,7 @@ export function SupportPage() {
     <Flex vertical gap={16} style={{ maxWidth: 720 }}>
       <Card title={strings.title}>
         <Typography.Paragraph type="secondary">{strings.intro}</Typography.Paragraph>
-        <Button type="primary" icon={<CustomerServiceOutlined />} onClick={downloadSupportBundle}>
-          {strings.download}
-        </Button>
+        <SupportBundleButton type="primary" label={strings.download} />
       </Card>
       <Card title={strings.preferencesTitle}>
         <Typography.Paragraph type="secondary">{strings.preferencesText}</Typography.Paragraph>

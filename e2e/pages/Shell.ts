@@ -1,0 +1,72 @@
+// The signed-in frame: navigation, Getting started dialog, profile menu.
+import type { Locator, Page } from 'playwright-core';
+import { waitForTestEvent } from '../support/browser';
+
+export class Shell {
+  constructor(private readonly page: Page) {}
+
+  get nav(): Locator {
+    return this.page.getByRole('navigation', { name: 'Main navigation' });
+  }
+
+  async expectPage(title: string): Promise<void> {
+    await this.page.getByRole('heading', { name: title, level: 4 }).waitFor();
+  }
+
+  async expectPageEvent(page: string): Promise<void> {
+    await waitForTestEvent(this.page, 'page:rendered', { page });
+  }
+
+  gettingStarted(): Locator {
+    return this.page.getByRole('dialog', { name: 'Getting started' });
+  }
+
+  async closeGettingStarted(): Promise<void> {
+    const dialog = this.gettingStarted();
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+  }
+
+  async openProfileMenu(): Promise<Locator> {
+    await this.nav.getByRole('button', { name: /^Profile:/ }).click();
+    const menu = this.page.getByTestId('profile-menu');
+    await menu.waitFor();
+    return menu;
+  }
+
+  async logout(): Promise<void> {
+    const menu = await this.openProfileMenu();
+    await menu.getByRole('button', { name: 'Log out' }).click();
+    await this.page.waitForURL('**/login');
+  }
+
+  async changePassword(current: string, next: string, confirm = next): Promise<Locator> {
+    const menu = await this.openProfileMenu();
+    await menu.getByRole('button', { name: 'Change Password' }).click();
+    const dialog = this.page.getByRole('dialog', { name: 'Change Password' });
+    await dialog.waitFor();
+    await dialog.getByLabel('Current Password').fill(current);
+    await dialog.getByLabel('New Password').fill(next);
+    await dialog.getByLabel('Confirm Password').fill(confirm);
+    await dialog.getByRole('button', { name: 'Change Password' }).click();
+    return dialog;
+  }
+
+  async openSettings(): Promise<void> {
+    await this.nav.getByRole('button', { name: 'Settings' }).click();
+    await this.page.waitForURL('**/settings/users');
+  }
+
+  /** Hovers a control and returns the tooltip text that appears for it. */
+  async tooltipOf(target: Locator): Promise<string> {
+    await target.hover();
+    const tooltip = this.page.getByRole('tooltip').filter({ visible: true }).last();
+    await tooltip.waitFor();
+    return (await tooltip.innerText()).trim();
+  }
+
+  async toast(text: string): Promise<void> {
+    await this.page.getByText(text, { exact: true }).first().waitFor();
+  }
+}
