@@ -243,7 +243,7 @@ def mask_fixtures():
 def sklearn_fixtures():
     rng = np.random.default_rng(11)
     cases = []
-    for n, k, noise in [(60, 2, 0.3), (200, 3, 0.5), (500, 5, 0.6), (300, 7, 0.9), (40, 4, 0.7)]:
+    for n, k, noise in [(60, 2, 0.3), (150, 2, 2.0), (200, 3, 0.5), (500, 5, 0.6), (300, 7, 0.9), (40, 4, 0.7)]:
         y_true = rng.integers(0, k, n)
         logits = rng.normal(0, 1, (n, k))
         logits[np.arange(n), y_true] += 1.0 / noise

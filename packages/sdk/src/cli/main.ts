@@ -1,0 +1,22 @@
+// The `loupe` command line: the list of commands and the top-level error handling.
+import { dispatch, type Command } from './command.js';
+import { CliError } from './errors.js';
+import { evalCommand } from './eval/index.js';
+import type { CliIo } from './io.js';
+
+/** Every `loupe` command. Add new ones (upload, import, demo, …) here. */
+export const commands: readonly Command[] = [evalCommand];
+
+/** Runs `loupe` with the given arguments; resolves to the process exit code. */
+export async function runCli(args: string[], io: CliIo): Promise<number> {
+  try {
+    return await dispatch('loupe', commands, args, io);
+  } catch (error) {
+    if (error instanceof CliError) {
+      io.stderr(`loupe: ${error.message}\n`);
+      return error.exitCode;
+    }
+    io.stderr(`loupe: unexpected error: ${(error as Error).stack ?? String(error)}\n`);
+    return 1;
+  }
+}
