@@ -360,23 +360,33 @@ export function evaluateCoco(
 const TP = 1;
 const FP = 2;
 
+/** Scratch buffers for evaluateCell, sized for the largest cell, so matching allocates nothing. */
+interface Scratch {
+  ignored: Uint8Array;
+  order: Int32Array;
+  matched: Uint8Array;
+}
+
 /**
  * COCOeval.evaluateImg for one cell and area range: greedy matching of detections (by score)
  * to ground truths at every IoU threshold, crowd and out-of-range ground truths being "ignore"
- * regions. Writes flags (TP, FP or 0 = ignored) to out[t * D + d]; returns the number of
- * ground truths that are not ignored.
+ * regions. Writes flags (TP, FP or 0 = ignored) to out[base + t * stride + d]; returns the
+ * number of ground truths that are not ignored.
  */
 function evaluateCell(
   cell: Cell,
   aRng: [number, number],
   params: CocoParams,
+  scratch: Scratch,
   out: Uint8Array,
+  base: number,
+  stride: number,
 ): number {
   const G = cell.gtIds.length;
   const D = cell.dtScore.length;
   const T = params.iouThrs.length;
   const [lo, hi] = aRng;
-  const ignored = new Uint8Array(G);
+  const { ignored, order, matched } = scratch;
   let notIgnored = 0;
   for (let g = 0; g < G; g++) {
     const area = cell.gtArea[g]!;
@@ -384,47 +394,43 @@ function evaluateCell(
     if (!ignored[g]) notIgnored++;
   }
   // Ground truths in order: not ignored first, then ignored (stable).
-  const order = new Int32Array(G);
   let p = 0;
   for (let g = 0; g < G; g++) if (!ignored[g]) order[p++] = g;
   for (let g = 0; g < G; g++) if (ignored[g]) order[p++] = g;
 
-  const matchedGt = new Uint8Array(G);
   for (let t = 0; t < T; t++) {
-    matchedGt.fill(0);
+    matched.fill(0, 0, G);
     const threshold = Math.min(params.iouThrs[t]!, 1 - 1e-10);
+    const row = base + t * stride;
     for (let d = 0; d < D; d++) {
       let best = threshold;
       let m = -1;
-      if (G > 0) {
-        for (let j = 0; j < G; j++) {
-          const g = order[j]!;
-          if (matchedGt[j] && !cell.gtCrowd[g]) continue;
-          // Once matched to a regular ground truth, ignore regions cannot take the detection.
-          if (m > -1 && !ignored[order[m]!] && ignored[g]) break;
-          const iou = cell.iou[d * G + g]!;
-          if (iou < best) continue;
-          best = iou;
-          m = j;
-        }
+      for (let j = 0; j < G; j++) {
+        const g = order[j]!;
+        if (matched[j] && !cell.gtCrowd[g]) continue;
+        // Once matched to a regular ground truth, ignore regions cannot take the detection.
+        if (m > -1 && !ignored[order[m]!] && ignored[g]) break;
+        const iou = cell.iou[d * G + g]!;
+        if (iou < best) continue;
+        best = iou;
+        m = j;
       }
       let flag: number;
       if (m === -1) {
         const area = cell.dtArea[d]!;
         flag = area < lo || area > hi ? 0 : FP;
       } else {
-        matchedGt[m] = 1;
+        matched[m] = 1;
         const g = order[m]!;
         // COCOeval keeps the matched gt id, and an id of 0 reads as "no match".
-        const idIsZero = cell.gtIds[g] === 0;
         if (ignored[g]) flag = 0;
-        else if (!idIsZero) flag = TP;
+        else if (cell.gtIds[g] !== 0) flag = TP;
         else {
           const area = cell.dtArea[d]!;
           flag = area < lo || area > hi ? 0 : FP;
         }
       }
-      out[t * D + d] = flag;
+      out[row + d] = flag;
     }
   }
   return notIgnored;
@@ -444,65 +450,73 @@ function accumulate(
   const recall = new Float64Array(T * K * A * M).fill(-1);
   const recThrs = params.recThrs;
   const EPS = 2.220446049250313e-16; // np.spacing(1)
+  let maxG = 0;
+  for (const cells of cellsByCat)
+    for (const cell of cells) maxG = Math.max(maxG, cell.gtIds.length);
+  const scratch: Scratch = {
+    ignored: new Uint8Array(maxG),
+    order: new Int32Array(maxG),
+    matched: new Uint8Array(maxG),
+  };
 
   for (let k = 0; k < K; k++) {
     const cells = cellsByCat[k]!;
     if (cells.length === 0) continue;
+    // The category's detections in one flat list: image order, then score order within an image.
+    let totalD = 0;
+    for (const cell of cells) totalD += cell.dtScore.length;
+    const score = new Float64Array(totalD);
+    const rank = new Int32Array(totalD);
+    const offset = new Int32Array(cells.length);
+    cells.forEach((cell, c) => {
+      offset[c] = c === 0 ? 0 : offset[c - 1]! + cells[c - 1]!.dtScore.length;
+      score.set(cell.dtScore, offset[c]!);
+      for (let d = 0; d < cell.dtScore.length; d++) rank[offset[c]! + d] = d;
+    });
     // Matching per area range, once for the largest maxDet (greedy by score, so the top-n
     // detections' outcomes do not depend on the ones below them).
-    const flagsByArea: Uint8Array[][] = [];
-    const npigByArea: number[] = [];
+    const flags = new Uint8Array(A * T * totalD);
+    const npig = new Float64Array(A);
     for (let a = 0; a < A; a++) {
-      let npig = 0;
-      const flags = cells.map((cell) => {
-        const out = new Uint8Array(T * cell.dtScore.length);
-        npig += evaluateCell(cell, params.areaRng[a]!, params, out);
-        return out;
+      const aRng = params.areaRng[a]!;
+      cells.forEach((cell, c) => {
+        npig[a]! += evaluateCell(
+          cell,
+          aRng,
+          params,
+          scratch,
+          flags,
+          a * T * totalD + offset[c]!,
+          totalD,
+        );
       });
-      flagsByArea.push(flags);
-      npigByArea.push(npig);
     }
+    const tp = new Float64Array(totalD);
+    const fp = new Float64Array(totalD);
+    const pr = new Float64Array(totalD);
     for (let mi = 0; mi < M; mi++) {
       const maxDet = params.maxDets[mi]!;
-      // Detections of all images in image order, each image's top maxDet, stably sorted by score.
-      const cellOf: number[] = [];
-      const rankOf: number[] = [];
-      const scores: number[] = [];
-      cells.forEach((cell, c) => {
-        const n = Math.min(maxDet, cell.dtScore.length);
-        for (let d = 0; d < n; d++) {
-          cellOf.push(c);
-          rankOf.push(d);
-          scores.push(cell.dtScore[d]!);
-        }
-      });
-      const nd = scores.length;
-      const sorted = Array.from({ length: nd }, (_, j) => j).sort(
-        (x, y) => scores[y]! - scores[x]! || x - y,
-      );
-      const tp = new Float64Array(nd);
-      const fp = new Float64Array(nd);
-      const pr = new Float64Array(nd);
+      // Each image's top maxDet detections, stably sorted by descending score (numpy mergesort).
+      const selected: number[] = [];
+      for (let g = 0; g < totalD; g++) if (rank[g]! < maxDet) selected.push(g);
+      selected.sort((x, y) => score[y]! - score[x]! || x - y);
+      const nd = selected.length;
       for (let a = 0; a < A; a++) {
-        const npig = npigByArea[a]!;
-        if (npig === 0) continue;
-        const flags = flagsByArea[a]!;
+        const n = npig[a]!;
+        if (n === 0) continue;
         for (let t = 0; t < T; t++) {
           // Cumulative TP and FP over detections in score order, ignored ones skipped.
+          const row = (a * T + t) * totalD;
           let tpSum = 0;
           let fpSum = 0;
           for (let j = 0; j < nd; j++) {
-            const idx = sorted[j]!;
-            const c = cellOf[idx]!;
-            const D = cells[c]!.dtScore.length;
-            const flag = flags[c]![t * D + rankOf[idx]!]!;
+            const flag = flags[row + selected[j]!]!;
             if (flag === TP) tpSum++;
             else if (flag === FP) fpSum++;
             tp[j] = tpSum;
             fp[j] = fpSum;
           }
-          const rBase = ((t * K + k) * A + a) * M + mi;
-          recall[rBase] = nd ? tp[nd - 1]! / npig : 0;
+          recall[((t * K + k) * A + a) * M + mi] = nd ? tp[nd - 1]! / n : 0;
           for (let j = 0; j < nd; j++) pr[j] = tp[j]! / (fp[j]! + tp[j]! + EPS);
           // Make precision monotonically non-increasing (the envelope), right to left.
           for (let j = nd - 1; j > 0; j--) if (pr[j]! > pr[j - 1]!) pr[j - 1] = pr[j]!;
@@ -510,9 +524,8 @@ function accumulate(
           let j = 0;
           for (let r = 0; r < R; r++) {
             const threshold = recThrs[r]!;
-            while (j < nd && tp[j]! / npig < threshold) j++;
-            const index = (((t * R + r) * K + k) * A + a) * M + mi;
-            precision[index] = j < nd ? pr[j]! : 0;
+            while (j < nd && tp[j]! / n < threshold) j++;
+            precision[(((t * R + r) * K + k) * A + a) * M + mi] = j < nd ? pr[j]! : 0;
           }
         }
       }

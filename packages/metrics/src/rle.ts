@@ -123,9 +123,15 @@ export function polygonToRle(xy: ArrayLike<number>, h: number, w: number): Rle {
   for (let j = 0; j < k; j++) {
     m += Math.max(Math.abs(x[j]! - x[j + 1]!), Math.abs(y[j]! - y[j + 1]!)) + 1;
   }
-  const u = new Int32Array(m);
-  const v = new Int32Array(m);
-  m = 0;
+  // maskApi.c walks the boundary point by point (upsampled ×5) and keeps, for each pair of
+  // consecutive points whose x differs, the crossing of a pixel column centre. The same walk is
+  // done here without storing the points: `prevU`/`prevV` is the previous point.
+  const a = new Float64Array(m + 1);
+  let kept = 0;
+  let prevU = 0;
+  let prevV = 0;
+  let first = true;
+  const wMax = w - 1;
   for (let j = 0; j < k; j++) {
     let xs = x[j]!;
     let xe = x[j + 1]!;
@@ -143,61 +149,58 @@ export function polygonToRle(xy: ArrayLike<number>, h: number, w: number): Rle {
       ye = t;
     }
     const s = dx >= dy ? (ye - ys) / dx : (xe - xs) / dy;
-    if (dx >= dy) {
-      for (let d = 0; d <= dx; d++) {
-        const t = flip ? dx - d : d;
-        u[m] = t + xs;
-        v[m] = Math.trunc(ys + s * t + 0.5);
-        m++;
+    const steps = dx >= dy ? dx : dy;
+    for (let d = 0; d <= steps; d++) {
+      const t = flip ? steps - d : d;
+      let uj: number;
+      let vj: number;
+      if (dx >= dy) {
+        uj = t + xs;
+        vj = Math.trunc(ys + s * t + 0.5);
+      } else {
+        vj = t + ys;
+        uj = Math.trunc(xs + s * t + 0.5);
       }
-    } else {
-      for (let d = 0; d <= dy; d++) {
-        const t = flip ? dy - d : d;
-        v[m] = t + ys;
-        u[m] = Math.trunc(xs + s * t + 0.5);
-        m++;
+      if (!first && uj !== prevU) {
+        const xsel = uj < prevU ? uj : uj - 1;
+        // xd = (xsel + .5) / 5 − .5 is a whole number exactly when xsel ≡ 2 (mod 5).
+        if ((xsel - 2) % 5 === 0) {
+          const xd = (xsel - 2) / 5;
+          if (xd >= 0 && xd <= wMax) {
+            let yd = ((vj < prevV ? vj : prevV) + 0.5) / scale - 0.5;
+            if (yd < 0) yd = 0;
+            else if (yd > h) yd = h;
+            // Run boundaries in column-major pixel order.
+            a[kept++] = xd * h + Math.ceil(yd);
+          }
+        }
       }
+      first = false;
+      prevU = uj;
+      prevV = vj;
     }
   }
-  // Keep the points where the boundary crosses a pixel column centre, downsampled.
-  const total = m;
-  const px: number[] = [];
-  const py: number[] = [];
-  for (let j = 1; j < total; j++) {
-    if (u[j] === u[j - 1]) continue;
-    let xd = u[j]! < u[j - 1]! ? u[j]! : u[j]! - 1;
-    xd = (xd + 0.5) / scale - 0.5;
-    if (Math.floor(xd) !== xd || xd < 0 || xd > w - 1) continue;
-    let yd = v[j]! < v[j - 1]! ? v[j]! : v[j - 1]!;
-    yd = (yd + 0.5) / scale - 0.5;
-    if (yd < 0) yd = 0;
-    else if (yd > h) yd = h;
-    yd = Math.ceil(yd);
-    px.push(xd);
-    py.push(yd);
-  }
-  // Boundary crossings become run starts/ends in column-major pixel order.
-  const a = new Float64Array(px.length + 1);
-  for (let j = 0; j < px.length; j++) a[j] = px[j]! * h + py[j]!;
-  a[px.length] = h * w;
-  a.sort();
+  a[kept++] = h * w;
+  const sorted = a.subarray(0, kept).sort();
   let previous = 0;
-  for (let j = 0; j < a.length; j++) {
-    const t = a[j]!;
-    a[j] = t - previous;
+  for (let j = 0; j < kept; j++) {
+    const t = sorted[j]!;
+    sorted[j] = t - previous;
     previous = t;
   }
-  const b: number[] = [];
+  // Zero-length runs are merged into their neighbours, as maskApi.c does.
+  const b = new Uint32Array(kept);
+  let n = 0;
   let j = 0;
-  b.push(a[j++]!);
-  while (j < a.length) {
-    if (a[j]! > 0) b.push(a[j++]!);
+  b[n++] = sorted[j++]!;
+  while (j < kept) {
+    if (sorted[j]! > 0) b[n++] = sorted[j++]!;
     else {
       j++;
-      if (j < a.length) b[b.length - 1]! += a[j++]!;
+      if (j < kept) b[n - 1]! += sorted[j++]!;
     }
   }
-  return { h, w, counts: Uint32Array.from(b) };
+  return { h, w, counts: b.slice(0, n) };
 }
 
 /** A box [x, y, width, height] as an RLE, through its polygon as pycocotools' frBbox. */
@@ -400,7 +403,9 @@ export function rleToString(rle: Rle): string {
 
 /** Parses pycocotools' compressed counts string. */
 export function rleFromString(s: string, h: number, w: number): Rle {
-  const counts: number[] = [];
+  // Every count takes at least one character.
+  const counts = new Uint32Array(s.length);
+  let m = 0;
   let p = 0;
   while (p < s.length) {
     let x = 0;
@@ -416,12 +421,11 @@ export function rleFromString(s: string, h: number, w: number): Rle {
       k++;
       if (!more && c & 0x10) x -= 2 ** (5 * k);
     }
-    const m = counts.length;
     if (m > 2) x += counts[m - 2]!;
     if (x < 0) throw new SyntaxError('negative run in RLE counts string');
-    counts.push(x);
+    counts[m++] = x;
   }
-  return { h, w, counts: Uint32Array.from(counts) };
+  return { h, w, counts: counts.slice(0, m) };
 }
 
 /** The COCO JSON form with compressed counts. */
