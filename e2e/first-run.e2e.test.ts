@@ -39,7 +39,9 @@ test('a first visitor is guided from an empty instance to a signed-in dashboard'
   await page.getByLabel('Company Name').fill('Acme <Labs>');
   await page.getByRole('button', { name: 'Continue' }).click();
   await page
-    .getByText('Company name can include only letters, numbers, and the symbols ~!?@#$%^&*()_-,.\'"')
+    .getByText(
+      'Company name can include only letters, numbers, and the symbols ~!?@#$%^&*()_-,.\'"',
+    )
     .waitFor();
   await wizard.submitCompany('Acme Inc.');
 

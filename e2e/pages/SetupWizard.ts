@@ -21,7 +21,10 @@ export class SetupWizard {
     await this.page.getByText('Setup your initial user').waitFor();
   }
 
-  async submitUser(user: { name: string; email: string; password: string }, confirm = user.password) {
+  async submitUser(
+    user: { name: string; email: string; password: string },
+    confirm = user.password,
+  ) {
     await this.page.getByLabel('Name', { exact: true }).fill(user.name);
     await this.page.getByLabel('Email Address').fill(user.email);
     await this.page.getByLabel('New Password').fill(user.password);

@@ -29,10 +29,17 @@ export class Shell {
   }
 
   async openProfileMenu(): Promise<Locator> {
-    await this.nav.getByRole('button', { name: /^Profile:/ }).click();
     const menu = this.page.getByTestId('profile-menu');
+    if (!(await menu.isVisible()))
+      await this.nav.getByRole('button', { name: /^Profile:/ }).click();
     await menu.waitFor();
     return menu;
+  }
+
+  async closeProfileMenu(): Promise<void> {
+    const menu = this.page.getByTestId('profile-menu');
+    await this.page.getByRole('main').click({ position: { x: 5, y: 5 } });
+    await menu.waitFor({ state: 'hidden' });
   }
 
   async logout(): Promise<void> {
@@ -58,12 +65,17 @@ export class Shell {
     await this.page.waitForURL('**/settings/users');
   }
 
-  /** Hovers a control and returns the tooltip text that appears for it. */
-  async tooltipOf(target: Locator): Promise<string> {
+  /** Hovers a control and waits for exactly `text` to appear as its tooltip. */
+  async expectTooltip(target: Locator, text: string): Promise<void> {
+    await this.page.mouse.move(0, 0);
     await target.hover();
-    const tooltip = this.page.getByRole('tooltip').filter({ visible: true }).last();
-    await tooltip.waitFor();
-    return (await tooltip.innerText()).trim();
+    const exact = new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+    await this.page
+      .getByRole('tooltip')
+      .filter({ hasText: exact })
+      .filter({ visible: true })
+      .waitFor();
+    await this.page.mouse.move(0, 0);
   }
 
   async toast(text: string): Promise<void> {

@@ -33,14 +33,19 @@ export interface ContextOptions {
   colorScheme?: 'light' | 'dark';
 }
 
-export async function newContext(browser: Browser, options: ContextOptions): Promise<BrowserContext> {
+export async function newContext(
+  browser: Browser,
+  options: ContextOptions,
+): Promise<BrowserContext> {
   const context = await browser.newContext({
     baseURL: options.baseURL,
     viewport: { width: 1440, height: 900 },
     colorScheme: options.colorScheme ?? 'light',
     acceptDownloads: true,
   });
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: options.baseURL });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
+    origin: options.baseURL,
+  });
   // No journey depends on the public versions file: answer it locally.
   await context.route('https://releases.loupe.test/**', (route) =>
     route.fulfill({ status: 404, body: 'not found' }),
@@ -70,9 +75,12 @@ export async function waitForTestEvent(
 ): Promise<void> {
   await page.waitForFunction(
     ({ type: wanted, match: fields }) =>
-      (window as unknown as { __loupeTestEvents?: Record<string, unknown>[] }).__loupeTestEvents?.some(
+      (
+        window as unknown as { __loupeTestEvents?: Record<string, unknown>[] }
+      ).__loupeTestEvents?.some(
         (event) =>
-          event.type === wanted && Object.entries(fields).every(([key, value]) => event[key] === value),
+          event.type === wanted &&
+          Object.entries(fields).every(([key, value]) => event[key] === value),
       ) ?? false,
     { type, match },
   );

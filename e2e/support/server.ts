@@ -22,7 +22,9 @@ function freePort(): Promise<number> {
     probe.listen(0, '127.0.0.1', () => {
       const address = probe.address();
       probe.close(() =>
-        typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port')),
+        typeof address === 'object' && address
+          ? resolvePort(address.port)
+          : reject(new Error('no port')),
       );
     });
   });
@@ -121,6 +123,7 @@ export class LoupeServer {
         user: { username: admin.name, email: admin.email, password: admin.password },
       }),
     });
-    if (response.status !== 201) throw new Error(`Setup failed: ${response.status} ${await response.text()}`);
+    if (response.status !== 201)
+      throw new Error(`Setup failed: ${response.status} ${await response.text()}`);
   }
 }

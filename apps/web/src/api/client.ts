@@ -4,6 +4,8 @@ import type { ErrorBody } from '@loupe/contracts';
 import { ApiError, ServerUnreachableError } from './ApiError';
 import { serverUnreachable } from './unreachable';
 
+const GATEWAY_ERRORS = new Set([502, 503, 504]);
+
 export type QueryParams = Record<string, unknown>;
 
 export interface RequestOptions {
@@ -47,7 +49,13 @@ export async function request<T>(
     serverUnreachable.report();
     throw new ServerUnreachableError(url, error);
   }
-  const body: unknown = isJson(response) ? await response.json().catch(() => undefined) : undefined;
+  const json = isJson(response);
+  const body: unknown = json ? await response.json().catch(() => undefined) : undefined;
+  // A proxy in front of Loupe answers 502-504 without our error body when Loupe is down.
+  if (!json && GATEWAY_ERRORS.has(response.status)) {
+    serverUnreachable.report();
+    throw new ServerUnreachableError(url, new Error(`HTTP ${response.status} from a gateway`));
+  }
   if (response.status >= 400) {
     const error = (body ?? {}) as Partial<ErrorBody>;
     throw new ApiError(

@@ -7,7 +7,13 @@ import { downloadSupportBundle } from '../lib/supportBundle';
 
 export const SUPPORT_BUNDLE_FAILED = 'Unable to download the support bundle';
 
-export function SupportBundleButton({ label, type }: { label: string; type?: ButtonProps['type'] }) {
+export function SupportBundleButton({
+  label,
+  type,
+}: {
+  label: string;
+  type?: ButtonProps['type'];
+}) {
   const { notification } = App.useApp();
   const [busy, setBusy] = useState(false);
   return (
@@ -19,7 +25,10 @@ export function SupportBundleButton({ label, type }: { label: string; type?: But
         setBusy(true);
         downloadSupportBundle()
           .catch((error: unknown) =>
-            notification.error({ message: SUPPORT_BUNDLE_FAILED, description: describeError(error) }),
+            notification.error({
+              message: SUPPORT_BUNDLE_FAILED,
+              description: describeError(error),
+            }),
           )
           .finally(() => setBusy(false));
       }}

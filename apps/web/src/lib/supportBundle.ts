@@ -50,7 +50,10 @@ export async function downloadSupportBundle(): Promise<void> {
     throw new ServerUnreachableError(url, error);
   }
   if (!response.ok) {
-    const body = (await response.json().catch(() => ({}))) as { description?: string; retriable?: boolean };
+    const body = (await response.json().catch(() => ({}))) as {
+      description?: string;
+      retriable?: boolean;
+    };
     throw new ApiError(
       response.status,
       body.description || response.statusText,

@@ -67,6 +67,7 @@ export function LoginPage() {
             onFinish={submit}
           >
             <Form.Item
+              validateFirst
               name="email"
               label={authStrings.emailLabel}
               rules={[required('Email'), email()]}
@@ -80,6 +81,7 @@ export function LoginPage() {
               />
             </Form.Item>
             <Form.Item
+              validateFirst
               name="password"
               label={authStrings.passwordLabel}
               rules={[required('Password')]}
@@ -91,7 +93,7 @@ export function LoginPage() {
                 size="large"
               />
             </Form.Item>
-            <Form.Item name="remember" valuePropName="checked">
+            <Form.Item validateFirst name="remember" valuePropName="checked">
               <Checkbox>{authStrings.rememberMe}</Checkbox>
             </Form.Item>
             {failed && (

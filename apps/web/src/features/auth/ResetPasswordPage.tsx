@@ -77,6 +77,7 @@ export function ResetPasswordPage() {
               disabled={!token}
             >
               <Form.Item
+                validateFirst
                 name="newPassword"
                 label={authStrings.newPassword}
                 rules={[
@@ -91,6 +92,7 @@ export function ResetPasswordPage() {
                 <Input.Password placeholder="********" autoComplete="new-password" />
               </Form.Item>
               <Form.Item
+                validateFirst
                 name="confirmPassword"
                 label={authStrings.confirmPassword}
                 dependencies={['newPassword']}

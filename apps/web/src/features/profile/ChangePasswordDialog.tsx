@@ -54,6 +54,7 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
         onFinish={submit}
       >
         <Form.Item
+          validateFirst
           name="oldPassword"
           label={profileStrings.currentPassword}
           rules={[required('Current password', messages.currentPasswordRequired)]}
@@ -61,6 +62,7 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
           <Input.Password autoComplete="current-password" autoFocus />
         </Form.Item>
         <Form.Item
+          validateFirst
           name="newPassword"
           label={profileStrings.newPassword}
           rules={[
@@ -71,6 +73,7 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
           <Input.Password autoComplete="new-password" />
         </Form.Item>
         <Form.Item
+          validateFirst
           name="confirmPassword"
           label={profileStrings.confirmPassword}
           dependencies={['newPassword']}

@@ -88,6 +88,7 @@ export function LicensePage() {
           }
         >
           <Form.Item
+            validateFirst
             name="key"
             label={strings.keyLabel}
             rules={[required(strings.keyLabel)]}

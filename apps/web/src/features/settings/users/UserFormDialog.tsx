@@ -71,10 +71,16 @@ export function UserFormDialog({
           onSubmit({ ...values, name: values.name.trim(), email: values.email.trim() })
         }
       >
-        <Form.Item name="name" label={strings.name} rules={[required('Name'), personName()]}>
+        <Form.Item
+          validateFirst
+          name="name"
+          label={strings.name}
+          rules={[required('Name'), personName()]}
+        >
           <Input placeholder={strings.namePlaceholder} autoFocus maxLength={200} />
         </Form.Item>
         <Form.Item
+          validateFirst
           name="email"
           label={strings.email}
           rules={editing ? [] : [required('Email'), email()]}
@@ -85,7 +91,7 @@ export function UserFormDialog({
         <Form.Item label={strings.role}>
           <Tooltip title={roleLocked ?? undefined}>
             <span>
-              <Form.Item name="role" noStyle>
+              <Form.Item validateFirst name="role" noStyle>
                 <Select
                   disabled={Boolean(roleLocked)}
                   style={{ width: '100%' }}

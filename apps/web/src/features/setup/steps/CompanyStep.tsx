@@ -23,6 +23,7 @@ export function CompanyStep({ initialValue, readOnly, onBack, onContinue }: Comp
       </Typography.Title>
       <Typography.Paragraph type="secondary">{setupStrings.companyText}</Typography.Paragraph>
       <Form.Item
+        validateFirst
         name="company"
         label={setupStrings.companyLabel}
         rules={[required(setupStrings.companyLabel), companyName()]}

@@ -70,6 +70,7 @@ export function UserStep({
       {title}
       <Typography.Paragraph type="secondary">{setupStrings.userText}</Typography.Paragraph>
       <Form.Item
+        validateFirst
         name="name"
         label={setupStrings.nameLabel}
         rules={[required(setupStrings.nameLabel), personName()]}
@@ -81,10 +82,16 @@ export function UserStep({
           maxLength={200}
         />
       </Form.Item>
-      <Form.Item name="email" label={setupStrings.emailLabel} rules={[required('Email'), email()]}>
+      <Form.Item
+        validateFirst
+        name="email"
+        label={setupStrings.emailLabel}
+        rules={[required('Email'), email()]}
+      >
         <Input placeholder={setupStrings.emailPlaceholder} autoComplete="email" />
       </Form.Item>
       <Form.Item
+        validateFirst
         name="password"
         label={setupStrings.passwordLabel}
         rules={[
@@ -98,6 +105,7 @@ export function UserStep({
         />
       </Form.Item>
       <Form.Item
+        validateFirst
         name="confirmPassword"
         label={setupStrings.confirmLabel}
         dependencies={['password']}
