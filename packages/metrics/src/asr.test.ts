@@ -2,7 +2,7 @@
 // dynamic-programming edit distance as a second implementation for random cases.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { corpusWordErrors, transcriptWords, wordErrors } from './asr.js';
+import { corpusWordErrors, transcriptWords, wordErrors, wordStatistics } from './asr.js';
 
 describe('transcript normalisation', () => {
   it("defaults to jiwer's: collapse whitespace runs, trim, split on spaces", () => {
@@ -66,6 +66,16 @@ describe('word errors by hand', () => {
     expect(result.corpus.hits).toBe(4);
     // WIP from totals: (H / N_ref) · (H / N_hyp).
     expect(result.corpus.wip).toBe((4 / 5) * (4 / 5));
+  });
+
+  it('breaks errors down per word for the per-word view', () => {
+    const { utterances } = corpusWordErrors(['the cat sat', 'the dog'], ['the cat sit', 'a the']);
+    const stats = wordStatistics(utterances);
+    expect(stats.get('the')).toMatchObject({ occurrences: 2, hits: 2, errorRate: 0 });
+    expect(stats.get('sat')).toMatchObject({ occurrences: 1, substitutions: 1, errorRate: 1 });
+    expect(stats.get('dog')).toMatchObject({ occurrences: 1, deletions: 1 });
+    expect(stats.get('a')).toMatchObject({ occurrences: 0, insertions: 1 });
+    expect(stats.get('a')!.errorRate).toBeNaN();
   });
 
   it('counts an empty reference utterance in the corpus', () => {

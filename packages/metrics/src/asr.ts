@@ -254,3 +254,58 @@ export function corpusWordErrors(
   });
   return { corpus: measuresFromCounts(total), utterances };
 }
+
+export interface WordStatistics {
+  /** Times the word occurs in the references. */
+  occurrences: number;
+  hits: number;
+  substitutions: number;
+  deletions: number;
+  /** Times the word was inserted by the hypotheses. */
+  insertions: number;
+  /** (substitutions + deletions) / occurrences; NaN for a word that is only ever inserted. */
+  errorRate: number;
+}
+
+/**
+ * Per-word breakdown for the speech recognition "per word" view, from utterance alignments:
+ * how often each reference word was recognised, substituted or deleted, and how often each word
+ * was inserted.
+ */
+export function wordStatistics(
+  utterances: readonly UtteranceResult[],
+): Map<string, WordStatistics> {
+  const stats = new Map<string, WordStatistics>();
+  const entry = (word: string): WordStatistics => {
+    let s = stats.get(word);
+    if (!s) {
+      s = {
+        occurrences: 0,
+        hits: 0,
+        substitutions: 0,
+        deletions: 0,
+        insertions: 0,
+        errorRate: NaN,
+      };
+      stats.set(word, s);
+    }
+    return s;
+  };
+  for (const utterance of utterances) {
+    for (const pair of utterance.alignment) {
+      if (pair.type === 'I') {
+        entry(pair.hyp!).insertions++;
+        continue;
+      }
+      const s = entry(pair.ref!);
+      s.occurrences++;
+      if (pair.type === '-') s.hits++;
+      else if (pair.type === 'S') s.substitutions++;
+      else s.deletions++;
+    }
+  }
+  for (const s of stats.values()) {
+    s.errorRate = s.occurrences === 0 ? NaN : (s.substitutions + s.deletions) / s.occurrences;
+  }
+  return stats;
+}

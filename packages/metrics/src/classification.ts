@@ -1,7 +1,7 @@
 // Classification and audio-classification metrics with scikit-learn's conventions: confusion
 // matrix, per-class and averaged precision/recall/F1, ROC AUC (binary and one-vs-rest), EER, BCE.
 
-import { sortFloat64 } from './sort.js';
+import { sortFloat64InPlace } from './sort.js';
 
 /**
  * Zero-division convention (scikit-learn's default `zero_division="warn"`, which yields 0): every
@@ -195,25 +195,31 @@ export function classificationReport(
   };
 }
 
-/** Splits one score column into the scores of positives and of negatives, sorted ascending. */
+/** Splits scores into those of positives and of negatives, each sorted ascending. */
 function splitSorted(
-  isPositive: (i: number) => boolean,
-  score: (i: number) => number,
-  n: number,
+  positive: Uint8Array,
+  scores: ArrayLike<number>,
+  offset: number,
+  stride: number,
 ): { pos: Float64Array; neg: Float64Array } {
+  const n = positive.length;
   let numPos = 0;
-  for (let i = 0; i < n; i++) if (isPositive(i)) numPos++;
+  for (let i = 0; i < n; i++) numPos += positive[i]!;
   const pos = new Float64Array(numPos);
   const neg = new Float64Array(n - numPos);
   let p = 0;
   let q = 0;
   for (let i = 0; i < n; i++) {
-    const s = score(i);
+    const s = scores[offset + i * stride]!;
     if (Number.isNaN(s)) throw new RangeError(`score of item ${i} is NaN`);
-    if (isPositive(i)) pos[p++] = s;
+    if (positive[i]) pos[p++] = s;
     else neg[q++] = s;
   }
-  return { pos: sortFloat64(pos), neg: sortFloat64(neg) };
+  return { pos: sortFloat64InPlace(pos), neg: sortFloat64InPlace(neg) };
+}
+
+function toFlags(isPositive: ArrayLike<number | boolean>): Uint8Array {
+  return Uint8Array.from({ length: isPositive.length }, (_, i) => (isPositive[i] ? 1 : 0));
 }
 
 /**
@@ -242,11 +248,10 @@ function oneVsRestAuc(
   K: number,
   k: number,
 ): number {
-  const { pos, neg } = splitSorted(
-    (i) => yTrue[i] === k,
-    (i) => scores[i * K + k]!,
-    yTrue.length,
-  );
+  const n = yTrue.length;
+  const positive = new Uint8Array(n);
+  for (let i = 0; i < n; i++) positive[i] = yTrue[i] === k ? 1 : 0;
+  const { pos, neg } = splitSorted(positive, scores, k, K);
   return aucFromSorted(pos, neg);
 }
 
@@ -255,11 +260,7 @@ export function rocAuc(isPositive: ArrayLike<number | boolean>, scores: ArrayLik
   if (isPositive.length !== scores.length) {
     throw new RangeError(`${isPositive.length} labels but ${scores.length} scores`);
   }
-  const { pos, neg } = splitSorted(
-    (i) => Boolean(isPositive[i]),
-    (i) => scores[i]!,
-    scores.length,
-  );
+  const { pos, neg } = splitSorted(toFlags(isPositive), scores, 0, 1);
   return aucFromSorted(pos, neg);
 }
 
@@ -275,11 +276,10 @@ export function rocCurve(
   isPositive: ArrayLike<number | boolean>,
   scores: ArrayLike<number>,
 ): RocCurve {
-  const { pos, neg } = splitSorted(
-    (i) => Boolean(isPositive[i]),
-    (i) => scores[i]!,
-    scores.length,
-  );
+  if (isPositive.length !== scores.length) {
+    throw new RangeError(`${isPositive.length} labels but ${scores.length} scores`);
+  }
+  const { pos, neg } = splitSorted(toFlags(isPositive), scores, 0, 1);
   const P = pos.length;
   const N = neg.length;
   const fpr: number[] = [0];
