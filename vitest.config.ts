@@ -7,7 +7,9 @@ import { defineConfig } from 'vitest/config';
 // Resolve our workspaces to their TypeScript sources, so tests never need a build first.
 const resolveSources = {
   resolve: { conditions: ['loupe-src', ...defaultClientConditions] },
-  ssr: { resolve: { conditions: ['loupe-src', ...defaultServerConditions] } },
+  // No 'module' condition on the server side: some packages (e.g. @aws-sdk) point it at ESM
+  // builds with extensionless imports that only bundlers can load.
+  ssr: { resolve: { conditions: ['loupe-src', ...defaultServerConditions.filter((c) => c !== 'module')] } },
 };
 
 const postgres = process.env.LOUPE_TEST_POSTGRES === '1';

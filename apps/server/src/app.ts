@@ -16,6 +16,8 @@ import {
 } from 'fastify-type-provider-zod';
 import pino from 'pino';
 import { authRoutes } from './auth/auth.routes.js';
+import { datasetsRoutes } from './datasets/datasets.routes.js';
+import { JobRunner } from './jobs/job-runner.js';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { registerContext } from './http/context.js';
@@ -60,7 +62,7 @@ export interface RouteInfo {
 
 export async function buildApp(
   options: BuildOptions,
-): Promise<{ app: FastifyInstance; services: Services; routes: RouteInfo[] }> {
+): Promise<{ app: FastifyInstance; services: Services; routes: RouteInfo[]; runner: JobRunner }> {
   const { config, database } = options;
   const logs = new LogBuffer();
   const logger = pino(
@@ -145,6 +147,7 @@ export async function buildApp(
   usersRoutes(api, services);
   settingsRoutes(api, services, config);
   supportRoutes(api, services);
+  datasetsRoutes(api, services);
   app.get('/api/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, () =>
     app.swagger(),
   );
@@ -176,5 +179,10 @@ export async function buildApp(
     });
   });
 
-  return { app, services, routes };
+  // The in-process worker; main.ts starts it unless LOUPE_WORKER=false (API-only processes).
+  const runner = new JobRunner(services.jobsRepository, services.handlers, options.clock ?? systemClock, app.log);
+  services.jobs.onEnqueue(() => runner.poke());
+  app.addHook('onClose', () => runner.stop());
+
+  return { app, services, routes, runner };
 }

@@ -22,13 +22,31 @@ const Env = z.object({
   LOUPE_COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
   LOUPE_BODY_LIMIT_MB: z.coerce.number().positive().default(64),
   LOUPE_TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  LOUPE_BLOB_STORE: z
+    .string()
+    .regex(/^(local|s3:\/\/[^/]+(\/.*)?)$/, 'LOUPE_BLOB_STORE must be "local" or s3://bucket[/prefix]')
+    .default('local'),
+  LOUPE_S3_ENDPOINT: z.string().url().optional(),
+  LOUPE_S3_REGION: z.string().default('us-east-1'),
+  LOUPE_S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).optional(),
+  LOUPE_MEDIA_ROOTS: z.string().default(''),
+  LOUPE_WORKER: z.enum(['true', 'false']).default('true'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
 export type DatabaseConfig =
   { kind: 'sqlite'; path: string } | { kind: 'postgres'; url: string; schema?: string };
 
+export type BlobStoreConfig =
+  | { kind: 'local'; root: string }
+  | { kind: 's3'; bucket: string; prefix: string; endpoint?: string; region: string; forcePathStyle: boolean };
+
 export interface Config {
+  blobStore: BlobStoreConfig;
+  /** Folders whose files uploads may reference by path. */
+  mediaRoots: string[];
+  /** Whether this process also runs background jobs. */
+  worker: boolean;
   port: number;
   host: string;
   dataDir: string;
@@ -67,7 +85,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     const file = e.DATABASE_URL?.slice('sqlite:'.length) || join(dataDir, 'loupe.db');
     database = { kind: 'sqlite', path: file === ':memory:' ? file : resolve(dataDir, file) };
   }
+  let blobStore: BlobStoreConfig = { kind: 'local', root: join(dataDir, 'blobs') };
+  if (e.LOUPE_BLOB_STORE.startsWith('s3://')) {
+    const [bucket, ...prefix] = e.LOUPE_BLOB_STORE.slice('s3://'.length).split('/');
+    blobStore = {
+      kind: 's3',
+      bucket: bucket!,
+      prefix: prefix.join('/').replace(/\/+$/, ''),
+      endpoint: e.LOUPE_S3_ENDPOINT,
+      region: e.LOUPE_S3_REGION,
+      forcePathStyle: e.LOUPE_S3_FORCE_PATH_STYLE ? e.LOUPE_S3_FORCE_PATH_STYLE === 'true' : Boolean(e.LOUPE_S3_ENDPOINT),
+    };
+  }
   return {
+    blobStore,
+    mediaRoots: e.LOUPE_MEDIA_ROOTS.split(':').filter(Boolean).map((root) => resolve(cwd, root)),
+    worker: e.LOUPE_WORKER === 'true',
     port: e.PORT,
     host: e.HOST,
     dataDir,

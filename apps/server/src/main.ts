@@ -9,7 +9,8 @@ async function main(): Promise<void> {
   ensureDataDir(config);
   const database = openDatabase(config.database);
   await migrateToLatest(database);
-  const { app } = await buildApp({ config, database });
+  const { app, runner } = await buildApp({ config, database });
+  if (config.worker) runner.start();
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -1,5 +1,12 @@
 // Composition root: builds every service from the configuration, the database and the clock.
-import type { Config } from './config.js';
+import type { BlobStoreConfig, Config } from './config.js';
+import { DatasetsService } from './datasets/datasets.service.js';
+import type { JobHandlers } from './jobs/job-types.js';
+import { JobsService } from './jobs/jobs.service.js';
+import { metadataJob } from './processing/metadata.js';
+import { thumbnailJob } from './processing/thumbnails.js';
+import { LocalBlobStore, S3BlobStore, type BlobStore } from './storage/blob-store.js';
+import { MediaResolver } from './storage/media.js';
 import { AuthService } from './auth/auth.service.js';
 import { LoginLimiter } from './auth/login-limiter.js';
 import type { Database } from './db/database.js';
@@ -20,13 +27,30 @@ export function createServices(
   logs: LogBuffer,
   clock: Clock = systemClock,
 ) {
-  const repos = createRepositories(database.db);
-  const transact = transactor(database.db);
+  const repos = createRepositories(database.db, database.dialect);
+  const transact = transactor(database.db, database.dialect);
   const secrets = SecretBox.fromConfig(config.secretKey, config.dataDir);
   const auth = new AuthService(repos, transact, clock, new LoginLimiter(), secrets);
   const license = new LicenseService(repos, licensePublicKey(config.licensePublicKey), clock);
   const setup = new SetupService(repos, transact, auth, clock);
+  const blobs = createBlobStore(config.blobStore);
+  const media = new MediaResolver(blobs, config.mediaRoots);
+  const jobs = new JobsService(
+    repos.jobs,
+    async () => new Map((await repos.datasets.list()).map((d) => [d.id, d.name])),
+    clock,
+  );
+  const handlers: JobHandlers = {
+    ThumbnailGeneration: thumbnailJob(repos, blobs, media),
+    MetadataAndFeaturesComputation: metadataJob(repos, media, clock),
+  };
   return {
+    blobs,
+    media,
+    jobs,
+    handlers,
+    jobsRepository: repos.jobs,
+    datasets: new DatasetsService(repos, transact, license, jobs, blobs, media, clock),
     auth,
     license,
     setup,
@@ -36,3 +60,16 @@ export function createServices(
   };
 }
 export type Services = ReturnType<typeof createServices>;
+
+export function createBlobStore(config: BlobStoreConfig): BlobStore {
+  if (config.kind === 'local') return new LocalBlobStore(config.root);
+  return new S3BlobStore({
+    bucket: config.bucket,
+    prefix: config.prefix,
+    client: {
+      region: config.region,
+      forcePathStyle: config.forcePathStyle,
+      ...(config.endpoint ? { endpoint: config.endpoint } : {}),
+    },
+  });
+}

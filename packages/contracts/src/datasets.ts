@@ -164,7 +164,11 @@ export type UploadResult = z.infer<typeof UploadResult>;
 
 /** 400 answer of a batch with bad rows: nothing was written. */
 export const BatchErrorBody = z
-  .object({ description: z.string(), retriable: z.boolean(), errors: z.array(RowError) })
+  .object({
+    description: z.string(),
+    retriable: z.boolean(),
+    errors: z.array(RowError).optional().describe('Each bad row and field (at most 1,000)'),
+  })
   .meta({ id: 'BatchErrorBody' });
 
 export const MediaUploadResult = z.object({ key: z.string(), size: z.number() }).meta({ id: 'MediaUploadResult' });

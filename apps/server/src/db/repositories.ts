@@ -1,12 +1,19 @@
 // The repositories bundle and the unit of work that gives services a transaction-scoped copy.
 import type { Kysely } from 'kysely';
+import { DatasetsRepository } from '../datasets/datasets.repository.js';
+import { PredictionsRepository } from '../predictions/predictions.repository.js';
 import { ResetTokensRepository, SessionsRepository } from '../auth/sessions.repository.js';
 import { ApiKeysRepository, SettingsRepository } from '../settings/settings.repository.js';
 import { UsersRepository } from '../users/users.repository.js';
+import { JobsRepository } from '../jobs/jobs.repository.js';
+import type { Dialect } from './database.js';
 import type { DB } from './schema.js';
 
-export function createRepositories(db: Kysely<DB>) {
+export function createRepositories(db: Kysely<DB>, dialect: Dialect) {
   return {
+    datasets: new DatasetsRepository(db),
+    predictions: new PredictionsRepository(db),
+    jobs: new JobsRepository(db, dialect),
     users: new UsersRepository(db),
     sessions: new SessionsRepository(db),
     resetTokens: new ResetTokensRepository(db),
@@ -19,6 +26,6 @@ export type Repositories = ReturnType<typeof createRepositories>;
 /** Runs `work` in one transaction: everything it writes lands together or not at all. */
 export type Transact = <T>(work: (repos: Repositories) => Promise<T>) => Promise<T>;
 
-export function transactor(db: Kysely<DB>): Transact {
-  return (work) => db.transaction().execute((trx) => work(createRepositories(trx)));
+export function transactor(db: Kysely<DB>, dialect: Dialect): Transact {
+  return (work) => db.transaction().execute((trx) => work(createRepositories(trx, dialect)));
 }

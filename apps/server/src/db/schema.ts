@@ -42,10 +42,194 @@ export interface SettingsTable {
   value: string;
 }
 
+
+export interface DatasetsTable {
+  id: string;
+  name: string;
+  description: string;
+  task_type: string;
+  class_names: string;
+  value_names: string;
+  label_map: string | null;
+  /** 1 when class names were declared at creation: labels must then be among them. */
+  closed_classes: number;
+  iou_threshold: number;
+  thumbnails_enabled: number;
+  samples_count: number;
+  objects_count: number;
+  next_seq: number;
+  created_by: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface SamplesTable {
+  dataset_id: string;
+  id: string;
+  seq: number;
+  media_type: 'image' | 'audio' | null;
+  media: string | null;
+  split: string | null;
+  label: string | null;
+  labels: string | null;
+  values_json: string | null;
+  transcript: string | null;
+  mask: string | null;
+  metadata: string | null;
+  computed: string | null;
+  thumbnail: string | null;
+  processed: number;
+  deleted: number;
+  created_record_id: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface ObjectsTable {
+  dataset_id: string;
+  id: string;
+  sample_id: string;
+  label: string;
+  x: number | null;
+  y: number | null;
+  w: number | null;
+  h: number | null;
+  segmentation: string | null;
+  iscrowd: number;
+  deleted: number;
+  computed: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface MetadataFieldsTable {
+  dataset_id: string;
+  data_level: string;
+  id: string;
+  name: string;
+  label: string;
+  description: string;
+  group_name: string;
+  source: string;
+  type: 'numeric' | 'string' | 'boolean' | 'timestamp';
+  state: 'available' | 'pending';
+  created_at: number;
+}
+
+export interface FeaturesTable {
+  dataset_id: string;
+  data_level: string;
+  name: string;
+  dimension: number;
+  source: 'uploaded' | 'computed';
+  created_at: number;
+  updated_at: number;
+}
+
+export interface FeatureVectorsTable {
+  dataset_id: string;
+  data_level: string;
+  feature_name: string;
+  item_id: string;
+  vector: Buffer;
+}
+
+export interface PredictionSetsTable {
+  id: string;
+  dataset_id: string;
+  name: string;
+  num_present: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface PredictionsTable {
+  prediction_set_id: string;
+  sample_id: string;
+  label: string | null;
+  score: number | null;
+  probabilities: string | null;
+  values_json: string | null;
+  transcript: string | null;
+  mask: string | null;
+  created_at: number;
+}
+
+export interface PredictedObjectsTable {
+  prediction_set_id: string;
+  id: string;
+  sample_id: string;
+  label: string;
+  score: number;
+  x: number | null;
+  y: number | null;
+  w: number | null;
+  h: number | null;
+  segmentation: string | null;
+}
+
+export interface AttributionsTable {
+  prediction_set_id: string;
+  name: string;
+  sample_id: string;
+  heatmap: string;
+}
+
+export interface MediaBlobsTable {
+  dataset_id: string;
+  key: string;
+  size: number;
+  content_type: string;
+  created_at: number;
+}
+
+export interface HistoryRecordsTable {
+  id: string;
+  dataset_id: string;
+  operation_type: string;
+  data_level: string;
+  num_items: number;
+  user_id: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface JobsTable {
+  id: string;
+  type: string;
+  payload: string;
+  status: 'queued' | 'running' | 'succeeded' | 'failed';
+  attempts: number;
+  max_attempts: number;
+  run_after: number;
+  locked_by: string | null;
+  locked_until: number | null;
+  dedupe_key: string | null;
+  user_id: string | null;
+  dataset_id: string | null;
+  progress: number | null;
+  error: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
   api_keys: ApiKeysTable;
   password_reset_tokens: PasswordResetTokensTable;
   settings: SettingsTable;
+  datasets: DatasetsTable;
+  samples: SamplesTable;
+  objects: ObjectsTable;
+  metadata_fields: MetadataFieldsTable;
+  features: FeaturesTable;
+  feature_vectors: FeatureVectorsTable;
+  prediction_sets: PredictionSetsTable;
+  predictions: PredictionsTable;
+  predicted_objects: PredictedObjectsTable;
+  attributions: AttributionsTable;
+  media_blobs: MediaBlobsTable;
+  history_records: HistoryRecordsTable;
+  jobs: JobsTable;
 }

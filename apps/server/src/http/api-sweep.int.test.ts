@@ -2,20 +2,39 @@
 // non-public route, and members get 403 on every admin route.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, addUser, setUpInstance, startTestApp, type TestApp } from '../testing/test-app.js';
+import { Client, addUser, setUpInstance, startTestApp, testLicense, type TestApp } from '../testing/test-app.js';
 
 let t: TestApp;
 let admin: Client;
 let member: Client;
 let memberId: string;
+let datasetIds: string[];
 beforeAll(async () => {
   t = await startTestApp();
   admin = await setUpInstance(t.app);
   ({ client: member, id: memberId } = await addUser(t.app, admin, { email: 'ben@example.com' }));
+  // Licensed, with datasets of several task types, so random bodies reach the deep validation.
+  await admin.post('/api/settings/license', { key: testLicense() });
+  datasetIds = [];
+  for (const [task_type, extra] of [
+    ['classification', { class_names: ['cat', 'dog'] }],
+    ['object_detection', {}],
+    ['regression', { value_names: ['age'] }],
+    ['automatic_speech_recognition', {}],
+  ] as const) {
+    const created = await admin.post('/api/datasets', { name: `fuzz ${task_type}`, task_type, ...extra });
+    datasetIds.push(created.json().id);
+  }
+  await admin.post(`/api/datasets/${datasetIds[0]}/samples`, { samples: [{ id: 'a', label: 'cat' }] });
 });
 afterAll(() => t.close());
 
-const concrete = (url: string, id: string) => url.replace(':id', id);
+const concrete = (url: string, id: string) =>
+  url
+    .replace(':id', id)
+    .replace(':predictionSetId', id)
+    .replace(':sha', 'a'.repeat(64))
+    .replace(':base', 'b'.repeat(40));
 
 /** Admin-only routes, with a body that would otherwise be valid. */
 const adminRoutes = (id: string) =>
@@ -37,8 +56,23 @@ describe('every route', () => {
       .filter((r) => r.method !== 'GET' && !r.public)
       .map((r) => `${r.method} ${r.url}`);
     const covered = adminRoutes(':id').map((r) => `${r.method} ${r.url}`);
-    // Non-admin mutations a member may call:
-    const memberAllowed = ['PUT /api/profile/password', 'POST /api/support/bundle'];
+    // Mutations any signed-in user may call (uploads need a license, not a role):
+    const memberAllowed = [
+      'PUT /api/profile/password',
+      'POST /api/support/bundle',
+      'POST /api/datasets',
+      'DELETE /api/dataset',
+      'DELETE /api/datasets/:id',
+      'POST /api/datasets/:id/media',
+      'POST /api/datasets/:id/media/missing',
+      'POST /api/datasets/:id/samples',
+      'POST /api/datasets/:id/features',
+      'PUT /api/datasets/:id/thumbnails',
+      'PUT /api/datasets/:id/iou_threshold',
+      'POST /api/datasets/:id/predictions',
+      'POST /api/datasets/:id/predictions/:predictionSetId/items',
+      'POST /api/datasets/:id/predictions/:predictionSetId/attributions',
+    ];
     expect(mutating.sort()).toEqual([...covered, ...memberAllowed].sort());
   });
 
@@ -95,7 +129,7 @@ describe('every route', () => {
         fc.constantFrom(...routes),
         body,
         fc.boolean(),
-        fc.constantFrom(memberId, 'nope', '00000000-0000-4000-8000-000000000000'),
+        fc.constantFrom(memberId, 'nope', '00000000-0000-4000-8000-000000000000', ...datasetIds),
         async (route, payload, asAdmin, id) => {
           const client = asAdmin ? admin : new Client(t.app);
           const raw = typeof payload === 'string' ? payload : JSON.stringify(payload);
@@ -111,7 +145,7 @@ describe('every route', () => {
             throw new Error('unexpected password change');
         },
       ),
-      { numRuns: 300 },
+      { numRuns: 600 },
     );
   });
 });

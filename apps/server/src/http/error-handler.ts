@@ -6,7 +6,7 @@ import { AppError } from './errors.js';
 
 export interface ErrorReply {
   status: number;
-  body: { description: string; retriable: boolean };
+  body: { description: string; retriable: boolean; [extra: string]: unknown };
 }
 
 function describeValidation(

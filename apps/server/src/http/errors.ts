@@ -5,6 +5,8 @@ export class AppError extends Error {
     readonly status: number,
     message: string,
     readonly retriable = false,
+    /** Extra fields for the error body, e.g. per-row errors of a batch. */
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
     this.name = new.target.name;
@@ -49,5 +51,19 @@ export class FailedDependency extends AppError {
 export class TooManyRequests extends AppError {
   constructor(message: string) {
     super(429, message, true);
+  }
+}
+
+/** A batch with bad rows: 400 listing each row and field; nothing was written. */
+export class BatchRejected extends AppError {
+  constructor(errors: { row: number; id?: string; field: string; message: string }[]) {
+    const first = errors[0];
+    const summary = first ? `row ${first.row}${first.id ? ` (id ${first.id})` : ''}, ${first.field}: ${first.message}` : '';
+    super(
+      400,
+      `The batch was rejected and nothing was written: ${errors.length} problem${errors.length === 1 ? '' : 's'}; first: ${summary}`,
+      false,
+      { errors: errors.slice(0, 1000) },
+    );
   }
 }

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp, type RouteInfo } from '../app.js';
+import type { JobRunner } from '../jobs/job-runner.js';
 import { loadConfig, type Config, type DatabaseConfig } from '../config.js';
 import { migrateToLatest, openDatabase, type Database } from '../db/database.js';
 import { issueLicense } from '../license/license-token.js';
@@ -74,6 +75,7 @@ export interface TestApp {
   app: FastifyInstance;
   services: Services;
   routes: RouteInfo[];
+  runner: JobRunner;
   config: Config;
   database: Database;
   clock: TestClock;
@@ -96,12 +98,13 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   const database = openDatabase(config.database);
   await migrateToLatest(database);
   const clock = new TestClock();
-  const { app, services, routes } = await buildApp({ config, database, clock: clock.read });
+  const { app, services, routes, runner } = await buildApp({ config, database, clock: clock.read });
   await app.ready();
   return {
     app,
     services,
     routes,
+    runner,
     config,
     database,
     clock,

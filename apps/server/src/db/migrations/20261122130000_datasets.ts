@@ -17,6 +17,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('class_names', 'text', (c) => c.notNull())
     .addColumn('value_names', 'text', (c) => c.notNull())
     .addColumn('label_map', 'text')
+    .addColumn('closed_classes', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('iou_threshold', t.double, (c) => c.notNull())
     .addColumn('thumbnails_enabled', 'integer', (c) => c.notNull())
     .addColumn('samples_count', 'integer', (c) => c.notNull().defaultTo(0))

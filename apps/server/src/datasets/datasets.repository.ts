@@ -1,0 +1,335 @@
+// SQL for datasets, their samples, objects, metadata fields, features, media and history.
+import type { Kysely, Selectable } from 'kysely';
+import { sql } from 'kysely';
+import type {
+  DB,
+  DatasetsTable,
+  FeaturesTable,
+  HistoryRecordsTable,
+  MetadataFieldsTable,
+  ObjectsTable,
+  SamplesTable,
+} from '../db/schema.js';
+
+export type DatasetRow = Selectable<DatasetsTable>;
+export type SampleRow = Selectable<SamplesTable>;
+export type ObjectRow = Selectable<ObjectsTable>;
+export type MetadataFieldRow = Selectable<MetadataFieldsTable>;
+export type FeatureRow = Selectable<FeaturesTable>;
+export type HistoryRow = Selectable<HistoryRecordsTable>;
+
+// Rows per INSERT statement: well under SQLite's 32,766 and PostgreSQL's 65,535 parameters.
+const CHUNK = 500;
+
+function chunks<T>(rows: T[], size = CHUNK): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
+  return out;
+}
+
+export class DatasetsRepository {
+  constructor(private readonly db: Kysely<DB>) {}
+
+  async insert(row: DatasetRow): Promise<void> {
+    await this.db.insertInto('datasets').values(row).execute();
+  }
+
+  find(id: string): Promise<DatasetRow | undefined> {
+    return this.db.selectFrom('datasets').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  findByName(name: string): Promise<DatasetRow | undefined> {
+    return this.db.selectFrom('datasets').selectAll().where('name', '=', name).executeTakeFirst();
+  }
+
+  list(): Promise<DatasetRow[]> {
+    return this.db.selectFrom('datasets').selectAll().orderBy('updated_at', 'desc').execute();
+  }
+
+  async delete(id: string): Promise<void> {
+    await this.db.deleteFrom('datasets').where('id', '=', id).execute();
+  }
+
+  async update(id: string, changes: Partial<Omit<DatasetRow, 'id'>>): Promise<void> {
+    await this.db.updateTable('datasets').set(changes).where('id', '=', id).execute();
+  }
+
+  /** Reserves `count` consecutive sequence numbers (card_index) for new samples. */
+  async reserveSeq(id: string, count: number): Promise<number> {
+    const row = await this.db.selectFrom('datasets').select('next_seq').where('id', '=', id).executeTakeFirstOrThrow();
+    await this.db.updateTable('datasets').set({ next_seq: row.next_seq + count }).where('id', '=', id).execute();
+    return row.next_seq;
+  }
+
+  async addCounts(id: string, samples: number, objects: number, now: number): Promise<void> {
+    await this.db
+      .updateTable('datasets')
+      .set((eb) => ({
+        samples_count: eb('samples_count', '+', samples),
+        objects_count: eb('objects_count', '+', objects),
+        updated_at: now,
+      }))
+      .where('id', '=', id)
+      .execute();
+  }
+
+  async splits(id: string): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('samples')
+      .select('split')
+      .distinct()
+      .where('dataset_id', '=', id)
+      .where('deleted', '=', 0)
+      .where('split', 'is not', null)
+      .orderBy('split')
+      .execute();
+    return rows.map((row) => row.split!);
+  }
+
+  /** The first samples with a thumbnail, for previews. */
+  async previewSamples(id: string, limit: number): Promise<Pick<SampleRow, 'id' | 'thumbnail'>[]> {
+    return this.db
+      .selectFrom('samples')
+      .select(['id', 'thumbnail'])
+      .where('dataset_id', '=', id)
+      .where('deleted', '=', 0)
+      .where('thumbnail', 'is not', null)
+      .orderBy('seq')
+      .limit(limit)
+      .execute();
+  }
+
+  // ---- samples and objects
+
+  async samplesByIds(datasetId: string, ids: string[]): Promise<SampleRow[]> {
+    const out: SampleRow[] = [];
+    for (const part of chunks(ids, 900)) {
+      out.push(...(await this.db.selectFrom('samples').selectAll().where('dataset_id', '=', datasetId).where('id', 'in', part).execute()));
+    }
+    return out;
+  }
+
+  async insertSamples(rows: SampleRow[]): Promise<void> {
+    for (const part of chunks(rows)) await this.db.insertInto('samples').values(part).execute();
+  }
+
+  async updateSample(row: SampleRow): Promise<void> {
+    const { dataset_id, id, seq: _seq, created_at: _created, created_record_id: _record, ...changes } = row;
+    await this.db.updateTable('samples').set(changes).where('dataset_id', '=', dataset_id).where('id', '=', id).execute();
+  }
+
+  /** Replaces the objects of the given samples; answers how many objects were there before. */
+  async replaceObjects(datasetId: string, sampleIds: string[], rows: ObjectRow[]): Promise<number> {
+    let removed = 0;
+    for (const part of chunks(sampleIds, 900)) {
+      const result = await this.db.deleteFrom('objects').where('dataset_id', '=', datasetId).where('sample_id', 'in', part).executeTakeFirst();
+      removed += Number(result.numDeletedRows);
+    }
+    for (const part of chunks(rows)) await this.db.insertInto('objects').values(part).execute();
+    return removed;
+  }
+
+  objectsOfSamples(datasetId: string, sampleIds: string[]): Promise<ObjectRow[]> {
+    return this.db
+      .selectFrom('objects')
+      .selectAll()
+      .where('dataset_id', '=', datasetId)
+      .where('sample_id', 'in', sampleIds)
+      .orderBy('id')
+      .execute();
+  }
+
+  /** Samples whose media has not been processed yet, in upload order. */
+  unprocessedSamples(datasetId: string, limit: number): Promise<SampleRow[]> {
+    return this.db
+      .selectFrom('samples')
+      .selectAll()
+      .where('dataset_id', '=', datasetId)
+      .where('processed', '=', 0)
+      .where('deleted', '=', 0)
+      .orderBy('seq')
+      .limit(limit)
+      .execute();
+  }
+
+  async countUnprocessed(datasetId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('samples')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('dataset_id', '=', datasetId)
+      .where('processed', '=', 0)
+      .where('deleted', '=', 0)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  async samplesWithoutThumbnail(datasetId: string, afterSeq: number, limit: number): Promise<SampleRow[]> {
+    return this.db
+      .selectFrom('samples')
+      .selectAll()
+      .where('dataset_id', '=', datasetId)
+      .where('thumbnail', 'is', null)
+      .where('media_type', '=', 'image')
+      .where('deleted', '=', 0)
+      .where('seq', '>', afterSeq)
+      .orderBy('seq')
+      .limit(limit)
+      .execute();
+  }
+
+  async setSampleProcessing(datasetId: string, id: string, changes: { computed?: string; processed?: number; thumbnail?: string | null }): Promise<void> {
+    await this.db.updateTable('samples').set(changes).where('dataset_id', '=', datasetId).where('id', '=', id).execute();
+  }
+
+  async setObjectComputed(datasetId: string, id: string, computed: string): Promise<void> {
+    await this.db.updateTable('objects').set({ computed }).where('dataset_id', '=', datasetId).where('id', '=', id).execute();
+  }
+
+  async clearThumbnails(datasetId: string): Promise<void> {
+    await this.db.updateTable('samples').set({ thumbnail: null }).where('dataset_id', '=', datasetId).execute();
+  }
+
+  async durationBounds(datasetId: string): Promise<{ min: number | null; max: number | null }> {
+    // Durations live in the computed JSON; read them in SQL so 1M rows never cross into JS.
+    const expression = sql<number>`cast(${sql.raw(this.jsonNumber('computed', 'audio.duration'))} as double precision)`;
+    const row = await this.db
+      .selectFrom('samples')
+      .select([sql<number | null>`min(${expression})`.as('min'), sql<number | null>`max(${expression})`.as('max')])
+      .where('dataset_id', '=', datasetId)
+      .where('deleted', '=', 0)
+      .where('media_type', '=', 'audio')
+      .where('processed', '=', 1)
+      .executeTakeFirstOrThrow();
+    return { min: row.min === null ? null : Number(row.min), max: row.max === null ? null : Number(row.max) };
+  }
+
+  private jsonNumber(column: string, key: string): string {
+    const pg = this.db.getExecutor().adapter.constructor.name === 'PostgresAdapter';
+    return pg ? `(${column}::json->>'${key}')` : `json_extract(${column}, '$."${key}"')`;
+  }
+
+  // ---- metadata fields
+
+  metadataFields(datasetId: string, dataLevel?: string): Promise<MetadataFieldRow[]> {
+    let query = this.db.selectFrom('metadata_fields').selectAll().where('dataset_id', '=', datasetId);
+    if (dataLevel) query = query.where('data_level', '=', dataLevel);
+    return query.orderBy('created_at').orderBy('id').execute();
+  }
+
+  async insertMetadataFields(rows: MetadataFieldRow[]): Promise<void> {
+    for (const part of chunks(rows)) {
+      await this.db
+        .insertInto('metadata_fields')
+        .values(part)
+        .onConflict((oc) => oc.columns(['dataset_id', 'data_level', 'id']).doNothing())
+        .execute();
+    }
+  }
+
+  async setMetadataState(datasetId: string, source: string, state: 'available' | 'pending'): Promise<void> {
+    await this.db
+      .updateTable('metadata_fields')
+      .set({ state })
+      .where('dataset_id', '=', datasetId)
+      .where('source', '=', source)
+      .execute();
+  }
+
+  // ---- features
+
+  features(datasetId: string): Promise<FeatureRow[]> {
+    return this.db.selectFrom('features').selectAll().where('dataset_id', '=', datasetId).orderBy('created_at').execute();
+  }
+
+  async upsertFeature(row: FeatureRow): Promise<void> {
+    await this.db
+      .insertInto('features')
+      .values(row)
+      .onConflict((oc) => oc.columns(['dataset_id', 'data_level', 'name']).doUpdateSet({ updated_at: row.updated_at }))
+      .execute();
+  }
+
+  async upsertVectors(rows: { dataset_id: string; data_level: string; feature_name: string; item_id: string; vector: Buffer }[]): Promise<void> {
+    for (const part of chunks(rows)) {
+      await this.db
+        .insertInto('feature_vectors')
+        .values(part)
+        .onConflict((oc) =>
+          oc.columns(['dataset_id', 'data_level', 'feature_name', 'item_id']).doUpdateSet((eb) => ({ vector: eb.ref('excluded.vector') })),
+        )
+        .execute();
+    }
+  }
+
+  async countVectors(datasetId: string, dataLevel: string, name: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('feature_vectors')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('dataset_id', '=', datasetId)
+      .where('data_level', '=', dataLevel)
+      .where('feature_name', '=', name)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  async countObjects(datasetId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('objects')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('dataset_id', '=', datasetId)
+      .where('deleted', '=', 0)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  // ---- media blobs
+
+  async recordMedia(row: { dataset_id: string; key: string; size: number; content_type: string; created_at: number }): Promise<void> {
+    await this.db
+      .insertInto('media_blobs')
+      .values(row)
+      .onConflict((oc) => oc.columns(['dataset_id', 'key']).doNothing())
+      .execute();
+  }
+
+  async existingMedia(datasetId: string, keys: string[]): Promise<Set<string>> {
+    const found = new Set<string>();
+    for (const part of chunks(keys, 900)) {
+      const rows = await this.db.selectFrom('media_blobs').select('key').where('dataset_id', '=', datasetId).where('key', 'in', part).execute();
+      for (const row of rows) found.add(row.key);
+    }
+    return found;
+  }
+
+  mediaInfo(datasetId: string, key: string) {
+    return this.db.selectFrom('media_blobs').selectAll().where('dataset_id', '=', datasetId).where('key', '=', key).executeTakeFirst();
+  }
+
+  // ---- history
+
+  history(datasetId: string): Promise<HistoryRow[]> {
+    return this.db.selectFrom('history_records').selectAll().where('dataset_id', '=', datasetId).orderBy('created_at', 'desc').execute();
+  }
+
+  latestHistory(datasetId: string, operation: string, userId: string | null): Promise<HistoryRow | undefined> {
+    let query = this.db
+      .selectFrom('history_records')
+      .selectAll()
+      .where('dataset_id', '=', datasetId)
+      .where('operation_type', '=', operation);
+    query = userId ? query.where('user_id', '=', userId) : query.where('user_id', 'is', null);
+    return query.orderBy('created_at', 'desc').limit(1).executeTakeFirst();
+  }
+
+  async insertHistory(row: HistoryRow): Promise<void> {
+    await this.db.insertInto('history_records').values(row).execute();
+  }
+
+  async growHistory(id: string, items: number, now: number): Promise<void> {
+    await this.db
+      .updateTable('history_records')
+      .set((eb) => ({ num_items: eb('num_items', '+', items), updated_at: now }))
+      .where('id', '=', id)
+      .execute();
+  }
+}

@@ -1,0 +1,55 @@
+// Serves a blob with caching headers and HTTP range requests (audio and video seeking).
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { BlobRange, BlobStore } from '../storage/blob-store.js';
+import { NotFound } from './errors.js';
+
+/** Parses a single `bytes=a-b` range; undefined for none or for forms we serve whole. */
+export function parseRange(header: string | undefined, size: number): BlobRange | 'unsatisfiable' | undefined {
+  if (!header) return undefined;
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!match || (match[1] === '' && match[2] === '')) return undefined;
+  let start: number;
+  let end: number;
+  if (match[1] === '') {
+    const suffix = Number(match[2]);
+    start = Math.max(0, size - suffix);
+    end = size - 1;
+  } else {
+    start = Number(match[1]);
+    end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
+  }
+  if (start >= size || start > end) return 'unsatisfiable';
+  return { start, end };
+}
+
+export async function sendBlob(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  blobs: BlobStore,
+  key: string,
+  options: { etag: string; immutable: boolean; contentType?: string },
+): Promise<FastifyReply> {
+  const info = await blobs.head(key);
+  if (!info) throw new NotFound('The file is missing from the blob store.');
+  const etag = `"${options.etag}"`;
+  void reply
+    .header('etag', etag)
+    .header('accept-ranges', 'bytes')
+    .header('content-type', options.contentType ?? info.contentType)
+    .header('cache-control', options.immutable ? 'private, max-age=31536000, immutable' : 'private, max-age=300');
+  if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+  const range = parseRange(request.headers.range, info.size);
+  if (range === 'unsatisfiable') {
+    return reply.status(416).header('content-range', `bytes */${info.size}`).send({ description: 'Requested range not satisfiable.', retriable: false });
+  }
+  const stream = await blobs.stream(key, range);
+  if (!stream) throw new NotFound('The file is missing from the blob store.');
+  if (range) {
+    return reply
+      .status(206)
+      .header('content-range', `bytes ${range.start}-${range.end}/${info.size}`)
+      .header('content-length', range.end - range.start + 1)
+      .send(stream);
+  }
+  return reply.header('content-length', info.size).send(stream);
+}

@@ -1,0 +1,122 @@
+// SQL for the jobs table: enqueue with coalescing, claim with a lease (SKIP LOCKED on
+// PostgreSQL, a compare-and-set on SQLite), heartbeat, finish, retry.
+import type { Kysely, Selectable } from 'kysely';
+import { sql } from 'kysely';
+import type { Dialect } from '../db/database.js';
+import type { DB, JobsTable } from '../db/schema.js';
+
+export type JobRow = Selectable<JobsTable>;
+
+export class JobsRepository {
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly dialect: Dialect,
+  ) {}
+
+  /** Inserts the job unless one with the same dedupe key is still waiting; true when inserted. */
+  async enqueue(row: JobRow): Promise<boolean> {
+    const result = await this.db
+      .insertInto('jobs')
+      .values(row)
+      .onConflict((oc) => oc.column('dedupe_key').where('status', '=', 'queued').doNothing())
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+  }
+
+  /** Takes the oldest runnable job (waiting, or running with an expired lease) for this worker. */
+  async claim(workerId: string, now: number, leaseMs: number): Promise<JobRow | undefined> {
+    const runnable = sql<boolean>`(status = 'queued' and run_after <= ${now}) or (status = 'running' and locked_until < ${now})`;
+    if (this.dialect === 'postgres') {
+      const claimed = await sql<JobRow>`
+        update jobs set status = 'running', locked_by = ${workerId}, locked_until = ${now + leaseMs},
+          attempts = attempts + 1, updated_at = ${now}
+        where id = (select id from jobs where ${runnable} order by created_at limit 1 for update skip locked)
+        returning *`.execute(this.db);
+      return claimed.rows[0];
+    }
+    for (let tries = 0; tries < 5; tries++) {
+      const candidate = await this.db
+        .selectFrom('jobs')
+        .select(['id', 'status', 'locked_until'])
+        .where(runnable)
+        .orderBy('created_at')
+        .limit(1)
+        .executeTakeFirst();
+      if (!candidate) return undefined;
+      // Compare-and-set: only one process moves the job from what it saw to running.
+      const result = await this.db
+        .updateTable('jobs')
+        .set((eb) => ({
+          status: 'running',
+          locked_by: workerId,
+          locked_until: now + leaseMs,
+          attempts: eb('attempts', '+', 1),
+          updated_at: now,
+        }))
+        .where('id', '=', candidate.id)
+        .where('status', '=', candidate.status)
+        .where((eb) =>
+          candidate.locked_until === null ? eb('locked_until', 'is', null) : eb('locked_until', '=', candidate.locked_until),
+        )
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 1) return this.find(candidate.id);
+    }
+    return undefined;
+  }
+
+  find(id: string): Promise<JobRow | undefined> {
+    return this.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** Extends the lease; false when the job is no longer ours (another worker took it over). */
+  async heartbeat(id: string, workerId: string, until: number, progress: number | null, now: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('jobs')
+      .set({ locked_until: until, updated_at: now, ...(progress !== null ? { progress } : {}) })
+      .where('id', '=', id)
+      .where('locked_by', '=', workerId)
+      .where('status', '=', 'running')
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  async finish(id: string, workerId: string, status: 'succeeded' | 'failed', error: string | null, now: number): Promise<void> {
+    await this.db
+      .updateTable('jobs')
+      .set({ status, error, locked_by: null, locked_until: null, updated_at: now, ...(status === 'succeeded' ? { progress: 1 } : {}) })
+      .where('id', '=', id)
+      .where('locked_by', '=', workerId)
+      .execute();
+  }
+
+  /** Puts a failed attempt back in the queue; false when an equal job is already waiting. */
+  async retry(id: string, workerId: string, runAfter: number, error: string, now: number): Promise<boolean> {
+    try {
+      await this.db
+        .updateTable('jobs')
+        .set({ status: 'queued', run_after: runAfter, error, locked_by: null, locked_until: null, updated_at: now })
+        .where('id', '=', id)
+        .where('locked_by', '=', workerId)
+        .execute();
+      return true;
+    } catch {
+      // The partial unique index refused it: a newer equal job will do the work.
+      return false;
+    }
+  }
+
+  listRecent(options: { userId?: string; limit: number }): Promise<JobRow[]> {
+    let query = this.db.selectFrom('jobs').selectAll().orderBy('updated_at', 'desc').limit(options.limit);
+    if (options.userId) query = query.where('user_id', '=', options.userId);
+    return query.execute();
+  }
+
+  async countUnfinished(datasetId?: string): Promise<number> {
+    let query = this.db
+      .selectFrom('jobs')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('status', 'in', ['queued', 'running']);
+    if (datasetId) query = query.where('dataset_id', '=', datasetId);
+    return Number((await query.executeTakeFirstOrThrow()).n);
+  }
+}

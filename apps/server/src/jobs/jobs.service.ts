@@ -1,0 +1,73 @@
+// Enqueueing jobs and showing them as Activities (shell.md §3 'Activity').
+import { randomUUID } from 'node:crypto';
+import type { Activity, JobType } from '@loupe/contracts';
+import type { Clock } from '../platform/clock.js';
+import type { UserRow } from '../users/users.repository.js';
+import type { JobName, JobPayloads } from './job-types.js';
+import type { JobRow, JobsRepository } from './jobs.repository.js';
+
+export const MAX_ATTEMPTS = 4;
+
+export function toActivity(row: JobRow, datasetNames: Map<string, string>): Activity {
+  const payload = JSON.parse(row.payload) as Record<string, unknown>;
+  const status = row.status === 'succeeded' ? 'SUCCESS' : row.status === 'failed' ? 'FAILURE' : 'PENDING';
+  return {
+    id: row.id,
+    type: 'Job',
+    updated_at: row.updated_at,
+    job_type: row.type as JobType,
+    status,
+    user_id: row.user_id,
+    ...(row.dataset_id ? { dataset_id: row.dataset_id, dataset_name: datasetNames.get(row.dataset_id) } : {}),
+    ...(typeof payload.predictions_id === 'string' ? { predictions_id: payload.predictions_id } : {}),
+    ...(row.progress !== null ? { progress: row.progress } : {}),
+    ...(row.status === 'failed' && row.error ? { error: row.error } : {}),
+  };
+}
+
+export class JobsService {
+  private listeners: (() => void)[] = [];
+
+  constructor(
+    private readonly jobs: JobsRepository,
+    private readonly datasetNames: () => Promise<Map<string, string>>,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Called after every enqueue, so an in-process runner starts at once. */
+  onEnqueue(listener: () => void): void {
+    this.listeners.push(listener);
+  }
+
+  /** Enqueues a job; the same dataset's waiting job of the same type absorbs a duplicate. */
+  async enqueue<N extends JobName>(name: N, payload: JobPayloads[N], actor: UserRow | null, jobs = this.jobs): Promise<void> {
+    const now = this.clock();
+    await jobs.enqueue({
+      id: randomUUID(),
+      type: name,
+      payload: JSON.stringify(payload),
+      status: 'queued',
+      attempts: 0,
+      max_attempts: MAX_ATTEMPTS,
+      run_after: now,
+      locked_by: null,
+      locked_until: null,
+      dedupe_key: `${name}:${JSON.stringify(payload)}`,
+      user_id: actor?.id ?? null,
+      dataset_id: payload.dataset_id,
+      progress: 0,
+      error: null,
+      created_at: now,
+      updated_at: now,
+    });
+    for (const listener of this.listeners) listener();
+  }
+
+  async activities(actor: UserRow, scope: 'my' | 'all', limit: number): Promise<Activity[]> {
+    const [rows, names] = await Promise.all([
+      this.jobs.listRecent({ ...(scope === 'my' ? { userId: actor.id } : {}), limit }),
+      this.datasetNames(),
+    ]);
+    return rows.map((row) => toActivity(row, names));
+  }
+}

@@ -1,0 +1,82 @@
+// Decodes one media file and turns @loupe/analysis's measurements into metadata values and a
+// default feature vector. Images are measured at most 1024 px on their longest side, so a
+// 24-megapixel photo costs about what a web image does.
+import { analyzeAudio, analyzeImage, boxStatistics, decodeWav } from '@loupe/analysis';
+import type sharpModule from 'sharp';
+import type { ObjectRow } from '../datasets/datasets.repository.js';
+
+export const ANALYSIS_MAX_SIDE = 1024;
+
+export type MetadataValues = Record<string, number | string | boolean | null>;
+
+export interface ComputedMedia {
+  values: MetadataValues;
+  vector: Float32Array | null;
+}
+
+export async function computeImageMetadata(bytes: Buffer, sharp: typeof sharpModule): Promise<ComputedMedia> {
+  const image = sharp(bytes, { failOn: 'error' });
+  const meta = await image.metadata();
+  // EXIF orientations 5–8 swap width and height.
+  const swapped = (meta.orientation ?? 1) >= 5;
+  const width = (swapped ? meta.height : meta.width) ?? 0;
+  const height = (swapped ? meta.width : meta.height) ?? 0;
+  const { data, info } = await image
+    .rotate()
+    .resize({ width: ANALYSIS_MAX_SIDE, height: ANALYSIS_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const analysis = analyzeImage({ data, width: info.width, height: info.height, channels: info.channels as 1 | 3 | 4 });
+  const s = analysis.statistics;
+  return {
+    values: {
+      'image.width': width,
+      'image.height': height,
+      'image.aspect_ratio': height > 0 ? width / height : null,
+      'image.file_size': bytes.length,
+      'image.format': meta.format ?? 'unknown',
+      'image.brightness': s.brightness,
+      'image.contrast': s.contrast,
+      'image.sharpness': s.sharpness,
+      'image.colorfulness': s.colorfulness,
+      'image.phash': analysis.phash,
+      'image.corrupt': false,
+    },
+    vector: analysis.descriptor,
+  };
+}
+
+export function computeAudioMetadata(bytes: Buffer): ComputedMedia {
+  const decoded = decodeWav(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+  const { statistics: s, descriptor } = analyzeAudio(decoded.channels, decoded.sampleRate);
+  return {
+    values: {
+      'audio.duration': s.duration,
+      'audio.sample_rate': s.sample_rate,
+      'audio.channels': s.channels,
+      'audio.file_size': bytes.length,
+      'audio.rms_dbfs': s.rms_dbfs,
+      'audio.peak_dbfs': s.peak_dbfs,
+      'audio.silence_fraction': s.silence_fraction,
+      'audio.spectral_centroid': s.spectral_centroid,
+      'audio.corrupt': false,
+    },
+    vector: descriptor,
+  };
+}
+
+export function objectMetadata(object: ObjectRow, imageWidth: number | undefined, imageHeight: number | undefined): MetadataValues {
+  const values: MetadataValues = { 'object.label': object.label };
+  if (object.x === null || object.y === null || object.w === null || object.h === null) return values;
+  const w = object.w;
+  const h = object.h;
+  values['object.area'] = w * h;
+  values['object.aspect_ratio'] = h > 0 ? w / h : null;
+  if (imageWidth && imageHeight) {
+    const stats = boxStatistics([object.x, object.y, w, h], imageWidth, imageHeight);
+    values['object.area'] = stats.area;
+    values['object.relative_area'] = stats.relativeArea;
+  }
+  return values;
+}
