@@ -1,42 +1,16 @@
 // Model-free audio descriptor: MFCC and spectral-shape statistics as a fixed-length unit vector,
 // standing in for learned embeddings when a dataset comes without features.
 
-import { assertAudio, forEachSpectrum, mixToMono } from './stft.js';
+import { assertAudio, MEL_BANDS, mixToMono, spectralFrames, type SpectralFrames } from './stft.js';
 
-export const MEL_BANDS = 40;
 /** MFCCs 1..20 are kept; c0 (overall log energy) is dropped so loudness does not count. */
 export const MFCC_COEFFICIENTS = 20;
-/** Spectral rolloff: the frequency below which this share of a frame's power lies. */
-export const ROLLOFF_SHARE = 0.85;
 /** Log-mel energies are floored 80 dB below the clip's loudest band (librosa's top_db). */
 const DYNAMIC_RANGE = 1e-8;
 const ABSOLUTE_FLOOR = 1e-10;
 
 /** Length of audioDescriptor's vector: 20 MFCC means + 20 MFCC stds + 4 spectral = 44. */
 export const AUDIO_DESCRIPTOR_DIMENSION = 2 * MFCC_COEFFICIENTS + 4;
-
-const hzToMel = (hz: number) => 2595 * Math.log10(1 + hz / 700);
-const melToHz = (mel: number) => 700 * (10 ** (mel / 2595) - 1);
-
-/** HTK-style triangular mel filters (peak 1) from 0 Hz to Nyquist, as weights per FFT bin. */
-function melFilterbank(sampleRate: number, fftSize: number) {
-  const bins = fftSize / 2 + 1;
-  const maxMel = hzToMel(sampleRate / 2);
-  const edges = Array.from({ length: MEL_BANDS + 2 }, (_, i) =>
-    melToHz((i * maxMel) / (MEL_BANDS + 1)),
-  );
-  return Array.from({ length: MEL_BANDS }, (_, m) => {
-    const [lo, mid, hi] = [edges[m]!, edges[m + 1]!, edges[m + 2]!];
-    const first = Math.max(0, Math.ceil((lo * fftSize) / sampleRate));
-    const last = Math.min(bins - 1, Math.floor((hi * fftSize) / sampleRate));
-    const weights = new Float64Array(Math.max(0, last - first + 1));
-    for (let k = first; k <= last; k++) {
-      const f = (k * sampleRate) / fftSize;
-      weights[k - first] = Math.max(0, f <= mid ? (f - lo) / (mid - lo) : (hi - f) / (hi - mid));
-    }
-    return { first, weights };
-  });
-}
 
 // Orthonormal DCT-II rows 1..20 over the 40 log-mel bands.
 const DCT = Array.from({ length: MFCC_COEFFICIENTS }, (_, i) => {
@@ -61,46 +35,20 @@ export function audioDescriptor(
   sampleRate: number,
 ): Float32Array {
   assertAudio(channels, sampleRate);
-  const mono = mixToMono(channels);
-  let filters: ReturnType<typeof melFilterbank> | undefined;
-  let mel = new Float64Array(0);
-  let nyquistBin = 1;
-  const shape = { centroid: [] as number[], rolloff: [] as number[] };
-  const layout = forEachSpectrum(mono, sampleRate, ({ power }, f) => {
-    if (filters === undefined) {
-      filters = melFilterbank(sampleRate, (power.length - 1) * 2);
-      nyquistBin = power.length - 1;
-    }
-    if (mel.length === 0) mel = new Float64Array(MEL_BANDS * 1024);
-    if ((f + 1) * MEL_BANDS > mel.length) {
-      const grown = new Float64Array(mel.length * 2);
-      grown.set(mel);
-      mel = grown;
-    }
-    for (let m = 0; m < MEL_BANDS; m++) {
-      const { first, weights } = filters[m]!;
-      let energy = 0;
-      for (let j = 0; j < weights.length; j++) energy += weights[j]! * power[first + j]!;
-      mel[f * MEL_BANDS + m] = energy;
-    }
-    let total = 0;
-    let weighted = 0;
-    for (let k = 0; k <= nyquistBin; k++) {
-      total += power[k]!;
-      weighted += k * Math.sqrt(power[k]!);
-    }
-    if (!(total > 0)) return;
-    let magnitudeSum = 0;
-    for (let k = 0; k <= nyquistBin; k++) magnitudeSum += Math.sqrt(power[k]!);
-    shape.centroid.push(weighted / magnitudeSum / nyquistBin);
-    let cumulative = 0;
-    let k = 0;
-    while (k < nyquistBin && cumulative + power[k]! < ROLLOFF_SHARE * total)
-      cumulative += power[k++]!;
-    shape.rolloff.push(k / nyquistBin);
-  });
+  return audioDescriptorFromFrames(spectralFrames(mixToMono(channels), sampleRate));
+}
 
-  const frames = layout.frames;
+/** audioDescriptor with the clip's spectral frames already computed (shared with the statistics). */
+export function audioDescriptorFromFrames(spectral: SpectralFrames): Float32Array {
+  const { mel, count: frames } = spectral;
+  const nyquist = spectral.sampleRate / 2;
+  const centroids: number[] = [];
+  const rolloffs: number[] = [];
+  for (let f = 0; f < frames; f++) {
+    if (Number.isNaN(spectral.centroid[f])) continue;
+    centroids.push(spectral.centroid[f]! / nyquist);
+    rolloffs.push(spectral.rolloff[f]! / nyquist);
+  }
   let loudest = 0;
   for (let i = 0; i < frames * MEL_BANDS; i++) if (mel[i]! > loudest) loudest = mel[i]!;
   const floor = Math.max(ABSOLUTE_FLOOR, loudest * DYNAMIC_RANGE);
@@ -127,8 +75,8 @@ export function audioDescriptor(
     out[MFCC_COEFFICIENTS + c] = Math.sqrt(Math.max(0, sumSq[c]! / frames - mean * mean));
   }
   scaleToUnit(out, 0, 2 * MFCC_COEFFICIENTS);
-  const [centroidMean, centroidStd] = meanAndStd(shape.centroid);
-  const [rolloffMean, rolloffStd] = meanAndStd(shape.rolloff);
+  const [centroidMean, centroidStd] = meanAndStd(centroids);
+  const [rolloffMean, rolloffStd] = meanAndStd(rolloffs);
   out.set([centroidMean, centroidStd, rolloffMean, rolloffStd], 2 * MFCC_COEFFICIENTS);
   if (!scaleToUnit(out, 0, out.length)) out.fill(1 / Math.sqrt(out.length));
   return Float32Array.from(out);

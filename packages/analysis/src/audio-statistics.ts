@@ -1,7 +1,7 @@
 // Per-clip audio statistics for the dataset metadata: duration, loudness, peak, silence and
 // spectral centroid, from decoded float samples.
 
-import { assertAudio, forEachSpectrum, mixToMono } from './stft.js';
+import { assertAudio, mixToMono, spectralFrames, type SpectralFrames } from './stft.js';
 
 /** Decibel values are floored here so silence gives a finite, storable number. */
 export const MIN_DBFS = -120;
@@ -47,6 +47,15 @@ export function audioStatistics(
   sampleRate: number,
 ): AudioStatistics {
   assertAudio(channels, sampleRate);
+  return audioStatisticsFromFrames(channels, spectralFrames(mixToMono(channels), sampleRate));
+}
+
+/** audioStatistics with the clip's spectral frames already computed (shared with the descriptor). */
+export function audioStatisticsFromFrames(
+  channels: readonly Float32Array[],
+  frames: SpectralFrames,
+): AudioStatistics {
+  const { sampleRate } = frames;
   const n = channels[0]!.length;
   let sumSq = 0;
   let peak = 0;
@@ -68,7 +77,7 @@ export function audioStatistics(
     peak,
     peak_dbfs: toDbfs(peak),
     silence_fraction: silenceFraction(channels, sampleRate),
-    spectral_centroid: spectralCentroid(mixToMono(channels), sampleRate),
+    spectral_centroid: meanCentroid(frames),
   };
 }
 
@@ -93,30 +102,26 @@ function silenceFraction(channels: readonly Float32Array[], sampleRate: number):
 
 /** Mean spectral centroid in Hz of a mono signal (see AudioStatistics.spectral_centroid). */
 export function spectralCentroid(mono: Float32Array, sampleRate: number): number {
+  assertAudio([mono], sampleRate);
+  return meanCentroid(spectralFrames(mono, sampleRate));
+}
+
+function meanCentroid({ count, centroid, rms }: SpectralFrames): number {
   const threshold = 10 ** (SILENCE_THRESHOLD_DBFS / 20);
   let loudSum = 0;
   let loudCount = 0;
   let anySum = 0;
   let anyCount = 0;
-  let binHz = 0;
-  forEachSpectrum(mono, sampleRate, ({ power, rms }) => {
-    binHz = sampleRate / ((power.length - 1) * 2);
-    let weighted = 0;
-    let total = 0;
-    for (let k = 0; k < power.length; k++) {
-      const magnitude = Math.sqrt(power[k]!);
-      weighted += k * magnitude;
-      total += magnitude;
-    }
-    if (!(total > 0)) return;
-    const centroid = (weighted / total) * binHz;
-    anySum += centroid;
+  for (let f = 0; f < count; f++) {
+    const c = centroid[f]!;
+    if (Number.isNaN(c)) continue;
+    anySum += c;
     anyCount++;
-    if (rms >= threshold) {
-      loudSum += centroid;
+    if (rms[f]! >= threshold) {
+      loudSum += c;
       loudCount++;
     }
-  });
+  }
   if (loudCount > 0) return loudSum / loudCount;
   return anyCount > 0 ? anySum / anyCount : 0;
 }

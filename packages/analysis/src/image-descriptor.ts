@@ -1,10 +1,16 @@
 // Model-free image descriptor: a fixed-length unit vector (colour histogram + HOG-like gradient
 // histograms) that stands in for learned embeddings when a dataset comes without features.
 
-import { assertRawImage, LUMA_WEIGHTS, resizeArea, type RawImage } from './raster.js';
+import {
+  assertRawImage,
+  THUMBNAIL_SIZE,
+  thumbnail,
+  type RawImage,
+  type Thumbnail,
+} from './raster.js';
 
-/** Side of the square the image is area-resampled to first, so the vector ignores resolution. */
-const WORK = 64;
+/** The image is area-resampled to this square first, so the vector ignores resolution. */
+const WORK = THUMBNAIL_SIZE;
 const HUE_BINS = 8;
 const SAT_BINS = 2;
 const VAL_BINS = 3;
@@ -35,20 +41,13 @@ export const IMAGE_DESCRIPTOR_DIMENSION = COLOR_DIMENSION + GRADIENT_DIMENSION;
  */
 export function imageDescriptor(image: RawImage): Float32Array {
   assertRawImage(image);
-  const { data, width, height, channels } = image;
-  const r = resizeArea(data, width, height, channels, 0, WORK, WORK);
-  const g = channels === 1 ? r : resizeArea(data, width, height, channels, 1, WORK, WORK);
-  const b = channels === 1 ? r : resizeArea(data, width, height, channels, 2, WORK, WORK);
+  return imageDescriptorFromThumbnail(thumbnail(image));
+}
 
+/** imageDescriptor from the shared 64×64 thumbnail. */
+export function imageDescriptorFromThumbnail({ r, g, b, y }: Thumbnail): Float32Array {
   const color = new Float64Array(COLOR_DIMENSION);
-  const y = new Float32Array(WORK * WORK);
-  for (let i = 0; i < WORK * WORK; i++) {
-    const red = r[i]!;
-    const green = g[i]!;
-    const blue = b[i]!;
-    y[i] = LUMA_WEIGHTS.r * red + LUMA_WEIGHTS.g * green + LUMA_WEIGHTS.b * blue;
-    addColor(color, red, green, blue);
-  }
+  for (let i = 0; i < WORK * WORK; i++) addColor(color, r[i]!, g[i]!, b[i]!);
 
   const gradient = new Float64Array(GRADIENT_DIMENSION);
   const cell = WORK / GRID;

@@ -1,7 +1,7 @@
 // Per-image quality statistics for the dataset metadata: brightness, contrast, sharpness and
 // colourfulness, computed from decoded pixels (alpha ignored).
 
-import { assertRawImage, luma, type RawImage } from './raster.js';
+import { assertRawImage, LUMA_WEIGHTS, type RawImage } from './raster.js';
 
 export interface ImageStatistics {
   width: number;
@@ -37,72 +37,76 @@ export function aspectRatio(width: number, height: number): number {
 /** Brightness, contrast, sharpness and colourfulness of an image (see ImageStatistics). */
 export function imageStatistics(image: RawImage): ImageStatistics {
   assertRawImage(image);
-  return imageStatisticsFromLuma(image, luma(image));
-}
-
-/** imageStatistics with the luma plane already computed (shared with the hash and descriptor). */
-export function imageStatisticsFromLuma(image: RawImage, y: Float32Array): ImageStatistics {
-  const { width, height } = image;
+  const { data, width, height, channels } = image;
   const n = width * height;
+  // One pass over the pixels: luma of three rows is kept to take the Laplacian of the middle one.
+  const rows = [new Float64Array(width), new Float64Array(width), new Float64Array(width)];
   let sum = 0;
   let sumSq = 0;
-  for (let i = 0; i < n; i++) {
-    const v = y[i]!;
-    sum += v;
-    sumSq += v * v;
+  let lapSum = 0;
+  let lapSumSq = 0;
+  let sRg = 0;
+  let sRg2 = 0;
+  let sYb = 0;
+  let sYb2 = 0;
+  for (let y = 0; y < height; y++) {
+    const current = rows[y % 3]!;
+    let p = y * width * channels;
+    if (channels === 1) {
+      for (let x = 0; x < width; x++, p++) {
+        const v = data[p]!;
+        current[x] = v;
+        sum += v;
+        sumSq += v * v;
+      }
+    } else {
+      for (let x = 0; x < width; x++, p += channels) {
+        const r = data[p]!;
+        const g = data[p + 1]!;
+        const b = data[p + 2]!;
+        const v = LUMA_WEIGHTS.r * r + LUMA_WEIGHTS.g * g + LUMA_WEIGHTS.b * b;
+        current[x] = v;
+        sum += v;
+        sumSq += v * v;
+        const rg = r - g;
+        const yb = 0.5 * (r + g) - b;
+        sRg += rg;
+        sRg2 += rg * rg;
+        sYb += yb;
+        sYb2 += yb * yb;
+      }
+    }
+    if (y >= 2 && width >= 3) {
+      const above = rows[(y - 2) % 3]!;
+      const middle = rows[(y - 1) % 3]!;
+      for (let x = 1; x < width - 1; x++) {
+        const lap = middle[x - 1]! + middle[x + 1]! + above[x]! + current[x]! - 4 * middle[x]!;
+        lapSum += lap;
+        lapSumSq += lap * lap;
+      }
+    }
   }
   const mean = sum / n;
-  const variance = Math.max(0, sumSq / n - mean * mean);
+  const interior = (width - 2) * (height - 2);
+  const lapMean = interior > 0 ? lapSum / interior : 0;
+  const mRg = sRg / n;
+  const mYb = sYb / n;
   return {
     width,
     height,
     aspectRatio: width / height,
     brightness: mean / 255,
-    contrast: Math.sqrt(variance) / 255,
-    sharpness: laplacianVariance(y, width, height),
-    colorfulness: colorfulness(image),
+    contrast: Math.sqrt(variance(sumSq / n, mean)) / 255,
+    sharpness: width >= 3 && height >= 3 ? variance(lapSumSq / interior, lapMean) : 0,
+    colorfulness:
+      channels === 1
+        ? 0
+        : Math.sqrt(variance(sRg2 / n, mRg) + variance(sYb2 / n, mYb)) +
+          0.3 * Math.sqrt(mRg * mRg + mYb * mYb),
   };
 }
 
-function laplacianVariance(y: Float32Array, width: number, height: number): number {
-  if (width < 3 || height < 3) return 0;
-  let sum = 0;
-  let sumSq = 0;
-  for (let r = 1; r < height - 1; r++) {
-    const row = r * width;
-    for (let c = 1; c < width - 1; c++) {
-      const i = row + c;
-      const lap = y[i - 1]! + y[i + 1]! + y[i - width]! + y[i + width]! - 4 * y[i]!;
-      sum += lap;
-      sumSq += lap * lap;
-    }
-  }
-  const count = (width - 2) * (height - 2);
-  const mean = sum / count;
-  return Math.max(0, sumSq / count - mean * mean);
-}
-
-function colorfulness(image: RawImage): number {
-  const { data, width, height, channels } = image;
-  if (channels === 1) return 0;
-  const n = width * height;
-  let sRg = 0;
-  let sRg2 = 0;
-  let sYb = 0;
-  let sYb2 = 0;
-  for (let i = 0, p = 0; i < n; i++, p += channels) {
-    const r = data[p]!;
-    const g = data[p + 1]!;
-    const rg = r - g;
-    const yb = 0.5 * (r + g) - data[p + 2]!;
-    sRg += rg;
-    sRg2 += rg * rg;
-    sYb += yb;
-    sYb2 += yb * yb;
-  }
-  const mRg = sRg / n;
-  const mYb = sYb / n;
-  const varRg = Math.max(0, sRg2 / n - mRg * mRg);
-  const varYb = Math.max(0, sYb2 / n - mYb * mYb);
-  return Math.sqrt(varRg + varYb) + 0.3 * Math.sqrt(mRg * mRg + mYb * mYb);
+/** E[x²] − E[x]², clamped at 0 against rounding. */
+function variance(meanOfSquares: number, mean: number): number {
+  return Math.max(0, meanOfSquares - mean * mean);
 }

@@ -13,7 +13,13 @@ export { decodeWav, encodeWav } from './wav.js';
 export type { DecodedAudio } from './wav.js';
 export { createRealFft, hannWindow, nextPowerOfTwo } from './fft.js';
 export type { RealFft } from './fft.js';
-export { mixToMono, STFT_FRAME_SECONDS, STFT_HOP_SECONDS } from './stft.js';
+export {
+  MEL_BANDS,
+  mixToMono,
+  ROLLOFF_SHARE,
+  STFT_FRAME_SECONDS,
+  STFT_HOP_SECONDS,
+} from './stft.js';
 export {
   audioStatistics,
   MIN_DBFS,
@@ -26,9 +32,7 @@ export type { AudioStatistics } from './audio-statistics.js';
 export {
   AUDIO_DESCRIPTOR_DIMENSION,
   audioDescriptor,
-  MEL_BANDS,
   MFCC_COEFFICIENTS,
-  ROLLOFF_SHARE,
 } from './audio-descriptor.js';
 export { boxStatistics, countObjectsByLabel } from './objects.js';
 export type { BoxStatistics, ObjectCounts } from './objects.js';

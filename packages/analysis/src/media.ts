@@ -1,12 +1,13 @@
 // One-call analysis of a decoded image or clip for the MetadataAndFeaturesComputation job,
-// sharing intermediate planes between the statistics, hash and descriptor.
+// sharing the resampled thumbnail and the clip's spectra between the statistics, hash and descriptor.
 
-import { audioDescriptor } from './audio-descriptor.js';
-import { audioStatistics, type AudioStatistics } from './audio-statistics.js';
-import { imageDescriptor } from './image-descriptor.js';
-import { imageStatisticsFromLuma, type ImageStatistics } from './image-statistics.js';
-import { perceptualHashFromLuma } from './perceptual-hash.js';
-import { assertRawImage, luma, type RawImage } from './raster.js';
+import { audioDescriptorFromFrames } from './audio-descriptor.js';
+import { audioStatisticsFromFrames, type AudioStatistics } from './audio-statistics.js';
+import { imageDescriptorFromThumbnail } from './image-descriptor.js';
+import { imageStatistics, type ImageStatistics } from './image-statistics.js';
+import { perceptualHashFromThumbnail } from './perceptual-hash.js';
+import { assertRawImage, thumbnail, type RawImage } from './raster.js';
+import { assertAudio, mixToMono, spectralFrames } from './stft.js';
 
 export interface ImageAnalysis {
   statistics: ImageStatistics;
@@ -16,14 +17,14 @@ export interface ImageAnalysis {
   descriptor: Float32Array;
 }
 
-/** imageStatistics, perceptualHash and imageDescriptor of one image, computing luma once. */
+/** imageStatistics, perceptualHash and imageDescriptor of one image, resampling it once. */
 export function analyzeImage(image: RawImage): ImageAnalysis {
   assertRawImage(image);
-  const y = luma(image);
+  const small = thumbnail(image);
   return {
-    statistics: imageStatisticsFromLuma(image, y),
-    phash: perceptualHashFromLuma(y, image.width, image.height),
-    descriptor: imageDescriptor(image),
+    statistics: imageStatistics(image),
+    phash: perceptualHashFromThumbnail(small),
+    descriptor: imageDescriptorFromThumbnail(small),
   };
 }
 
@@ -33,10 +34,12 @@ export interface AudioAnalysis {
   descriptor: Float32Array;
 }
 
-/** audioStatistics and audioDescriptor of one clip. */
+/** audioStatistics and audioDescriptor of one clip, transforming it once. */
 export function analyzeAudio(channels: readonly Float32Array[], sampleRate: number): AudioAnalysis {
+  assertAudio(channels, sampleRate);
+  const frames = spectralFrames(mixToMono(channels), sampleRate);
   return {
-    statistics: audioStatistics(channels, sampleRate),
-    descriptor: audioDescriptor(channels, sampleRate),
+    statistics: audioStatisticsFromFrames(channels, frames),
+    descriptor: audioDescriptorFromFrames(frames),
   };
 }

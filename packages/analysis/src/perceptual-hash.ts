@@ -1,7 +1,13 @@
 // 64-bit DCT perceptual hash (pHash) for near-duplicate detection, and the Hamming distance
 // between two hashes.
 
-import { assertRawImage, luma, resizeArea, type RawImage } from './raster.js';
+import {
+  assertRawImage,
+  THUMBNAIL_SIZE,
+  thumbnail,
+  type RawImage,
+  type Thumbnail,
+} from './raster.js';
 
 const SIZE = 32;
 const BLOCK = 8;
@@ -25,12 +31,22 @@ const BASIS = (() => {
  */
 export function perceptualHash(image: RawImage): string {
   assertRawImage(image);
-  return perceptualHashFromLuma(luma(image), image.width, image.height);
+  return perceptualHashFromThumbnail(thumbnail(image));
 }
 
-/** perceptualHash with the luma plane already computed. */
-export function perceptualHashFromLuma(y: Float32Array, width: number, height: number): string {
-  const small = resizeArea(y, width, height, 1, 0, SIZE, SIZE);
+/**
+ * perceptualHash from the shared 64×64 thumbnail: averaging its luma over 2×2 blocks gives
+ * exactly the 32×32 area average of the image's luma.
+ */
+export function perceptualHashFromThumbnail({ y }: Thumbnail): string {
+  const small = new Float64Array(SIZE * SIZE);
+  const t = THUMBNAIL_SIZE;
+  for (let r = 0; r < SIZE; r++) {
+    for (let c = 0; c < SIZE; c++) {
+      const i = 2 * r * t + 2 * c;
+      small[r * SIZE + c] = (y[i]! + y[i + 1]! + y[i + t]! + y[i + t + 1]!) / 4;
+    }
+  }
   // Rows transform: tmp[u][x] = Σ_r basis[u][r]·small[r][x]; then columns.
   const tmp = new Float64Array(BLOCK * SIZE);
   for (let u = 0; u < BLOCK; u++) {

@@ -46,34 +46,122 @@ export function luma(image: RawImage): Float32Array {
 }
 
 /**
- * For each output index along one axis, the source indices it covers and their weights: the
- * overlap of the output cell [i·s, (i+1)·s) with each source pixel, divided by s (s = in/out),
- * so weights sum to 1. Works for shrinking and enlarging alike.
+ * Along one axis, for each source index the output cells it overlaps and its weight in each:
+ * overlap of the source pixel with the output cell [o·s, (o+1)·s) divided by s (s = in/out), so
+ * every output cell's weights sum to 1. Works for shrinking and enlarging alike.
  */
-function areaWeights(inSize: number, outSize: number) {
+function areaContributions(inSize: number, outSize: number) {
   const scale = inSize / outSize;
-  const offsets = new Int32Array(outSize + 1);
-  const indices: number[] = [];
+  const offsets = new Int32Array(inSize + 1);
+  const targets: number[] = [];
   const weights: number[] = [];
-  for (let o = 0; o < outSize; o++) {
-    const start = o * scale;
-    const end = (o + 1) * scale;
-    for (let s = Math.floor(start); s < Math.min(inSize, Math.ceil(end)); s++) {
-      const overlap = Math.min(end, s + 1) - Math.max(start, s);
+  for (let s = 0; s < inSize; s++) {
+    for (let o = Math.floor(s / scale); o < outSize && o * scale < s + 1; o++) {
+      const overlap = Math.min(s + 1, (o + 1) * scale) - Math.max(s, o * scale);
       if (overlap > 1e-9) {
-        indices.push(s);
+        targets.push(o);
         weights.push(overlap / scale);
       }
     }
-    offsets[o + 1] = indices.length;
+    offsets[s + 1] = targets.length;
   }
-  return { offsets, indices: Int32Array.from(indices), weights: Float32Array.from(weights) };
+  return { offsets, targets: Int32Array.from(targets), weights: Float64Array.from(weights) };
+}
+
+/** First and second output offset (×stride) and second weight per source index (≤ 2 each). */
+function contributionPairs(
+  contributions: ReturnType<typeof areaContributions>,
+  inSize: number,
+  stride: number,
+) {
+  const { offsets, targets, weights } = contributions;
+  const first = new Int32Array(inSize);
+  const second = new Int32Array(inSize);
+  const secondWeight = new Float64Array(inSize);
+  for (let s = 0; s < inSize; s++) {
+    const k = offsets[s]!;
+    first[s] = targets[k]! * stride;
+    const hasSecond = offsets[s + 1]! - k > 1;
+    second[s] = (hasSecond ? targets[k + 1]! : targets[k]!) * stride;
+    secondWeight[s] = hasSecond ? weights[k + 1]! : 0;
+  }
+  return { first, second, secondWeight };
 }
 
 /**
- * Area-averaging resize (like OpenCV's INTER_AREA / a box filter) of one channel of an
- * interleaved buffer: `stride` values per pixel, channel at `offset`. Returns outW·outH values.
+ * Area-averaging resize (a box filter, like OpenCV's INTER_AREA when shrinking) of some channels
+ * of an interleaved buffer with `stride` values per pixel, in one pass over the source.
+ * Returns one outW·outH plane per entry of `channelOffsets`.
  */
+export function resizeAreaChannels(
+  data: ArrayLike<number>,
+  width: number,
+  height: number,
+  stride: number,
+  channelOffsets: readonly number[],
+  outW: number,
+  outH: number,
+): Float32Array[] {
+  const cx = areaContributions(width, outW);
+  const cy = areaContributions(height, outH);
+  const count = channelOffsets.length;
+  // Each source row is first reduced to outW values per channel, then spread over output rows.
+  const row = new Float64Array(outW * count);
+  const acc = new Float64Array(outW * outH * count);
+  const [c0 = 0, c1 = 0, c2 = 0] = channelOffsets;
+  // When shrinking, a source column meets at most two output cells: unroll that case.
+  const pairs = width >= outW ? contributionPairs(cx, width, count) : undefined;
+  for (let y = 0; y < height; y++) {
+    row.fill(0);
+    const base = y * width * stride;
+    // The one- and three-channel loops are spelled out: they are the hot path of image analysis.
+    if (count === 3 && pairs !== undefined) {
+      const { first, second, secondWeight } = pairs;
+      for (let x = 0, p = base; x < width; x++, p += stride) {
+        const v0 = data[p + c0]!;
+        const v1 = data[p + c1]!;
+        const v2 = data[p + c2]!;
+        const w2 = secondWeight[x]!;
+        const w1 = cx.weights[cx.offsets[x]!]!;
+        const o1 = first[x]!;
+        const o2 = second[x]!;
+        row[o1]! += w1 * v0;
+        row[o1 + 1]! += w1 * v1;
+        row[o1 + 2]! += w1 * v2;
+        row[o2]! += w2 * v0;
+        row[o2 + 1]! += w2 * v1;
+        row[o2 + 2]! += w2 * v2;
+      }
+    } else if (count === 1) {
+      for (let x = 0, p = base + c0; x < width; x++, p += stride) {
+        const v = data[p]!;
+        for (let k = cx.offsets[x]!; k < cx.offsets[x + 1]!; k++) {
+          row[cx.targets[k]!]! += cx.weights[k]! * v;
+        }
+      }
+    } else {
+      for (let x = 0, p = base; x < width; x++, p += stride) {
+        for (let k = cx.offsets[x]!; k < cx.offsets[x + 1]!; k++) {
+          const w = cx.weights[k]!;
+          const o = cx.targets[k]! * count;
+          for (let c = 0; c < count; c++) row[o + c]! += w * data[p + channelOffsets[c]!]!;
+        }
+      }
+    }
+    for (let k = cy.offsets[y]!; k < cy.offsets[y + 1]!; k++) {
+      const w = cy.weights[k]!;
+      const o = cy.targets[k]! * outW * count;
+      for (let i = 0; i < outW * count; i++) acc[o + i]! += w * row[i]!;
+    }
+  }
+  return channelOffsets.map((_, c) => {
+    const plane = new Float32Array(outW * outH);
+    for (let i = 0; i < outW * outH; i++) plane[i] = acc[i * count + c]!;
+    return plane;
+  });
+}
+
+/** resizeAreaChannels for the single channel at `offset`. */
 export function resizeArea(
   data: ArrayLike<number>,
   width: number,
@@ -83,28 +171,40 @@ export function resizeArea(
   outW: number,
   outH: number,
 ): Float32Array {
-  const wx = areaWeights(width, outW);
-  const wy = areaWeights(height, outH);
-  // Horizontal pass first: each source row becomes outW values.
-  const rows = new Float32Array(height * outW);
-  for (let y = 0; y < height; y++) {
-    const rowBase = y * width;
-    for (let o = 0; o < outW; o++) {
-      let sum = 0;
-      for (let k = wx.offsets[o]!; k < wx.offsets[o + 1]!; k++) {
-        sum += wx.weights[k]! * data[(rowBase + wx.indices[k]!) * stride + offset]!;
-      }
-      rows[y * outW + o] = sum;
+  return resizeAreaChannels(data, width, height, stride, [offset], outW, outH)[0]!;
+}
+
+/** Side of the square thumbnail that the hash and the descriptor are computed from. */
+export const THUMBNAIL_SIZE = 64;
+
+/** An image area-averaged to THUMBNAIL_SIZE² (grey images: r, g and b are the same plane). */
+export interface Thumbnail {
+  r: Float32Array;
+  g: Float32Array;
+  b: Float32Array;
+  /** Rec. 601 luma of the thumbnail (= the area average of the image's luma, luma being linear). */
+  y: Float32Array;
+}
+
+/** The shared 64×64 thumbnail of the perceptual hash and the descriptor. */
+export function thumbnail(image: RawImage): Thumbnail {
+  const { data, width, height, channels } = image;
+  const size = THUMBNAIL_SIZE;
+  const offsets = channels === 1 ? [0] : [0, 1, 2];
+  const [r, g = r, b = r] = resizeAreaChannels(
+    data,
+    width,
+    height,
+    channels,
+    offsets,
+    size,
+    size,
+  ) as [Float32Array, Float32Array?, Float32Array?];
+  const y = channels === 1 ? r : new Float32Array(size * size);
+  if (channels !== 1) {
+    for (let i = 0; i < size * size; i++) {
+      y[i] = LUMA_WEIGHTS.r * r[i]! + LUMA_WEIGHTS.g * g[i]! + LUMA_WEIGHTS.b * b[i]!;
     }
   }
-  const out = new Float32Array(outW * outH);
-  for (let o = 0; o < outH; o++) {
-    const dst = o * outW;
-    for (let k = wy.offsets[o]!; k < wy.offsets[o + 1]!; k++) {
-      const w = wy.weights[k]!;
-      const src = wy.indices[k]! * outW;
-      for (let x = 0; x < outW; x++) out[dst + x]! += w * rows[src + x]!;
-    }
-  }
-  return out;
+  return { r, g, b, y };
 }

@@ -1,5 +1,5 @@
-// Short-time spectra of a mono signal (Hann window, 25 ms frames, 10 ms hop), shared by the audio
-// statistics and the audio descriptor.
+// Short-time spectra of a mono signal (Hann window, 25 ms frames, 10 ms hop) and the per-frame
+// measures that the audio statistics and the audio descriptor share, so a clip is transformed once.
 
 import { createRealFft, hannWindow, nextPowerOfTwo } from './fft.js';
 
@@ -83,4 +83,90 @@ export function assertAudio(channels: readonly Float32Array[], sampleRate: numbe
   const n = channels[0]!.length;
   if (channels.some((c) => c.length !== n))
     throw new Error('Audio channels must have equal lengths');
+}
+
+/** Mel bands of the filterbank behind the MFCCs. */
+export const MEL_BANDS = 40;
+/** Spectral rolloff: the frequency below which this share of a frame's power lies. */
+export const ROLLOFF_SHARE = 0.85;
+
+const hzToMel = (hz: number) => 2595 * Math.log10(1 + hz / 700);
+const melToHz = (mel: number) => 700 * (10 ** (mel / 2595) - 1);
+
+/** HTK-style triangular mel filters (peak 1) from 0 Hz to Nyquist, as weights per FFT bin. */
+function melFilterbank(sampleRate: number, fftSize: number) {
+  const bins = fftSize / 2 + 1;
+  const maxMel = hzToMel(sampleRate / 2);
+  const edges = Array.from({ length: MEL_BANDS + 2 }, (_, i) =>
+    melToHz((i * maxMel) / (MEL_BANDS + 1)),
+  );
+  return Array.from({ length: MEL_BANDS }, (_, m) => {
+    const [lo, mid, hi] = [edges[m]!, edges[m + 1]!, edges[m + 2]!];
+    const first = Math.max(0, Math.ceil((lo * fftSize) / sampleRate));
+    const last = Math.min(bins - 1, Math.floor((hi * fftSize) / sampleRate));
+    const weights = new Float64Array(Math.max(0, last - first + 1));
+    for (let k = first; k <= last; k++) {
+      const f = (k * sampleRate) / fftSize;
+      weights[k - first] = Math.max(0, f <= mid ? (f - lo) / (mid - lo) : (hi - f) / (hi - mid));
+    }
+    return { first, weights };
+  });
+}
+
+/** Per-frame measures of a clip's STFT. */
+export interface SpectralFrames {
+  count: number;
+  sampleRate: number;
+  /** RMS of each frame's samples (see SpectrumFrame.rms). */
+  rms: Float64Array;
+  /** Σ f·|X(f)| / Σ |X(f)| in Hz; NaN for a frame without energy. */
+  centroid: Float64Array;
+  /** Lowest bin frequency (Hz) below and at which ROLLOFF_SHARE of the power lies; NaN without energy. */
+  rolloff: Float64Array;
+  /** Power through each of the MEL_BANDS mel filters, frame-major (count × MEL_BANDS). */
+  mel: Float64Array;
+}
+
+/** The shared per-frame measures of a mono clip. */
+export function spectralFrames(mono: Float32Array, sampleRate: number): SpectralFrames {
+  const { frames: count, fftSize } = stftLayout(mono.length, sampleRate);
+  const filters = melFilterbank(sampleRate, fftSize);
+  const binHz = sampleRate / fftSize;
+  const out: SpectralFrames = {
+    count,
+    sampleRate,
+    rms: new Float64Array(count),
+    centroid: new Float64Array(count),
+    rolloff: new Float64Array(count),
+    mel: new Float64Array(count * MEL_BANDS),
+  };
+  forEachSpectrum(mono, sampleRate, ({ power, rms }, f) => {
+    out.rms[f] = rms;
+    let total = 0;
+    let magnitudeSum = 0;
+    let weighted = 0;
+    for (let k = 0; k < power.length; k++) {
+      const magnitude = Math.sqrt(power[k]!);
+      total += power[k]!;
+      magnitudeSum += magnitude;
+      weighted += k * magnitude;
+    }
+    if (total > 0) {
+      out.centroid[f] = (weighted / magnitudeSum) * binHz;
+      let cumulative = power[0]!;
+      let k = 0;
+      while (k < power.length - 1 && cumulative < ROLLOFF_SHARE * total) cumulative += power[++k]!;
+      out.rolloff[f] = k * binHz;
+    } else {
+      out.centroid[f] = Number.NaN;
+      out.rolloff[f] = Number.NaN;
+    }
+    for (let m = 0; m < MEL_BANDS; m++) {
+      const { first, weights } = filters[m]!;
+      let energy = 0;
+      for (let j = 0; j < weights.length; j++) energy += weights[j]! * power[first + j]!;
+      out.mel[f * MEL_BANDS + m] = energy;
+    }
+  });
+  return out;
 }
