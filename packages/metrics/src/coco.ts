@@ -300,13 +300,21 @@ export function evaluateCoco(
       gts.forEach((index, g) => gtBoxes.set(gtPrepared[index]!.box!, g * 4));
       iou = bboxIou(dtBoxes, gtBoxes, crowd);
     }
+    const cellGtArea = new Float64Array(G);
+    for (let g = 0; g < G; g++) cellGtArea[g] = gtArea[gts[g]!]!;
+    const cellDtScore = new Float64Array(D);
+    const cellDtArea = new Float64Array(D);
+    for (let d = 0; d < D; d++) {
+      cellDtScore[d] = dtScore[dts[d]!]!;
+      cellDtArea[d] = dtArea[dts[d]!]!;
+    }
     cellsByCat[k]!.push({
       imgIndex: i,
       gtIds: gts.map((index) => gt.annotations[index]!.id),
-      gtArea: Float64Array.from(gts, (index) => gtArea[index]!),
+      gtArea: cellGtArea,
       gtCrowd: crowd,
-      dtScore: Float64Array.from(dts, (index) => dtScore[index]!),
-      dtArea: Float64Array.from(dts, (index) => dtArea[index]!),
+      dtScore: cellDtScore,
+      dtArea: cellDtArea,
       iou,
     });
   }

@@ -104,6 +104,19 @@ export function rleToBbox(rle: Rle): [number, number, number, number] {
   return [xs, ys, xe - xs + 1, ye - ys + 1];
 }
 
+/** Reusable work buffers (the package is synchronous, so one set suffices): rasterising thousands
+ * of polygons or parsing thousands of strings would otherwise allocate and collect megabytes. */
+let scratchF64 = new Float64Array(4096);
+let scratchU32 = new Uint32Array(4096);
+function f64Scratch(n: number): Float64Array {
+  if (scratchF64.length < n) scratchF64 = new Float64Array(Math.max(n, scratchF64.length * 2));
+  return scratchF64;
+}
+function u32Scratch(n: number): Uint32Array {
+  if (scratchU32.length < n) scratchU32 = new Uint32Array(Math.max(n, scratchU32.length * 2));
+  return scratchU32;
+}
+
 /**
  * Rasterises one polygon (flat [x0, y0, x1, y1, …] in pixel coordinates) the way pycocotools'
  * frPoly does: boundary points upsampled ×5, then a pixel belongs to the mask when its centre lies
@@ -126,7 +139,7 @@ export function polygonToRle(xy: ArrayLike<number>, h: number, w: number): Rle {
   // maskApi.c walks the boundary point by point (upsampled ×5) and keeps, for each pair of
   // consecutive points whose x differs, the crossing of a pixel column centre. The same walk is
   // done here without storing the points: `prevU`/`prevV` is the previous point.
-  const a = new Float64Array(m + 1);
+  const a = f64Scratch(m + 1);
   let kept = 0;
   let prevU = 0;
   let prevV = 0;
@@ -189,7 +202,7 @@ export function polygonToRle(xy: ArrayLike<number>, h: number, w: number): Rle {
     previous = t;
   }
   // Zero-length runs are merged into their neighbours, as maskApi.c does.
-  const b = new Uint32Array(kept);
+  const b = u32Scratch(kept);
   let n = 0;
   let j = 0;
   b[n++] = sorted[j++]!;
@@ -401,10 +414,13 @@ export function rleToString(rle: Rle): string {
   return s;
 }
 
+/** 32^k: the weight of the k-th 5-bit group of a compressed count. */
+const POW32 = Float64Array.from({ length: 9 }, (_, k) => 2 ** (5 * k));
+
 /** Parses pycocotools' compressed counts string. */
 export function rleFromString(s: string, h: number, w: number): Rle {
   // Every count takes at least one character.
-  const counts = new Uint32Array(s.length);
+  const counts = u32Scratch(s.length);
   let m = 0;
   let p = 0;
   while (p < s.length) {
@@ -415,11 +431,11 @@ export function rleFromString(s: string, h: number, w: number): Rle {
       if (p >= s.length) throw new SyntaxError('truncated RLE counts string');
       const c = s.charCodeAt(p) - 48;
       if (c < 0 || c > 63) throw new SyntaxError(`invalid character in RLE counts at ${p}`);
-      x += (c & 0x1f) * 2 ** (5 * k);
+      x += (c & 0x1f) * (POW32[k] ?? 2 ** (5 * k));
       more = (c & 0x20) !== 0;
       p++;
       k++;
-      if (!more && c & 0x10) x -= 2 ** (5 * k);
+      if (!more && c & 0x10) x -= POW32[k] ?? 2 ** (5 * k);
     }
     if (m > 2) x += counts[m - 2]!;
     if (x < 0) throw new SyntaxError('negative run in RLE counts string');
