@@ -7,7 +7,7 @@ export interface ImageStatistics {
   width: number;
   height: number;
   /** width / height. */
-  aspectRatio: number;
+  aspect_ratio: number;
   /** Mean Rec. 601 luma divided by 255: 0 = black, 1 = white. */
   brightness: number;
   /** RMS contrast: population standard deviation of luma divided by 255 (0 to 0.5). */
@@ -94,7 +94,7 @@ export function imageStatistics(image: RawImage): ImageStatistics {
   return {
     width,
     height,
-    aspectRatio: width / height,
+    aspect_ratio: width / height,
     brightness: mean / 255,
     contrast: Math.sqrt(variance(sumSq / n, mean)) / 255,
     sharpness: width >= 3 && height >= 3 ? variance(lapSumSq / interior, lapMean) : 0,

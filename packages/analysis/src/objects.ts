@@ -5,9 +5,9 @@ export interface BoxStatistics {
   /** Pixels of the box inside the image (the box clipped to [0, width] × [0, height]). */
   area: number;
   /** area / (image width · image height), 0–1. */
-  relativeArea: number;
+  relative_area: number;
   /** Box width / box height as given (unclipped); null when the height is 0. */
-  aspectRatio: number | null;
+  aspect_ratio: number | null;
 }
 
 /** Statistics of a COCO box [x, y, width, height] in an image of the given size. */
@@ -31,15 +31,15 @@ export function boxStatistics(
   const area = clippedW * clippedH;
   return {
     area,
-    relativeArea: area / (imageWidth * imageHeight),
-    aspectRatio: h > 0 ? w / h : null,
+    relative_area: area / (imageWidth * imageHeight),
+    aspect_ratio: h > 0 ? w / h : null,
   };
 }
 
 export interface ObjectCounts {
   total: number;
   /** Number of objects per label, keys in sorted order. */
-  byLabel: Record<string, number>;
+  by_label: Record<string, number>;
 }
 
 /** Counts a sample's objects by label (each entry of `labels` is one object's label). */
@@ -54,5 +54,5 @@ export function countObjectsByLabel(labels: Iterable<string>): ObjectCounts {
   const byLabel = Object.fromEntries(
     [...counts].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
   ) as Record<string, number>;
-  return { total, byLabel };
+  return { total, by_label: byLabel };
 }
