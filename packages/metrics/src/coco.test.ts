@@ -152,6 +152,22 @@ describe('evaluateCoco, hand-computed cases', () => {
     expect(perCategory[1]!.ap).toBe(-1);
   });
 
+  it('gives an IoU tie to the later ground truth, as COCOeval', () => {
+    // The first detection overlaps A and B equally (IoU 9/11); the second is exactly A.
+    const gt: CocoDataset = {
+      images: [image(1)],
+      annotations: [box(1, 1, [0, 0, 10, 10]), box(2, 1, [2, 0, 10, 10])],
+      categories: [{ id: 1 }],
+    };
+    const dt: CocoDetection[] = [
+      { image_id: 1, category_id: 1, bbox: [1, 0, 10, 10], score: 0.9 },
+      { image_id: 1, category_id: 1, bbox: [0, 0, 10, 10], score: 0.8 },
+    ];
+    // COCOeval: first → B, second → A: both TP up to IoU .80; above, the first is an FP.
+    const expected = (7 * 1 + 3 * ((51 * 0.5) / 101)) / 10;
+    expect(evaluateCoco(gt, dt, 'bbox').stats[0]).toBeCloseTo(expected, 12);
+  });
+
   it('uses the ground truth file area for the area ranges', () => {
     const gt: CocoDataset = {
       images: [image(1)],
