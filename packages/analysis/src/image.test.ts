@@ -4,7 +4,7 @@ import { IMAGE_DESCRIPTOR_DIMENSION, imageDescriptor } from './image-descriptor.
 import { aspectRatio, imageStatistics } from './image-statistics.js';
 import { analyzeImage } from './media.js';
 import { hammingDistance, perceptualHash } from './perceptual-hash.js';
-import { luma, resizeArea, type RawImage } from './raster.js';
+import { luma, resizeArea, resizeAreaChannels, type RawImage } from './raster.js';
 import { createRandom } from './random.js';
 import { syntheticImage } from './synthetic.js';
 
@@ -78,6 +78,47 @@ describe('luma and resizeArea', () => {
     // 4×2 grey: rows [0 2 4 6] and [8 10 12 14] → 2×1: [(0+2+8+10)/4, (4+6+12+14)/4] = [5, 9]
     const src = [0, 2, 4, 6, 8, 10, 12, 14];
     expect([...resizeArea(src, 4, 2, 1, 0, 2, 1)]).toEqual([5, 9]);
+  });
+
+  it('equals the overlap-weighted average of source pixels, for any sizes and channels', () => {
+    // Reference straight from the definition: output cell (i, j) covers [i·sx, (i+1)·sx) ×
+    // [j·sy, (j+1)·sy) of the source; each source pixel counts by the area it shares with it.
+    const overlap = (a0: number, a1: number, b0: number, b1: number) =>
+      Math.max(0, Math.min(a1, b1) - Math.max(a0, b0));
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 9 }),
+        fc.integer({ min: 1, max: 9 }),
+        fc.integer({ min: 1, max: 9 }),
+        fc.integer({ min: 1, max: 9 }),
+        fc.integer({ min: 0, max: 1000 }),
+        (w, h, ow, oh, seed) => {
+          const random = createRandom(seed);
+          const data = Uint8Array.from({ length: w * h * 4 }, () => random.int(0, 255));
+          const planes = resizeAreaChannels(data, w, h, 4, [0, 1, 2], ow, oh);
+          const sx = w / ow;
+          const sy = h / oh;
+          for (let c = 0; c < 3; c++) {
+            expect([...resizeArea(data, w, h, 4, c, ow, oh)]).toEqual([...planes[c]!]);
+            for (let j = 0; j < oh; j++) {
+              for (let i = 0; i < ow; i++) {
+                let sum = 0;
+                for (let y = 0; y < h; y++) {
+                  for (let x = 0; x < w; x++) {
+                    const area =
+                      overlap(x, x + 1, i * sx, (i + 1) * sx) *
+                      overlap(y, y + 1, j * sy, (j + 1) * sy);
+                    sum += area * data[(y * w + x) * 4 + c]!;
+                  }
+                }
+                expect(planes[c]![j * ow + i]).toBeCloseTo(sum / (sx * sy), 3);
+              }
+            }
+          }
+        },
+      ),
+      { numRuns: 60 },
+    );
   });
 
   it('keeps the mean and constant images under any resize', () => {

@@ -68,24 +68,37 @@ function areaContributions(inSize: number, outSize: number) {
   return { offsets, targets: Int32Array.from(targets), weights: Float64Array.from(weights) };
 }
 
-/** First and second output offset (×stride) and second weight per source index (≤ 2 each). */
-function contributionPairs(
-  contributions: ReturnType<typeof areaContributions>,
-  inSize: number,
-  stride: number,
-) {
-  const { offsets, targets, weights } = contributions;
-  const first = new Int32Array(inSize);
-  const second = new Int32Array(inSize);
-  const secondWeight = new Float64Array(inSize);
-  for (let s = 0; s < inSize; s++) {
-    const k = offsets[s]!;
-    first[s] = targets[k]! * stride;
-    const hasSecond = offsets[s + 1]! - k > 1;
-    second[s] = (hasSecond ? targets[k + 1]! : targets[k]!) * stride;
-    secondWeight[s] = hasSecond ? weights[k + 1]! : 0;
+/**
+ * When shrinking along an axis, each output cell as a run of whole source pixels
+ * [fullStart, fullEnd) plus at most one partly covered pixel at each end (index −1 if none) with
+ * its covered fraction. Summing runs needs no per-pixel weights, which keeps the hot loop tight.
+ */
+function shrinkRuns(inSize: number, outSize: number) {
+  const scale = inSize / outSize;
+  const snap = (v: number) => (Math.abs(v - Math.round(v)) < 1e-9 ? Math.round(v) : v);
+  const fullStart = new Int32Array(outSize);
+  const fullEnd = new Int32Array(outSize);
+  const left = new Int32Array(outSize).fill(-1);
+  const leftWeight = new Float64Array(outSize);
+  const right = new Int32Array(outSize).fill(-1);
+  const rightWeight = new Float64Array(outSize);
+  for (let o = 0; o < outSize; o++) {
+    const start = snap(o * scale);
+    const end = Math.min(inSize, snap((o + 1) * scale));
+    const i0 = Math.ceil(start);
+    const i1 = Math.floor(end);
+    fullStart[o] = i0;
+    fullEnd[o] = Math.max(i0, i1);
+    if (i0 > start) {
+      left[o] = i0 - 1;
+      leftWeight[o] = i0 - start;
+    }
+    if (end > i1 && i1 < inSize) {
+      right[o] = i1;
+      rightWeight[o] = end - i1;
+    }
   }
-  return { first, second, secondWeight };
+  return { scale, fullStart, fullEnd, left, leftWeight, right, rightWeight };
 }
 
 /**
@@ -102,52 +115,17 @@ export function resizeAreaChannels(
   outW: number,
   outH: number,
 ): Float32Array[] {
-  const cx = areaContributions(width, outW);
-  const cy = areaContributions(height, outH);
   const count = channelOffsets.length;
+  const cy = areaContributions(height, outH);
   // Each source row is first reduced to outW values per channel, then spread over output rows.
   const row = new Float64Array(outW * count);
   const acc = new Float64Array(outW * outH * count);
-  const [c0 = 0, c1 = 0, c2 = 0] = channelOffsets;
-  // When shrinking, a source column meets at most two output cells: unroll that case.
-  const pairs = width >= outW ? contributionPairs(cx, width, count) : undefined;
+  const reduceRow =
+    width >= outW
+      ? shrinkRow(data, width, stride, channelOffsets, outW, row)
+      : spreadRow(data, width, stride, channelOffsets, outW, row);
   for (let y = 0; y < height; y++) {
-    row.fill(0);
-    const base = y * width * stride;
-    // The one- and three-channel loops are spelled out: they are the hot path of image analysis.
-    if (count === 3 && pairs !== undefined) {
-      const { first, second, secondWeight } = pairs;
-      for (let x = 0, p = base; x < width; x++, p += stride) {
-        const v0 = data[p + c0]!;
-        const v1 = data[p + c1]!;
-        const v2 = data[p + c2]!;
-        const w2 = secondWeight[x]!;
-        const w1 = cx.weights[cx.offsets[x]!]!;
-        const o1 = first[x]!;
-        const o2 = second[x]!;
-        row[o1]! += w1 * v0;
-        row[o1 + 1]! += w1 * v1;
-        row[o1 + 2]! += w1 * v2;
-        row[o2]! += w2 * v0;
-        row[o2 + 1]! += w2 * v1;
-        row[o2 + 2]! += w2 * v2;
-      }
-    } else if (count === 1) {
-      for (let x = 0, p = base + c0; x < width; x++, p += stride) {
-        const v = data[p]!;
-        for (let k = cx.offsets[x]!; k < cx.offsets[x + 1]!; k++) {
-          row[cx.targets[k]!]! += cx.weights[k]! * v;
-        }
-      }
-    } else {
-      for (let x = 0, p = base; x < width; x++, p += stride) {
-        for (let k = cx.offsets[x]!; k < cx.offsets[x + 1]!; k++) {
-          const w = cx.weights[k]!;
-          const o = cx.targets[k]! * count;
-          for (let c = 0; c < count; c++) row[o + c]! += w * data[p + channelOffsets[c]!]!;
-        }
-      }
-    }
+    reduceRow(y * width * stride);
     for (let k = cy.offsets[y]!; k < cy.offsets[y + 1]!; k++) {
       const w = cy.weights[k]!;
       const o = cy.targets[k]! * outW * count;
@@ -159,6 +137,91 @@ export function resizeAreaChannels(
     for (let i = 0; i < outW * outH; i++) plane[i] = acc[i * count + c]!;
     return plane;
   });
+}
+
+/** Row reducer for shrinking: runs of whole pixels plus weighted edge pixels. */
+function shrinkRow(
+  data: ArrayLike<number>,
+  width: number,
+  stride: number,
+  channelOffsets: readonly number[],
+  outW: number,
+  row: Float64Array,
+): (base: number) => void {
+  const runs = shrinkRuns(width, outW);
+  const { fullStart, fullEnd, left, leftWeight, right, rightWeight } = runs;
+  const inverse = 1 / runs.scale;
+  const count = channelOffsets.length;
+  const [c0 = 0, c1 = 0, c2 = 0] = channelOffsets;
+  if (count === 3) {
+    // Spelled out for RGB: the hot path of image analysis.
+    return (base) => {
+      for (let o = 0; o < outW; o++) {
+        let a = 0;
+        let b = 0;
+        let c = 0;
+        const end = base + fullEnd[o]! * stride;
+        for (let p = base + fullStart[o]! * stride; p < end; p += stride) {
+          a += data[p + c0]!;
+          b += data[p + c1]!;
+          c += data[p + c2]!;
+        }
+        if (left[o]! >= 0) {
+          const w = leftWeight[o]!;
+          const p = base + left[o]! * stride;
+          a += w * data[p + c0]!;
+          b += w * data[p + c1]!;
+          c += w * data[p + c2]!;
+        }
+        if (right[o]! >= 0) {
+          const w = rightWeight[o]!;
+          const p = base + right[o]! * stride;
+          a += w * data[p + c0]!;
+          b += w * data[p + c1]!;
+          c += w * data[p + c2]!;
+        }
+        row[3 * o] = a * inverse;
+        row[3 * o + 1] = b * inverse;
+        row[3 * o + 2] = c * inverse;
+      }
+    };
+  }
+  return (base) => {
+    for (let o = 0; o < outW; o++) {
+      for (let ch = 0; ch < count; ch++) {
+        const offset = channelOffsets[ch]!;
+        let sum = 0;
+        const end = base + fullEnd[o]! * stride;
+        for (let p = base + fullStart[o]! * stride; p < end; p += stride) sum += data[p + offset]!;
+        if (left[o]! >= 0) sum += leftWeight[o]! * data[base + left[o]! * stride + offset]!;
+        if (right[o]! >= 0) sum += rightWeight[o]! * data[base + right[o]! * stride + offset]!;
+        row[o * count + ch] = sum * inverse;
+      }
+    }
+  };
+}
+
+/** Row reducer for enlarging: each source pixel spread over the output cells it overlaps. */
+function spreadRow(
+  data: ArrayLike<number>,
+  width: number,
+  stride: number,
+  channelOffsets: readonly number[],
+  outW: number,
+  row: Float64Array,
+): (base: number) => void {
+  const cx = areaContributions(width, outW);
+  const count = channelOffsets.length;
+  return (base) => {
+    row.fill(0);
+    for (let x = 0, p = base; x < width; x++, p += stride) {
+      for (let k = cx.offsets[x]!; k < cx.offsets[x + 1]!; k++) {
+        const w = cx.weights[k]!;
+        const o = cx.targets[k]! * count;
+        for (let c = 0; c < count; c++) row[o + c]! += w * data[p + channelOffsets[c]!]!;
+      }
+    }
+  };
 }
 
 /** resizeAreaChannels for the single channel at `offset`. */

@@ -28,8 +28,9 @@ function hex4(format: number): string {
  */
 export function decodeWav(bytes: Uint8Array): DecodedAudio {
   if (bytes.length < 12 || fourCC(bytes, 0) !== 'RIFF' || fourCC(bytes, 8) !== 'WAVE') {
-    if (bytes.length >= 4 && fourCC(bytes, 0) === 'RF64') {
-      throw new Error('Unsupported WAV container: RF64');
+    const container = bytes.length >= 4 ? fourCC(bytes, 0) : '';
+    if (container === 'RF64' || container === 'RIFX') {
+      throw new Error(`Unsupported WAV container: ${container}`);
     }
     throw new Error('Not a WAV file: missing RIFF/WAVE header');
   }
