@@ -25,7 +25,8 @@ export class UsersSettings {
     await dialog.getByLabel('Email').fill(user.email);
     if (user.role === 'Admin') {
       await dialog.getByLabel('Role').click();
-      await this.page.getByRole('option', { name: 'Admin' }).click();
+      // antd draws the visible options apart from its accessible listbox.
+      await this.page.locator('.ant-select-item-option').filter({ hasText: 'Admin' }).click();
     }
     await dialog.getByRole('button', { name: 'Add user' }).click();
     return this.copyResetLinkFromDialog();

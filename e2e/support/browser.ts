@@ -64,7 +64,8 @@ export async function newContext(
 
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(screenshotDir, { recursive: true });
-  await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: false });
+  // Finite animations (antd's fades and zooms) are fast-forwarded, so nothing is caught midway.
+  await page.screenshot({ path: join(screenshotDir, `${name}.png`), animations: 'disabled' });
 }
 
 /** Waits until the app has announced a test event matching `predicate` (no sleeps). */

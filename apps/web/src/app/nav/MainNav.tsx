@@ -88,7 +88,7 @@ export function MainNav({ onCollapse, onHelp }: MainNavProps) {
     ? [`model:${section ?? 'overview'}`]
     : selection.datasetId
       ? [`dataset:${section ?? 'overview'}`]
-      : [location.pathname.startsWith('/models') ? '/models' : '/datasets'];
+      : ['/datasets', '/models'].filter((key) => location.pathname.startsWith(key));
 
   const onClick: MenuProps['onClick'] = ({ key }) => {
     if (key.startsWith('/')) return void navigate(key);

@@ -1,7 +1,7 @@
 // The datasets list, the default landing page. Lists come with the datasets issue; until then
 // it shows the empty state and the upload instructions the Getting started dialog links to.
 import { DatabaseOutlined } from '@ant-design/icons';
-import { Alert, Empty } from 'antd';
+import { Alert, Empty, Flex, Typography } from 'antd';
 import { useSearchParams } from 'react-router';
 import { Page } from '../../components/Page';
 import { DelayedLoading } from '../../components/DelayedLoading';
@@ -27,9 +27,15 @@ export function DatasetsPage() {
       {isPending ? (
         <DelayedLoading />
       ) : (
-        <Empty description={datasetStrings.noDatasets} style={{ marginTop: 48 }}>
-          {datasetStrings.noDatasetsHint}
-        </Empty>
+        <Empty
+          style={{ marginTop: 48 }}
+          description={
+            <Flex vertical gap={4}>
+              <Typography.Text strong>{datasetStrings.noDatasets}</Typography.Text>
+              <Typography.Text type="secondary">{datasetStrings.noDatasetsHint}</Typography.Text>
+            </Flex>
+          }
+        />
       )}
     </Page>
   );

@@ -88,11 +88,12 @@ export function UserFormDialog({
         >
           <Input placeholder={strings.emailPlaceholder} readOnly={editing} disabled={editing} />
         </Form.Item>
-        <Form.Item label={strings.role}>
+        <Form.Item label={strings.role} htmlFor="user-role">
           <Tooltip title={roleLocked ?? undefined}>
             <span>
               <Form.Item validateFirst name="role" noStyle>
                 <Select
+                  id="user-role"
                   disabled={Boolean(roleLocked)}
                   style={{ width: '100%' }}
                   options={[
