@@ -182,6 +182,9 @@ describe('decodeWav', () => {
     expect(() => decodeWav(new TextEncoder().encode('ID3 not a wav file'))).toThrow(
       /Not a WAV file/,
     );
+    expect(() => decodeWav(new TextEncoder().encode('RIFX....WAVE'))).toThrow(
+      'Unsupported WAV container: RIFX',
+    );
     expect(() => decodeWav(adpcm.subarray(0, 36))).toThrow(/no data chunk/);
   });
 });
