@@ -180,7 +180,12 @@ export async function buildApp(
   });
 
   // The in-process worker; main.ts starts it unless LOUPE_WORKER=false (API-only processes).
-  const runner = new JobRunner(services.jobsRepository, services.handlers, options.clock ?? systemClock, app.log);
+  const runner = new JobRunner(
+    services.jobsRepository,
+    services.handlers,
+    options.clock ?? systemClock,
+    app.log,
+  );
   services.jobs.onEnqueue(() => runner.poke());
   app.addHook('onClose', () => runner.stop());
 

@@ -24,7 +24,10 @@ const Env = z.object({
   LOUPE_TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   LOUPE_BLOB_STORE: z
     .string()
-    .regex(/^(local|s3:\/\/[^/]+(\/.*)?)$/, 'LOUPE_BLOB_STORE must be "local" or s3://bucket[/prefix]')
+    .regex(
+      /^(local|s3:\/\/[^/]+(\/.*)?)$/,
+      'LOUPE_BLOB_STORE must be "local" or s3://bucket[/prefix]',
+    )
     .default('local'),
   LOUPE_S3_ENDPOINT: z.string().url().optional(),
   LOUPE_S3_REGION: z.string().default('us-east-1'),
@@ -39,7 +42,14 @@ export type DatabaseConfig =
 
 export type BlobStoreConfig =
   | { kind: 'local'; root: string }
-  | { kind: 's3'; bucket: string; prefix: string; endpoint?: string; region: string; forcePathStyle: boolean };
+  | {
+      kind: 's3';
+      bucket: string;
+      prefix: string;
+      endpoint?: string;
+      region: string;
+      forcePathStyle: boolean;
+    };
 
 export interface Config {
   blobStore: BlobStoreConfig;
@@ -94,12 +104,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       prefix: prefix.join('/').replace(/\/+$/, ''),
       endpoint: e.LOUPE_S3_ENDPOINT,
       region: e.LOUPE_S3_REGION,
-      forcePathStyle: e.LOUPE_S3_FORCE_PATH_STYLE ? e.LOUPE_S3_FORCE_PATH_STYLE === 'true' : Boolean(e.LOUPE_S3_ENDPOINT),
+      forcePathStyle: e.LOUPE_S3_FORCE_PATH_STYLE
+        ? e.LOUPE_S3_FORCE_PATH_STYLE === 'true'
+        : Boolean(e.LOUPE_S3_ENDPOINT),
     };
   }
   return {
     blobStore,
-    mediaRoots: e.LOUPE_MEDIA_ROOTS.split(':').filter(Boolean).map((root) => resolve(cwd, root)),
+    mediaRoots: e.LOUPE_MEDIA_ROOTS.split(':')
+      .filter(Boolean)
+      .map((root) => resolve(cwd, root)),
     worker: e.LOUPE_WORKER === 'true',
     port: e.PORT,
     host: e.HOST,

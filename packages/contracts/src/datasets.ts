@@ -93,7 +93,9 @@ export const Dataset = z
 export type Dataset = z.infer<typeof Dataset>;
 
 export const DatasetIdParams = z.object({ id: z.uuid('id must be a dataset id (UUID)') });
-export const DatasetIdQuery = z.object({ dataset_id: z.uuid('dataset_id must be a dataset id (UUID)') });
+export const DatasetIdQuery = z.object({
+  dataset_id: z.uuid('dataset_id must be a dataset id (UUID)'),
+});
 
 /**
  * Media: `blob:<sha256>` for bytes uploaded with POST /api/datasets/{id}/media, an http(s) URL,
@@ -106,7 +108,9 @@ export const Bbox = z
   .describe('[x, y, width, height] in pixels, COCO style');
 
 export const Rle = z.object({
-  size: z.tuple([z.number().int().positive(), z.number().int().positive()]).describe('[height, width]'),
+  size: z
+    .tuple([z.number().int().positive(), z.number().int().positive()])
+    .describe('[height, width]'),
   counts: z.union([z.string(), z.array(z.number().int().nonnegative())]),
 });
 export type Rle = z.infer<typeof Rle>;
@@ -171,7 +175,9 @@ export const BatchErrorBody = z
   })
   .meta({ id: 'BatchErrorBody' });
 
-export const MediaUploadResult = z.object({ key: z.string(), size: z.number() }).meta({ id: 'MediaUploadResult' });
+export const MediaUploadResult = z
+  .object({ key: z.string(), size: z.number() })
+  .meta({ id: 'MediaUploadResult' });
 export const MissingMediaRequest = z.object({ keys: z.array(z.string()).max(100_000) });
 export const MissingMediaResult = z.object({ missing: z.array(z.string()) });
 
@@ -226,7 +232,9 @@ export const PredictionInput = z.object({
   id: ItemId.describe('The sample id this prediction is for'),
   label: z.string().min(1).max(200).optional(),
   score: z.number().min(0).max(1).optional(),
-  probabilities: z.union([z.array(z.number().min(0).max(1)), z.record(z.string(), z.number().min(0).max(1))]).optional(),
+  probabilities: z
+    .union([z.array(z.number().min(0).max(1)), z.record(z.string(), z.number().min(0).max(1))])
+    .optional(),
   values: z.union([z.record(z.string(), z.number()), z.array(z.number())]).optional(),
   objects: z.array(PredictedObjectInput).max(10_000).optional(),
   mask: MediaRef.optional(),
@@ -240,10 +248,15 @@ export const UploadPredictionsRequest = z
 
 export const AttributionInput = z.object({
   id: ItemId,
-  heatmap: z.union([MediaRef, z.array(z.array(z.number()))]).describe('An image, or rows of numbers'),
+  heatmap: z
+    .union([MediaRef, z.array(z.array(z.number()))])
+    .describe('An image, or rows of numbers'),
 });
 export const UploadAttributionsRequest = z
-  .object({ name: z.string().trim().min(1).max(200).default('attribution'), attributions: z.array(z.unknown()).min(1).max(5_000) })
+  .object({
+    name: z.string().trim().min(1).max(200).default('attribution'),
+    attributions: z.array(z.unknown()).min(1).max(5_000),
+  })
   .meta({ id: 'UploadAttributionsRequest' });
 
 export const PredictionSetParams = z.object({
@@ -276,5 +289,10 @@ export type HistoryRecord = z.infer<typeof HistoryRecord>;
 
 export const ThumbnailConfig = z.object({ enabled: z.boolean() }).meta({ id: 'ThumbnailConfig' });
 export const IouThreshold = z
-  .object({ iou_threshold: z.number().min(0, 'iou_threshold must be between 0 and 1').max(1, 'iou_threshold must be between 0 and 1') })
+  .object({
+    iou_threshold: z
+      .number()
+      .min(0, 'iou_threshold must be between 0 and 1')
+      .max(1, 'iou_threshold must be between 0 and 1'),
+  })
   .meta({ id: 'IouThreshold' });

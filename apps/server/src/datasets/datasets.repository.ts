@@ -56,8 +56,16 @@ export class DatasetsRepository {
 
   /** Reserves `count` consecutive sequence numbers (card_index) for new samples. */
   async reserveSeq(id: string, count: number): Promise<number> {
-    const row = await this.db.selectFrom('datasets').select('next_seq').where('id', '=', id).executeTakeFirstOrThrow();
-    await this.db.updateTable('datasets').set({ next_seq: row.next_seq + count }).where('id', '=', id).execute();
+    const row = await this.db
+      .selectFrom('datasets')
+      .select('next_seq')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    await this.db
+      .updateTable('datasets')
+      .set({ next_seq: row.next_seq + count })
+      .where('id', '=', id)
+      .execute();
     return row.next_seq;
   }
 
@@ -104,7 +112,14 @@ export class DatasetsRepository {
   async samplesByIds(datasetId: string, ids: string[]): Promise<SampleRow[]> {
     const out: SampleRow[] = [];
     for (const part of chunks(ids, 900)) {
-      out.push(...(await this.db.selectFrom('samples').selectAll().where('dataset_id', '=', datasetId).where('id', 'in', part).execute()));
+      out.push(
+        ...(await this.db
+          .selectFrom('samples')
+          .selectAll()
+          .where('dataset_id', '=', datasetId)
+          .where('id', 'in', part)
+          .execute()),
+      );
     }
     return out;
   }
@@ -114,15 +129,31 @@ export class DatasetsRepository {
   }
 
   async updateSample(row: SampleRow): Promise<void> {
-    const { dataset_id, id, seq: _seq, created_at: _created, created_record_id: _record, ...changes } = row;
-    await this.db.updateTable('samples').set(changes).where('dataset_id', '=', dataset_id).where('id', '=', id).execute();
+    const {
+      dataset_id,
+      id,
+      seq: _seq,
+      created_at: _created,
+      created_record_id: _record,
+      ...changes
+    } = row;
+    await this.db
+      .updateTable('samples')
+      .set(changes)
+      .where('dataset_id', '=', dataset_id)
+      .where('id', '=', id)
+      .execute();
   }
 
   /** Replaces the objects of the given samples; answers how many objects were there before. */
   async replaceObjects(datasetId: string, sampleIds: string[], rows: ObjectRow[]): Promise<number> {
     let removed = 0;
     for (const part of chunks(sampleIds, 900)) {
-      const result = await this.db.deleteFrom('objects').where('dataset_id', '=', datasetId).where('sample_id', 'in', part).executeTakeFirst();
+      const result = await this.db
+        .deleteFrom('objects')
+        .where('dataset_id', '=', datasetId)
+        .where('sample_id', 'in', part)
+        .executeTakeFirst();
       removed += Number(result.numDeletedRows);
     }
     for (const part of chunks(rows)) await this.db.insertInto('objects').values(part).execute();
@@ -163,7 +194,11 @@ export class DatasetsRepository {
     return Number(row.n);
   }
 
-  async samplesWithoutThumbnail(datasetId: string, afterSeq: number, limit: number): Promise<SampleRow[]> {
+  async samplesWithoutThumbnail(
+    datasetId: string,
+    afterSeq: number,
+    limit: number,
+  ): Promise<SampleRow[]> {
     return this.db
       .selectFrom('samples')
       .selectAll()
@@ -177,16 +212,34 @@ export class DatasetsRepository {
       .execute();
   }
 
-  async setSampleProcessing(datasetId: string, id: string, changes: { computed?: string; processed?: number; thumbnail?: string | null }): Promise<void> {
-    await this.db.updateTable('samples').set(changes).where('dataset_id', '=', datasetId).where('id', '=', id).execute();
+  async setSampleProcessing(
+    datasetId: string,
+    id: string,
+    changes: { computed?: string; processed?: number; thumbnail?: string | null },
+  ): Promise<void> {
+    await this.db
+      .updateTable('samples')
+      .set(changes)
+      .where('dataset_id', '=', datasetId)
+      .where('id', '=', id)
+      .execute();
   }
 
   async setObjectComputed(datasetId: string, id: string, computed: string): Promise<void> {
-    await this.db.updateTable('objects').set({ computed }).where('dataset_id', '=', datasetId).where('id', '=', id).execute();
+    await this.db
+      .updateTable('objects')
+      .set({ computed })
+      .where('dataset_id', '=', datasetId)
+      .where('id', '=', id)
+      .execute();
   }
 
   async clearThumbnails(datasetId: string): Promise<void> {
-    await this.db.updateTable('samples').set({ thumbnail: null }).where('dataset_id', '=', datasetId).execute();
+    await this.db
+      .updateTable('samples')
+      .set({ thumbnail: null })
+      .where('dataset_id', '=', datasetId)
+      .execute();
   }
 
   async durationBounds(datasetId: string): Promise<{ min: number | null; max: number | null }> {
@@ -194,13 +247,19 @@ export class DatasetsRepository {
     const expression = sql<number>`cast(${sql.raw(this.jsonNumber('computed', 'audio.duration'))} as double precision)`;
     const row = await this.db
       .selectFrom('samples')
-      .select([sql<number | null>`min(${expression})`.as('min'), sql<number | null>`max(${expression})`.as('max')])
+      .select([
+        sql<number | null>`min(${expression})`.as('min'),
+        sql<number | null>`max(${expression})`.as('max'),
+      ])
       .where('dataset_id', '=', datasetId)
       .where('deleted', '=', 0)
       .where('media_type', '=', 'audio')
       .where('processed', '=', 1)
       .executeTakeFirstOrThrow();
-    return { min: row.min === null ? null : Number(row.min), max: row.max === null ? null : Number(row.max) };
+    return {
+      min: row.min === null ? null : Number(row.min),
+      max: row.max === null ? null : Number(row.max),
+    };
   }
 
   private jsonNumber(column: string, key: string): string {
@@ -211,7 +270,10 @@ export class DatasetsRepository {
   // ---- metadata fields
 
   metadataFields(datasetId: string, dataLevel?: string): Promise<MetadataFieldRow[]> {
-    let query = this.db.selectFrom('metadata_fields').selectAll().where('dataset_id', '=', datasetId);
+    let query = this.db
+      .selectFrom('metadata_fields')
+      .selectAll()
+      .where('dataset_id', '=', datasetId);
     if (dataLevel) query = query.where('data_level', '=', dataLevel);
     return query.orderBy('created_at').orderBy('id').execute();
   }
@@ -226,7 +288,11 @@ export class DatasetsRepository {
     }
   }
 
-  async setMetadataState(datasetId: string, source: string, state: 'available' | 'pending'): Promise<void> {
+  async setMetadataState(
+    datasetId: string,
+    source: string,
+    state: 'available' | 'pending',
+  ): Promise<void> {
     await this.db
       .updateTable('metadata_fields')
       .set({ state })
@@ -238,24 +304,43 @@ export class DatasetsRepository {
   // ---- features
 
   features(datasetId: string): Promise<FeatureRow[]> {
-    return this.db.selectFrom('features').selectAll().where('dataset_id', '=', datasetId).orderBy('created_at').execute();
+    return this.db
+      .selectFrom('features')
+      .selectAll()
+      .where('dataset_id', '=', datasetId)
+      .orderBy('created_at')
+      .execute();
   }
 
   async upsertFeature(row: FeatureRow): Promise<void> {
     await this.db
       .insertInto('features')
       .values(row)
-      .onConflict((oc) => oc.columns(['dataset_id', 'data_level', 'name']).doUpdateSet({ updated_at: row.updated_at }))
+      .onConflict((oc) =>
+        oc
+          .columns(['dataset_id', 'data_level', 'name'])
+          .doUpdateSet({ updated_at: row.updated_at }),
+      )
       .execute();
   }
 
-  async upsertVectors(rows: { dataset_id: string; data_level: string; feature_name: string; item_id: string; vector: Buffer }[]): Promise<void> {
+  async upsertVectors(
+    rows: {
+      dataset_id: string;
+      data_level: string;
+      feature_name: string;
+      item_id: string;
+      vector: Buffer;
+    }[],
+  ): Promise<void> {
     for (const part of chunks(rows)) {
       await this.db
         .insertInto('feature_vectors')
         .values(part)
         .onConflict((oc) =>
-          oc.columns(['dataset_id', 'data_level', 'feature_name', 'item_id']).doUpdateSet((eb) => ({ vector: eb.ref('excluded.vector') })),
+          oc
+            .columns(['dataset_id', 'data_level', 'feature_name', 'item_id'])
+            .doUpdateSet((eb) => ({ vector: eb.ref('excluded.vector') })),
         )
         .execute();
     }
@@ -284,7 +369,13 @@ export class DatasetsRepository {
 
   // ---- media blobs
 
-  async recordMedia(row: { dataset_id: string; key: string; size: number; content_type: string; created_at: number }): Promise<void> {
+  async recordMedia(row: {
+    dataset_id: string;
+    key: string;
+    size: number;
+    content_type: string;
+    created_at: number;
+  }): Promise<void> {
     await this.db
       .insertInto('media_blobs')
       .values(row)
@@ -295,23 +386,42 @@ export class DatasetsRepository {
   async existingMedia(datasetId: string, keys: string[]): Promise<Set<string>> {
     const found = new Set<string>();
     for (const part of chunks(keys, 900)) {
-      const rows = await this.db.selectFrom('media_blobs').select('key').where('dataset_id', '=', datasetId).where('key', 'in', part).execute();
+      const rows = await this.db
+        .selectFrom('media_blobs')
+        .select('key')
+        .where('dataset_id', '=', datasetId)
+        .where('key', 'in', part)
+        .execute();
       for (const row of rows) found.add(row.key);
     }
     return found;
   }
 
   mediaInfo(datasetId: string, key: string) {
-    return this.db.selectFrom('media_blobs').selectAll().where('dataset_id', '=', datasetId).where('key', '=', key).executeTakeFirst();
+    return this.db
+      .selectFrom('media_blobs')
+      .selectAll()
+      .where('dataset_id', '=', datasetId)
+      .where('key', '=', key)
+      .executeTakeFirst();
   }
 
   // ---- history
 
   history(datasetId: string): Promise<HistoryRow[]> {
-    return this.db.selectFrom('history_records').selectAll().where('dataset_id', '=', datasetId).orderBy('created_at', 'desc').execute();
+    return this.db
+      .selectFrom('history_records')
+      .selectAll()
+      .where('dataset_id', '=', datasetId)
+      .orderBy('created_at', 'desc')
+      .execute();
   }
 
-  latestHistory(datasetId: string, operation: string, userId: string | null): Promise<HistoryRow | undefined> {
+  latestHistory(
+    datasetId: string,
+    operation: string,
+    userId: string | null,
+  ): Promise<HistoryRow | undefined> {
     let query = this.db
       .selectFrom('history_records')
       .selectAll()

@@ -2,9 +2,10 @@
 // prediction sets, predictions and attributions. Uploads are idempotent by id, land whole or not
 // at all, and queue the background work that follows them.
 import { createHash, randomUUID } from 'node:crypto';
-import {
+import type {
   CreateDatasetRequest,
-  FeatureUploadRequest,
+  FeatureUploadRequest} from '@loupe/contracts';
+import {
   type AttributionInput,
   type Dataset,
   type FeatureInfo,
@@ -21,12 +22,22 @@ import { BadRequest, BatchRejected, Conflict, NotFound, PayloadTooLarge } from '
 import type { JobsService } from '../jobs/jobs.service.js';
 import type { LicenseService } from '../license/license.service.js';
 import type { Clock } from '../platform/clock.js';
-import type { PredictionRow, PredictionSetRow, PredictedObjectRow } from '../predictions/predictions.repository.js';
+import type {
+  PredictionRow,
+  PredictionSetRow,
+  PredictedObjectRow,
+} from '../predictions/predictions.repository.js';
 import type { BlobStore } from '../storage/blob-store.js';
-import { BLOB_PREFIX, MediaResolver, mediaKey, sha256 } from '../storage/media.js';
+import type { MediaResolver} from '../storage/media.js';
+import { BLOB_PREFIX, mediaKey, sha256 } from '../storage/media.js';
 import type { UserRow } from '../users/users.repository.js';
 import type { DatasetRow, ObjectRow, SampleRow } from './datasets.repository.js';
-import { checkPredictionBatch, checkSampleBatch, type DatasetShape, type MetadataType } from './sample-validation.js';
+import {
+  checkPredictionBatch,
+  checkSampleBatch,
+  type DatasetShape,
+  type MetadataType,
+} from './sample-validation.js';
 
 export const UPLOAD_LICENSE_MESSAGE = 'Please set up your license key in Settings to add datasets.';
 export const MAX_MEDIA_BYTES = 200 * 1024 * 1024;
@@ -34,7 +45,8 @@ export const DEFAULT_IOU_THRESHOLD = 0.5;
 /** Uploads by the same user within this window grow one history record instead of adding many. */
 export const HISTORY_MERGE_MS = 10 * 60_000;
 
-const json = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
+const json = (value: unknown) =>
+  value === null || value === undefined ? null : JSON.stringify(value);
 
 export function thumbnailBase(sampleId: string): string {
   return createHash('sha1').update(sampleId).digest('hex');
@@ -91,10 +103,16 @@ export class DatasetsService {
       objects_count: row.objects_count,
       predictions_count: predictions,
       updated_ts: Math.floor(row.updated_at / 1000),
-      preview_urls: previews.map((p) => `/api/datasets/${row.id}/thumbnails/${p.thumbnail}?size=grid`),
+      preview_urls: previews.map(
+        (p) => `/api/datasets/${row.id}/thumbnails/${p.thumbnail}?size=grid`,
+      ),
       splits,
       ...(durations && durations.min !== null && durations.max !== null
-        ? { min_duration: durations.min, max_duration: durations.max, default_duration: Math.min(durations.max, 11.48) }
+        ? {
+            min_duration: durations.min,
+            max_duration: durations.max,
+            default_duration: Math.min(durations.max, 11.48),
+          }
         : {}),
       iou_threshold: row.iou_threshold,
       thumbnails_enabled: row.thumbnails_enabled === 1,
@@ -102,7 +120,10 @@ export class DatasetsService {
   }
 
   async list(): Promise<Dataset[]> {
-    const [rows, counts] = await Promise.all([this.repos.datasets.list(), this.repos.predictions.countSetsByDataset()]);
+    const [rows, counts] = await Promise.all([
+      this.repos.datasets.list(),
+      this.repos.predictions.countSetsByDataset(),
+    ]);
     return Promise.all(rows.map((row) => this.toDataset(row, counts.get(row.id) ?? 0)));
   }
 
@@ -110,11 +131,15 @@ export class DatasetsService {
     return this.toDataset(await this.dataset(id));
   }
 
-  async create(actor: UserRow, input: z.output<typeof CreateDatasetRequest>): Promise<{ dataset: Dataset; created: boolean }> {
+  async create(
+    actor: UserRow,
+    input: z.output<typeof CreateDatasetRequest>,
+  ): Promise<{ dataset: Dataset; created: boolean }> {
     await this.requireUploadLicense();
     const existing = await this.repos.datasets.findByName(input.name);
     if (existing) {
-      if (input.exist_ok && existing.task_type === input.task_type) return { dataset: await this.toDataset(existing), created: false };
+      if (input.exist_ok && existing.task_type === input.task_type)
+        return { dataset: await this.toDataset(existing), created: false };
       throw new Conflict(
         existing.task_type === input.task_type
           ? `A dataset named '${input.name}' already exists.`
@@ -127,7 +152,8 @@ export class DatasetsService {
     if (input.class_names && new Set(input.class_names).size !== input.class_names.length) {
       throw new BadRequest('body.class_names: class names must be unique.');
     }
-    const classNames = input.class_names ?? (input.label_map ? [...new Set(Object.values(input.label_map))] : []);
+    const classNames =
+      input.class_names ?? (input.label_map ? [...new Set(Object.values(input.label_map))] : []);
     const now = this.clock();
     const row: DatasetRow = {
       id: randomUUID(),
@@ -152,7 +178,8 @@ export class DatasetsService {
       await this.repos.datasets.insert(row);
     } catch (error) {
       // Two creates of the same name at once: the unique index lets one win.
-      if (await this.repos.datasets.findByName(input.name)) throw new Conflict(`A dataset named '${input.name}' already exists.`);
+      if (await this.repos.datasets.findByName(input.name))
+        throw new Conflict(`A dataset named '${input.name}' already exists.`);
       throw error;
     }
     return { dataset: await this.toDataset(row, 0), created: true };
@@ -165,9 +192,14 @@ export class DatasetsService {
     await this.blobs.deletePrefix(`datasets/${id}`);
   }
 
-  async setThumbnailsEnabled(actor: UserRow, id: string, enabled: boolean): Promise<{ enabled: boolean }> {
+  async setThumbnailsEnabled(
+    actor: UserRow,
+    id: string,
+    enabled: boolean,
+  ): Promise<{ enabled: boolean }> {
     const row = await this.dataset(id);
-    if (isAudioTask(row.task_type as TaskType)) throw new BadRequest('Audio datasets have no thumbnails.');
+    if (isAudioTask(row.task_type as TaskType))
+      throw new BadRequest('Audio datasets have no thumbnails.');
     await this.repos.datasets.update(id, { thumbnails_enabled: enabled ? 1 : 0 });
     if (enabled) await this.jobs.enqueue('ThumbnailGeneration', { dataset_id: id }, actor);
     else {
@@ -181,7 +213,9 @@ export class DatasetsService {
   async setIouThreshold(id: string, threshold: number): Promise<{ iou_threshold: number }> {
     const row = await this.dataset(id);
     if (row.task_type !== 'object_detection' && row.task_type !== 'instance_segmentation') {
-      throw new BadRequest('Only object detection and instance segmentation datasets have an IoU threshold.');
+      throw new BadRequest(
+        'Only object detection and instance segmentation datasets have an IoU threshold.',
+      );
     }
     await this.repos.datasets.update(id, { iou_threshold: threshold });
     return { iou_threshold: threshold };
@@ -202,7 +236,10 @@ export class DatasetsService {
   }
 
   /** A sample's original media: an uploaded blob to stream, or bytes read from where it lives. */
-  async sampleMedia(datasetId: string, sampleId: string): Promise<{ blobKey: string; sha: string } | { bytes: Buffer; mediaType: string | null }> {
+  async sampleMedia(
+    datasetId: string,
+    sampleId: string,
+  ): Promise<{ blobKey: string; sha: string } | { bytes: Buffer; mediaType: string | null }> {
     const [sample] = await this.repos.datasets.samplesByIds(datasetId, [sampleId]);
     if (!sample?.media) throw new NotFound(`No media for sample '${sampleId}'.`);
     if (sample.media.startsWith(BLOB_PREFIX)) {
@@ -210,30 +247,49 @@ export class DatasetsService {
       return { blobKey: mediaKey(datasetId, sha), sha };
     }
     try {
-      return { bytes: await this.media.read(datasetId, sample.media), mediaType: sample.media_type };
+      return {
+        bytes: await this.media.read(datasetId, sample.media),
+        mediaType: sample.media_type,
+      };
     } catch (error) {
-      throw new NotFound(`The media of sample '${sampleId}' cannot be read: ${(error as Error).message}`);
+      throw new NotFound(
+        `The media of sample '${sampleId}' cannot be read: ${(error as Error).message}`,
+      );
     }
   }
 
-  async uploadMedia(_actor: UserRow, datasetId: string, bytes: Buffer, contentType: string): Promise<{ key: string; size: number }> {
+  async uploadMedia(
+    _actor: UserRow,
+    datasetId: string,
+    bytes: Buffer,
+    contentType: string,
+  ): Promise<{ key: string; size: number }> {
     await this.requireUploadLicense();
     await this.dataset(datasetId);
     if (bytes.length === 0) throw new BadRequest('The media body is empty.');
-    if (bytes.length > MAX_MEDIA_BYTES) throw new PayloadTooLarge(`A media file may be at most ${MAX_MEDIA_BYTES / 1024 / 1024} MB.`);
+    if (bytes.length > MAX_MEDIA_BYTES)
+      throw new PayloadTooLarge(`A media file may be at most ${MAX_MEDIA_BYTES / 1024 / 1024} MB.`);
     const hash = sha256(bytes);
     // Content-addressed: uploading the same bytes twice stores them once.
     const known = await this.repos.datasets.existingMedia(datasetId, [hash]);
     if (!known.has(hash)) {
       await this.blobs.put(mediaKey(datasetId, hash), bytes, contentType);
-      await this.repos.datasets.recordMedia({ dataset_id: datasetId, key: hash, size: bytes.length, content_type: contentType, created_at: this.clock() });
+      await this.repos.datasets.recordMedia({
+        dataset_id: datasetId,
+        key: hash,
+        size: bytes.length,
+        content_type: contentType,
+        created_at: this.clock(),
+      });
     }
     return { key: `${BLOB_PREFIX}${hash}`, size: bytes.length };
   }
 
   async missingMedia(datasetId: string, keys: string[]): Promise<string[]> {
     await this.dataset(datasetId);
-    const hashes = keys.map((key) => (key.startsWith(BLOB_PREFIX) ? key.slice(BLOB_PREFIX.length) : key));
+    const hashes = keys.map((key) =>
+      key.startsWith(BLOB_PREFIX) ? key.slice(BLOB_PREFIX.length) : key,
+    );
     const known = await this.repos.datasets.existingMedia(datasetId, hashes);
     return keys.filter((_key, i) => !known.has(hashes[i]!));
   }
@@ -246,7 +302,9 @@ export class DatasetsService {
       class_names: classNames,
       closed_classes: row.closed_classes === 1,
       value_names: JSON.parse(row.value_names) as string[],
-      metadata_types: new Map(fields.filter((f) => f.source === 'uploaded').map((f) => [f.name, f.type])),
+      metadata_types: new Map(
+        fields.filter((f) => f.source === 'uploaded').map((f) => [f.name, f.type]),
+      ),
     };
   }
 
@@ -269,17 +327,36 @@ export class DatasetsService {
       .filter((ref): ref is string => typeof ref === 'string' && ref.startsWith(BLOB_PREFIX))
       .map((ref) => ref.slice(BLOB_PREFIX.length));
     const uploaded = await this.repos.datasets.existingMedia(datasetId, [...new Set(refs)]);
-    const check = checkSampleBatch(rows, shape, declaredTypes, (ref) => this.media.problem(ref, uploaded));
+    const check = checkSampleBatch(rows, shape, declaredTypes, (ref) =>
+      this.media.problem(ref, uploaded),
+    );
     if (check.errors.length > 0) throw new BatchRejected(check.errors);
 
     const now = this.clock();
     const result = await this.transact(async (repos) => {
-      const existing = new Map((await repos.datasets.samplesByIds(datasetId, check.samples.map((s) => s.input.id))).map((row) => [row.id, row]));
+      const existing = new Map(
+        (
+          await repos.datasets.samplesByIds(
+            datasetId,
+            check.samples.map((s) => s.input.id),
+          )
+        ).map((row) => [row.id, row]),
+      );
       const fresh = check.samples.filter((s) => !existing.has(s.input.id));
       let seq = fresh.length ? await repos.datasets.reserveSeq(datasetId, fresh.length) : 0;
 
       let recordId: string | null = null;
-      if (fresh.length > 0) recordId = await this.recordHistory(repos, datasetId, 'sample:create', 'image', fresh.length, actor, now, isAudioTask(shape.task_type) ? 'audio' : 'image');
+      if (fresh.length > 0)
+        recordId = await this.recordHistory(
+          repos,
+          datasetId,
+          'sample:create',
+          'image',
+          fresh.length,
+          actor,
+          now,
+          isAudioTask(shape.task_type) ? 'audio' : 'image',
+        );
 
       const inserts: SampleRow[] = [];
       const updates: SampleRow[] = [];
@@ -336,7 +413,9 @@ export class DatasetsService {
           });
           continue;
         }
-        const same = (Object.keys(content) as (keyof typeof content)[]).every((key) => before[key] === content[key]);
+        const same = (Object.keys(content) as (keyof typeof content)[]).every(
+          (key) => before[key] === content[key],
+        );
         if (same && !sample.objects) {
           unchanged++;
           continue;
@@ -360,16 +439,32 @@ export class DatasetsService {
         objectDelta = objectRows.length - removed;
       }
       if (check.newClasses.length > 0) {
-        const classes = [...(JSON.parse((await repos.datasets.find(datasetId))!.class_names) as string[]), ...check.newClasses];
-        await repos.datasets.update(datasetId, { class_names: JSON.stringify([...new Set(classes)]) });
+        const classes = [
+          ...(JSON.parse((await repos.datasets.find(datasetId))!.class_names) as string[]),
+          ...check.newClasses,
+        ];
+        await repos.datasets.update(datasetId, {
+          class_names: JSON.stringify([...new Set(classes)]),
+        });
       }
       await this.registerUploadedMetadata(repos, datasetId, check.newMetadataTypes, now);
       const changed = inserts.length + updates.length;
-      if (changed > 0 || objectDelta !== 0) await repos.datasets.addCounts(datasetId, inserts.length, objectDelta, now);
+      if (changed > 0 || objectDelta !== 0)
+        await repos.datasets.addCounts(datasetId, inserts.length, objectDelta, now);
       if (changed > 0) {
-        await this.jobs.enqueue('MetadataAndFeaturesComputation', { dataset_id: datasetId }, actor, repos.jobs);
+        await this.jobs.enqueue(
+          'MetadataAndFeaturesComputation',
+          { dataset_id: datasetId },
+          actor,
+          repos.jobs,
+        );
         if (dataset.thumbnails_enabled === 1 && !isAudioTask(shape.task_type)) {
-          await this.jobs.enqueue('ThumbnailGeneration', { dataset_id: datasetId }, actor, repos.jobs);
+          await this.jobs.enqueue(
+            'ThumbnailGeneration',
+            { dataset_id: datasetId },
+            actor,
+            repos.jobs,
+          );
         }
       }
       return { created: inserts.length, updated: updates.length, unchanged };
@@ -377,7 +472,12 @@ export class DatasetsService {
     return result;
   }
 
-  private async registerUploadedMetadata(repos: Repositories, datasetId: string, types: Map<string, MetadataType>, now: number): Promise<void> {
+  private async registerUploadedMetadata(
+    repos: Repositories,
+    datasetId: string,
+    types: Map<string, MetadataType>,
+    now: number,
+  ): Promise<void> {
     if (types.size === 0) return;
     const dataset = (await repos.datasets.find(datasetId))!;
     const level = DATA_LEVELS[dataset.task_type as TaskType][0]!;
@@ -430,7 +530,10 @@ export class DatasetsService {
 
   async history(datasetId: string): Promise<HistoryRecord[]> {
     await this.dataset(datasetId);
-    const [rows, users] = await Promise.all([this.repos.datasets.history(datasetId), this.repos.users.list()]);
+    const [rows, users] = await Promise.all([
+      this.repos.datasets.history(datasetId),
+      this.repos.users.list(),
+    ]);
     const names = new Map(users.map((user) => [user.id, user.name]));
     return rows.map((row) => ({
       id: row.id,
@@ -444,48 +547,91 @@ export class DatasetsService {
 
   // ---- features
 
-  async uploadFeatures(actor: UserRow, datasetId: string, input: z.output<typeof FeatureUploadRequest>): Promise<FeatureInfo> {
+  async uploadFeatures(
+    actor: UserRow,
+    datasetId: string,
+    input: z.output<typeof FeatureUploadRequest>,
+  ): Promise<FeatureInfo> {
     await this.requireUploadLicense();
     const dataset = await this.dataset(datasetId);
     const task = dataset.task_type as TaskType;
     if (!DATA_LEVELS[task].includes(input.data_level)) {
-      throw new BadRequest(`body.data_level: a ${task} dataset has no ${input.data_level} level (it has ${DATA_LEVELS[task].join(', ')}).`);
+      throw new BadRequest(
+        `body.data_level: a ${task} dataset has no ${input.data_level} level (it has ${DATA_LEVELS[task].join(', ')}).`,
+      );
     }
     let entries: [string, Float32Array][];
     if (input.vectors) {
-      entries = Object.entries(input.vectors).map(([id, values]) => [id, Float32Array.from(values)]);
+      entries = Object.entries(input.vectors).map(([id, values]) => [
+        id,
+        Float32Array.from(values),
+      ]);
     } else if (input.ids && input.data !== undefined && input.dimension) {
       const bytes = Buffer.from(input.data, 'base64');
       if (bytes.length !== input.ids.length * input.dimension * 4) {
-        throw new BadRequest(`body.data: expected ${input.ids.length} × ${input.dimension} float32 values (${input.ids.length * input.dimension * 4} bytes), got ${bytes.length} bytes.`);
+        throw new BadRequest(
+          `body.data: expected ${input.ids.length} × ${input.dimension} float32 values (${input.ids.length * input.dimension * 4} bytes), got ${bytes.length} bytes.`,
+        );
       }
-      const all = new Float32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length));
-      entries = input.ids.map((id, i) => [id, all.subarray(i * input.dimension!, (i + 1) * input.dimension!)]);
+      const all = new Float32Array(
+        bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length),
+      );
+      entries = input.ids.map((id, i) => [
+        id,
+        all.subarray(i * input.dimension!, (i + 1) * input.dimension!),
+      ]);
     } else throw new BadRequest('body: give either vectors, or ids with data and dimension.');
     if (entries.length === 0) throw new BadRequest('body: no vectors given.');
     const dimension = entries[0]![1].length;
     const errors = entries.flatMap(([id, vector], row) =>
       vector.length !== dimension
-        ? [{ row, id, field: 'vector', message: `expected ${dimension} values like the first vector, got ${vector.length}` }]
+        ? [
+            {
+              row,
+              id,
+              field: 'vector',
+              message: `expected ${dimension} values like the first vector, got ${vector.length}`,
+            },
+          ]
         : vector.some((v) => !Number.isFinite(v))
           ? [{ row, id, field: 'vector', message: 'values must be finite numbers' }]
           : [],
     );
-    const existing = (await this.repos.datasets.features(datasetId)).find((f) => f.name === input.name && f.data_level === input.data_level);
+    const existing = (await this.repos.datasets.features(datasetId)).find(
+      (f) => f.name === input.name && f.data_level === input.data_level,
+    );
     if (existing && existing.dimension !== dimension) {
-      throw new Conflict(`Feature '${input.name}' has dimension ${existing.dimension}; these vectors have ${dimension}.`);
+      throw new Conflict(
+        `Feature '${input.name}' has dimension ${existing.dimension}; these vectors have ${dimension}.`,
+      );
     }
     const ids = entries.map(([id]) => id);
     if (input.data_level !== 'image_object') {
-      const known = new Set((await this.repos.datasets.samplesByIds(datasetId, ids)).map((row) => row.id));
+      const known = new Set(
+        (await this.repos.datasets.samplesByIds(datasetId, ids)).map((row) => row.id),
+      );
       ids.forEach((id, row) => {
-        if (!known.has(id)) errors.push({ row, id, field: 'id', message: `no sample with id '${id}' in this dataset` });
+        if (!known.has(id))
+          errors.push({
+            row,
+            id,
+            field: 'id',
+            message: `no sample with id '${id}' in this dataset`,
+          });
       });
     }
     if (errors.length > 0) throw new BatchRejected(errors);
     const now = this.clock();
     await this.transact(async (repos) => {
-      await repos.datasets.upsertFeature({ dataset_id: datasetId, data_level: input.data_level, name: input.name, dimension, source: 'uploaded', created_at: now, updated_at: now });
+      await repos.datasets.upsertFeature({
+        dataset_id: datasetId,
+        data_level: input.data_level,
+        name: input.name,
+        dimension,
+        source: 'uploaded',
+        created_at: now,
+        updated_at: now,
+      });
       await repos.datasets.upsertVectors(
         entries.map(([id, vector]) => ({
           dataset_id: datasetId,
@@ -500,8 +646,14 @@ export class DatasetsService {
     return this.featureInfo(dataset, input.name, input.data_level);
   }
 
-  private async featureInfo(dataset: DatasetRow, name: string, level: string): Promise<FeatureInfo> {
-    const feature = (await this.repos.datasets.features(dataset.id)).find((f) => f.name === name && f.data_level === level)!;
+  private async featureInfo(
+    dataset: DatasetRow,
+    name: string,
+    level: string,
+  ): Promise<FeatureInfo> {
+    const feature = (await this.repos.datasets.features(dataset.id)).find(
+      (f) => f.name === name && f.data_level === level,
+    )!;
     const present = await this.repos.datasets.countVectors(dataset.id, level, name);
     const total = level === 'image_object' ? dataset.objects_count : dataset.samples_count;
     return {
@@ -538,19 +690,29 @@ export class DatasetsService {
 
   async predictionSets(datasetId?: string): Promise<PredictionSet[]> {
     const datasets = new Map((await this.repos.datasets.list()).map((d) => [d.id, d]));
-    if (datasetId && !datasets.has(datasetId)) throw new NotFound(`No dataset with id ${datasetId}.`);
+    if (datasetId && !datasets.has(datasetId))
+      throw new NotFound(`No dataset with id ${datasetId}.`);
     const sets = await this.repos.predictions.listSets(datasetId);
     return sets.map((set) => this.toPredictionSet(set, datasets.get(set.dataset_id)!));
   }
 
-  async predictionSet(datasetId: string, id: string): Promise<{ set: PredictionSetRow; dataset: DatasetRow }> {
+  async predictionSet(
+    datasetId: string,
+    id: string,
+  ): Promise<{ set: PredictionSetRow; dataset: DatasetRow }> {
     const dataset = await this.dataset(datasetId);
     const set = await this.repos.predictions.findSet(id);
-    if (!set || set.dataset_id !== datasetId) throw new NotFound(`No prediction set with id ${id} in dataset ${datasetId}.`);
+    if (!set || set.dataset_id !== datasetId)
+      throw new NotFound(`No prediction set with id ${id} in dataset ${datasetId}.`);
     return { set, dataset };
   }
 
-  async createPredictionSet(_actor: UserRow, datasetId: string, name: string, existOk: boolean): Promise<{ set: PredictionSet; created: boolean }> {
+  async createPredictionSet(
+    _actor: UserRow,
+    datasetId: string,
+    name: string,
+    existOk: boolean,
+  ): Promise<{ set: PredictionSet; created: boolean }> {
     await this.requireUploadLicense();
     const dataset = await this.dataset(datasetId);
     const existing = await this.repos.predictions.findSetByName(datasetId, name);
@@ -559,23 +721,44 @@ export class DatasetsService {
       throw new Conflict(`The dataset already has a prediction set named '${name}'.`);
     }
     const now = this.clock();
-    const row: PredictionSetRow = { id: randomUUID(), dataset_id: datasetId, name, num_present: 0, created_at: now, updated_at: now };
+    const row: PredictionSetRow = {
+      id: randomUUID(),
+      dataset_id: datasetId,
+      name,
+      num_present: 0,
+      created_at: now,
+      updated_at: now,
+    };
     await this.repos.predictions.insertSet(row);
     await this.repos.datasets.update(datasetId, { updated_at: now });
     return { set: this.toPredictionSet(row, dataset), created: true };
   }
 
-  async uploadPredictions(_actor: UserRow, datasetId: string, setId: string, rows: unknown[]): Promise<UploadResult> {
+  async uploadPredictions(
+    _actor: UserRow,
+    datasetId: string,
+    setId: string,
+    rows: unknown[],
+  ): Promise<UploadResult> {
     await this.requireUploadLicense();
     const { dataset } = await this.predictionSet(datasetId, setId);
     const shape = await this.shape(dataset);
-    const ids = rows.map((row) => (row as { id?: unknown } | null)?.id).filter((id): id is string => typeof id === 'string');
-    const known = new Set((await this.repos.datasets.samplesByIds(datasetId, ids)).filter((s) => s.deleted === 0).map((s) => s.id));
+    const ids = rows
+      .map((row) => (row as { id?: unknown } | null)?.id)
+      .filter((id): id is string => typeof id === 'string');
+    const known = new Set(
+      (await this.repos.datasets.samplesByIds(datasetId, ids))
+        .filter((s) => s.deleted === 0)
+        .map((s) => s.id),
+    );
     const check = checkPredictionBatch(rows, shape, (id) => known.has(id));
     if (check.errors.length > 0) throw new BatchRejected(check.errors);
     const now = this.clock();
     return this.transact(async (repos) => {
-      const before = await repos.predictions.existingSampleIds(setId, check.predictions.map((p) => p.input.id));
+      const before = await repos.predictions.existingSampleIds(
+        setId,
+        check.predictions.map((p) => p.input.id),
+      );
       const predictionRows: PredictionRow[] = [];
       const objectRows: PredictedObjectRow[] = [];
       for (const p of check.predictions) {
@@ -614,14 +797,43 @@ export class DatasetsService {
     });
   }
 
-  async uploadAttributions(_actor: UserRow, datasetId: string, setId: string, name: string, rows: z.output<typeof AttributionInput>[]): Promise<{ uploaded: number }> {
+  async uploadAttributions(
+    _actor: UserRow,
+    datasetId: string,
+    setId: string,
+    name: string,
+    rows: z.output<typeof AttributionInput>[],
+  ): Promise<{ uploaded: number }> {
     await this.requireUploadLicense();
     await this.predictionSet(datasetId, setId);
-    const known = new Set((await this.repos.datasets.samplesByIds(datasetId, rows.map((r) => r.id))).map((s) => s.id));
-    const errors = rows.flatMap((row, i) => (known.has(row.id) ? [] : [{ row: i, id: row.id, field: 'id', message: `no sample with id '${row.id}' in this dataset` }]));
+    const known = new Set(
+      (
+        await this.repos.datasets.samplesByIds(
+          datasetId,
+          rows.map((r) => r.id),
+        )
+      ).map((s) => s.id),
+    );
+    const errors = rows.flatMap((row, i) =>
+      known.has(row.id)
+        ? []
+        : [
+            {
+              row: i,
+              id: row.id,
+              field: 'id',
+              message: `no sample with id '${row.id}' in this dataset`,
+            },
+          ],
+    );
     if (errors.length) throw new BatchRejected(errors);
     await this.repos.predictions.upsertAttributions(
-      rows.map((row) => ({ prediction_set_id: setId, name, sample_id: row.id, heatmap: typeof row.heatmap === 'string' ? row.heatmap : JSON.stringify(row.heatmap) })),
+      rows.map((row) => ({
+        prediction_set_id: setId,
+        name,
+        sample_id: row.id,
+        heatmap: typeof row.heatmap === 'string' ? row.heatmap : JSON.stringify(row.heatmap),
+      })),
     );
     return { uploaded: rows.length };
   }

@@ -24,7 +24,8 @@ export interface DatasetShape {
   metadata_types: Map<string, MetadataType>;
 }
 
-export const RESERVED_METADATA = /^(id|split|label|labels|card_index|image\.|audio\.|object\.|prediction\.|concept\.|check\.)/;
+export const RESERVED_METADATA =
+  /^(id|split|label|labels|card_index|image\.|audio\.|object\.|prediction\.|concept\.|check\.)/;
 
 const MEDIA_FIELD: Record<'image' | 'audio', string> = { image: 'image', audio: 'audio' };
 
@@ -84,28 +85,65 @@ function checkObjects(
   return objects.map((object, index) => {
     const field = `objects.${index}`;
     const id = object.id ?? `${sampleId}#${index}`;
-    if (seen.has(id)) errors.push({ row, id: sampleId, field: `${field}.id`, message: `duplicate object id '${id}'` });
+    if (seen.has(id))
+      errors.push({
+        row,
+        id: sampleId,
+        field: `${field}.id`,
+        message: `duplicate object id '${id}'`,
+      });
     seen.add(id);
     checkLabel(object.label, `${field}.label`, row, sampleId, shape, errors, learned);
     let bbox = object.bbox ?? null;
     const segmentation = object.segmentation ?? null;
     if (!bbox && segmentation && Array.isArray(segmentation)) bbox = polygonBbox(segmentation);
-    if (!bbox) errors.push({ row, id: sampleId, field: `${field}.bbox`, message: 'bbox is required (or polygon segmentation to derive it from)' });
+    if (!bbox)
+      errors.push({
+        row,
+        id: sampleId,
+        field: `${field}.bbox`,
+        message: 'bbox is required (or polygon segmentation to derive it from)',
+      });
     if (task === 'instance_segmentation' && !segmentation) {
-      errors.push({ row, id: sampleId, field: `${field}.segmentation`, message: 'instance segmentation objects need a segmentation (polygons or RLE)' });
+      errors.push({
+        row,
+        id: sampleId,
+        field: `${field}.segmentation`,
+        message: 'instance segmentation objects need a segmentation (polygons or RLE)',
+      });
     }
     if (segmentation && Array.isArray(segmentation)) {
       segmentation.forEach((polygon, p) => {
         if (polygon.length % 2 !== 0) {
-          errors.push({ row, id: sampleId, field: `${field}.segmentation.${p}`, message: 'a polygon needs an even number of coordinates (x, y pairs)' });
+          errors.push({
+            row,
+            id: sampleId,
+            field: `${field}.segmentation.${p}`,
+            message: 'a polygon needs an even number of coordinates (x, y pairs)',
+          });
         }
       });
     }
-    return { id, label: object.label, bbox, segmentation, iscrowd: object.iscrowd ?? false, ...(object.score !== undefined ? { score: object.score } : {}) };
+    return {
+      id,
+      label: object.label,
+      bbox,
+      segmentation,
+      iscrowd: object.iscrowd ?? false,
+      ...(object.score !== undefined ? { score: object.score } : {}),
+    };
   });
 }
 
-function checkLabel(label: string, field: string, row: number, id: string, shape: DatasetShape, errors: RowError[], learned: Set<string>): void {
+function checkLabel(
+  label: string,
+  field: string,
+  row: number,
+  id: string,
+  shape: DatasetShape,
+  errors: RowError[],
+  learned: Set<string>,
+): void {
   if (shape.class_names.includes(label)) return;
   if (shape.closed_classes) {
     errors.push({ row, id, field, message: `'${label}' is not one of the dataset's class names` });
@@ -121,16 +159,28 @@ function checkValues(
 ): Record<string, number> | null {
   if (Array.isArray(values)) {
     if (values.length !== shape.value_names.length) {
-      errors.push({ row, id, field: 'values', message: `expected ${shape.value_names.length} values (${shape.value_names.join(', ')}), got ${values.length}` });
+      errors.push({
+        row,
+        id,
+        field: 'values',
+        message: `expected ${shape.value_names.length} values (${shape.value_names.join(', ')}), got ${values.length}`,
+      });
       return null;
     }
     return Object.fromEntries(shape.value_names.map((name, i) => [name, values[i]!]));
   }
   for (const name of Object.keys(values)) {
-    if (!shape.value_names.includes(name)) errors.push({ row, id, field: `values.${name}`, message: `'${name}' is not one of the dataset's value names (${shape.value_names.join(', ')})` });
+    if (!shape.value_names.includes(name))
+      errors.push({
+        row,
+        id,
+        field: `values.${name}`,
+        message: `'${name}' is not one of the dataset's value names (${shape.value_names.join(', ')})`,
+      });
   }
   for (const name of shape.value_names) {
-    if (!(name in values)) errors.push({ row, id, field: `values.${name}`, message: 'missing value' });
+    if (!(name in values))
+      errors.push({ row, id, field: `values.${name}`, message: 'missing value' });
   }
   return values;
 }
@@ -180,13 +230,23 @@ function checkMetadata(
       continue;
     }
     if (expected && expected !== actual) {
-      errors.push({ row, id, field, message: `expected a ${expected} value (the field is ${expected}), got ${JSON.stringify(value)}` });
+      errors.push({
+        row,
+        id,
+        field,
+        message: `expected a ${expected} value (the field is ${expected}), got ${JSON.stringify(value)}`,
+      });
       continue;
     }
     if (actual === 'timestamp') {
       const ms = toTimestamp(value);
       if (ms === undefined) {
-        errors.push({ row, id, field, message: `expected an ISO 8601 date-time or seconds since the epoch, got ${JSON.stringify(value)}` });
+        errors.push({
+          row,
+          id,
+          field,
+          message: `expected an ISO 8601 date-time or seconds since the epoch, got ${JSON.stringify(value)}`,
+        });
         continue;
       }
       out[key] = ms;
@@ -220,7 +280,8 @@ export function checkSampleBatch(
 
   rows.forEach((raw, row) => {
     const parsed = SampleInput.safeParse(raw);
-    const rawId = typeof (raw as { id?: unknown })?.id === 'string' ? (raw as { id: string }).id : undefined;
+    const rawId =
+      typeof (raw as { id?: unknown })?.id === 'string' ? (raw as { id: string }).id : undefined;
     if (!parsed.success) {
       errors.push(...zodErrors(row, rawId, parsed.error));
       return;
@@ -228,18 +289,36 @@ export function checkSampleBatch(
     const input = parsed.data;
     const id = input.id;
     const before = errors.length;
-    if (ids.has(id)) errors.push({ row, id, field: 'id', message: `duplicate of row ${ids.get(id)} in this batch` });
+    if (ids.has(id))
+      errors.push({
+        row,
+        id,
+        field: 'id',
+        message: `duplicate of row ${ids.get(id)} in this batch`,
+      });
     ids.set(id, row);
 
     const other = mediaType === 'image' ? 'audio' : 'image';
-    if (input[other] !== undefined) errors.push({ row, id, field: other, message: `a ${task} dataset takes ${MEDIA_FIELD[mediaType]}, not ${other}` });
+    if (input[other] !== undefined)
+      errors.push({
+        row,
+        id,
+        field: other,
+        message: `a ${task} dataset takes ${MEDIA_FIELD[mediaType]}, not ${other}`,
+      });
     const ref = input[mediaType];
     if (ref !== undefined) {
       const problem = mediaAllowed(ref);
       if (problem) errors.push({ row, id, field: mediaType, message: problem });
     }
     if (input.mask !== undefined) {
-      if (task !== 'semantic_segmentation') errors.push({ row, id, field: 'mask', message: 'only semantic segmentation datasets take a mask' });
+      if (task !== 'semantic_segmentation')
+        errors.push({
+          row,
+          id,
+          field: 'mask',
+          message: 'only semantic segmentation datasets take a mask',
+        });
       else {
         const problem = mediaAllowed(input.mask);
         if (problem) errors.push({ row, id, field: 'mask', message: problem });
@@ -249,28 +328,53 @@ export function checkSampleBatch(
     const labelled = task === 'classification' || task === 'audio_classification';
     if (input.label !== undefined) {
       if (labelled) checkLabel(input.label, 'label', row, id, shape, errors, learned);
-      else errors.push({ row, id, field: 'label', message: `a ${task} dataset has no sample label` });
+      else
+        errors.push({ row, id, field: 'label', message: `a ${task} dataset has no sample label` });
     }
     if (input.labels !== undefined) {
-      if (labelled) input.labels.forEach((label, i) => checkLabel(label, `labels.${i}`, row, id, shape, errors, learned));
-      else errors.push({ row, id, field: 'labels', message: `a ${task} dataset has no sample labels` });
+      if (labelled)
+        input.labels.forEach((label, i) =>
+          checkLabel(label, `labels.${i}`, row, id, shape, errors, learned),
+        );
+      else
+        errors.push({
+          row,
+          id,
+          field: 'labels',
+          message: `a ${task} dataset has no sample labels`,
+        });
     }
     let values: Record<string, number> | null = null;
     if (input.values !== undefined) {
       if (task === 'regression') values = checkValues(input.values, shape, row, id, errors);
-      else errors.push({ row, id, field: 'values', message: 'only regression datasets take values' });
+      else
+        errors.push({ row, id, field: 'values', message: 'only regression datasets take values' });
     }
     let objects: ValidatedObject[] | null = null;
     if (input.objects !== undefined) {
-      if (task === 'object_detection' || task === 'instance_segmentation') objects = checkObjects(task, id, input.objects, row, shape, errors, learned);
+      if (task === 'object_detection' || task === 'instance_segmentation')
+        objects = checkObjects(task, id, input.objects, row, shape, errors, learned);
       else errors.push({ row, id, field: 'objects', message: `a ${task} dataset has no objects` });
     }
     if (input.transcript !== undefined && task !== 'automatic_speech_recognition') {
-      errors.push({ row, id, field: 'transcript', message: 'only speech recognition datasets take a transcript' });
+      errors.push({
+        row,
+        id,
+        field: 'transcript',
+        message: 'only speech recognition datasets take a transcript',
+      });
     }
-    const metadata = input.metadata ? checkMetadata(input.metadata, declaredTypes, shape, row, id, errors, newTypes) : null;
+    const metadata = input.metadata
+      ? checkMetadata(input.metadata, declaredTypes, shape, row, id, errors, newTypes)
+      : null;
     if (errors.length === before) {
-      samples.push({ input, media: ref !== undefined ? { type: mediaType, ref } : null, values, objects, metadata });
+      samples.push({
+        input,
+        media: ref !== undefined ? { type: mediaType, ref } : null,
+        values,
+        objects,
+        metadata,
+      });
     }
   });
   return { samples, errors, newClasses: [...learned], newMetadataTypes: newTypes };
@@ -295,7 +399,8 @@ export function checkPredictionBatch(
   const classes = { ...shape, closed_classes: shape.class_names.length > 0 };
   rows.forEach((raw, row) => {
     const parsed = PredictionInput.safeParse(raw);
-    const rawId = typeof (raw as { id?: unknown })?.id === 'string' ? (raw as { id: string }).id : undefined;
+    const rawId =
+      typeof (raw as { id?: unknown })?.id === 'string' ? (raw as { id: string }).id : undefined;
     if (!parsed.success) {
       errors.push(...zodErrors(row, rawId, parsed.error));
       return;
@@ -303,9 +408,16 @@ export function checkPredictionBatch(
     const input = parsed.data;
     const id = input.id;
     const before = errors.length;
-    if (ids.has(id)) errors.push({ row, id, field: 'id', message: `duplicate of row ${ids.get(id)} in this batch` });
+    if (ids.has(id))
+      errors.push({
+        row,
+        id,
+        field: 'id',
+        message: `duplicate of row ${ids.get(id)} in this batch`,
+      });
     ids.set(id, row);
-    if (!sampleExists(id)) errors.push({ row, id, field: 'id', message: `no sample with id '${id}' in this dataset` });
+    if (!sampleExists(id))
+      errors.push({ row, id, field: 'id', message: `no sample with id '${id}' in this dataset` });
     const labelled = task === 'classification' || task === 'audio_classification';
     const ignored = new Set<string>();
     if (input.label !== undefined) {
@@ -314,29 +426,59 @@ export function checkPredictionBatch(
     }
     let probabilities: number[] | null = null;
     if (input.probabilities !== undefined) {
-      if (!labelled) errors.push({ row, id, field: 'probabilities', message: `a ${task} prediction has no class probabilities` });
+      if (!labelled)
+        errors.push({
+          row,
+          id,
+          field: 'probabilities',
+          message: `a ${task} prediction has no class probabilities`,
+        });
       else if (Array.isArray(input.probabilities)) {
         if (input.probabilities.length !== shape.class_names.length) {
-          errors.push({ row, id, field: 'probabilities', message: `expected ${shape.class_names.length} probabilities, one per class name, got ${input.probabilities.length}` });
+          errors.push({
+            row,
+            id,
+            field: 'probabilities',
+            message: `expected ${shape.class_names.length} probabilities, one per class name, got ${input.probabilities.length}`,
+          });
         } else probabilities = input.probabilities;
       } else {
         const byName = input.probabilities;
         const unknown = Object.keys(byName).filter((name) => !shape.class_names.includes(name));
-        if (unknown.length) errors.push({ row, id, field: 'probabilities', message: `unknown class names: ${unknown.join(', ')}` });
+        if (unknown.length)
+          errors.push({
+            row,
+            id,
+            field: 'probabilities',
+            message: `unknown class names: ${unknown.join(', ')}`,
+          });
         else probabilities = shape.class_names.map((name) => byName[name] ?? 0);
       }
     }
     if (input.values !== undefined) {
       if (task === 'regression') checkValues(input.values, shape, row, id, errors);
-      else errors.push({ row, id, field: 'values', message: 'only regression predictions take values' });
+      else
+        errors.push({
+          row,
+          id,
+          field: 'values',
+          message: 'only regression predictions take values',
+        });
     }
     let objects: ValidatedObject[] | null = null;
     if (input.objects !== undefined) {
-      if (task === 'object_detection' || task === 'instance_segmentation') objects = checkObjects(task, id, input.objects, row, classes, errors, ignored);
-      else errors.push({ row, id, field: 'objects', message: `a ${task} prediction has no objects` });
+      if (task === 'object_detection' || task === 'instance_segmentation')
+        objects = checkObjects(task, id, input.objects, row, classes, errors, ignored);
+      else
+        errors.push({ row, id, field: 'objects', message: `a ${task} prediction has no objects` });
     }
     if (input.transcript !== undefined && task !== 'automatic_speech_recognition') {
-      errors.push({ row, id, field: 'transcript', message: 'only speech recognition predictions take a transcript' });
+      errors.push({
+        row,
+        id,
+        field: 'transcript',
+        message: 'only speech recognition predictions take a transcript',
+      });
     }
     if (errors.length === before) predictions.push({ input, objects, probabilities });
   });

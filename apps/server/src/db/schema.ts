@@ -42,7 +42,6 @@ export interface SettingsTable {
   value: string;
 }
 
-
 export interface DatasetsTable {
   id: string;
   name: string;

@@ -2,7 +2,14 @@
 // non-public route, and members get 403 on every admin route.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, addUser, setUpInstance, startTestApp, testLicense, type TestApp } from '../testing/test-app.js';
+import {
+  Client,
+  addUser,
+  setUpInstance,
+  startTestApp,
+  testLicense,
+  type TestApp,
+} from '../testing/test-app.js';
 
 let t: TestApp;
 let admin: Client;
@@ -22,10 +29,16 @@ beforeAll(async () => {
     ['regression', { value_names: ['age'] }],
     ['automatic_speech_recognition', {}],
   ] as const) {
-    const created = await admin.post('/api/datasets', { name: `fuzz ${task_type}`, task_type, ...extra });
+    const created = await admin.post('/api/datasets', {
+      name: `fuzz ${task_type}`,
+      task_type,
+      ...extra,
+    });
     datasetIds.push(created.json().id);
   }
-  await admin.post(`/api/datasets/${datasetIds[0]}/samples`, { samples: [{ id: 'a', label: 'cat' }] });
+  await admin.post(`/api/datasets/${datasetIds[0]}/samples`, {
+    samples: [{ id: 'a', label: 'cat' }],
+  });
 });
 afterAll(() => t.close());
 

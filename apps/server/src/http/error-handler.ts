@@ -25,7 +25,7 @@ export function toErrorReply(error: unknown, bodyLimitBytes: number): ErrorReply
   if (error instanceof AppError) {
     return {
       status: error.status,
-      body: { description: error.message, retriable: error.retriable },
+      body: { ...error.details, description: error.message, retriable: error.retriable },
     };
   }
   const fastifyError = error as FastifyError;

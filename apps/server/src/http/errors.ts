@@ -58,7 +58,9 @@ export class TooManyRequests extends AppError {
 export class BatchRejected extends AppError {
   constructor(errors: { row: number; id?: string; field: string; message: string }[]) {
     const first = errors[0];
-    const summary = first ? `row ${first.row}${first.id ? ` (id ${first.id})` : ''}, ${first.field}: ${first.message}` : '';
+    const summary = first
+      ? `row ${first.row}${first.id ? ` (id ${first.id})` : ''}, ${first.field}: ${first.message}`
+      : '';
     super(
       400,
       `The batch was rejected and nothing was written: ${errors.length} problem${errors.length === 1 ? '' : 's'}; first: ${summary}`,

@@ -4,7 +4,10 @@ import type { BlobRange, BlobStore } from '../storage/blob-store.js';
 import { NotFound } from './errors.js';
 
 /** Parses a single `bytes=a-b` range; undefined for none or for forms we serve whole. */
-export function parseRange(header: string | undefined, size: number): BlobRange | 'unsatisfiable' | undefined {
+export function parseRange(
+  header: string | undefined,
+  size: number,
+): BlobRange | 'unsatisfiable' | undefined {
   if (!header) return undefined;
   const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
   if (!match || (match[1] === '' && match[2] === '')) return undefined;
@@ -36,11 +39,17 @@ export async function sendBlob(
     .header('etag', etag)
     .header('accept-ranges', 'bytes')
     .header('content-type', options.contentType ?? info.contentType)
-    .header('cache-control', options.immutable ? 'private, max-age=31536000, immutable' : 'private, max-age=300');
+    .header(
+      'cache-control',
+      options.immutable ? 'private, max-age=31536000, immutable' : 'private, max-age=300',
+    );
   if (request.headers['if-none-match'] === etag) return reply.status(304).send();
   const range = parseRange(request.headers.range, info.size);
   if (range === 'unsatisfiable') {
-    return reply.status(416).header('content-range', `bytes */${info.size}`).send({ description: 'Requested range not satisfiable.', retriable: false });
+    return reply
+      .status(416)
+      .header('content-range', `bytes */${info.size}`)
+      .send({ description: 'Requested range not satisfiable.', retriable: false });
   }
   const stream = await blobs.stream(key, range);
   if (!stream) throw new NotFound('The file is missing from the blob store.');

@@ -13,7 +13,11 @@ export interface RunnerOptions {
   backoffBaseMs: number;
 }
 
-export const DEFAULT_RUNNER_OPTIONS: RunnerOptions = { leaseMs: 60_000, idlePollMs: 1000, backoffBaseMs: 2000 };
+export const DEFAULT_RUNNER_OPTIONS: RunnerOptions = {
+  leaseMs: 60_000,
+  idlePollMs: 1000,
+  backoffBaseMs: 2000,
+};
 
 export class JobRunner {
   readonly workerId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
@@ -83,17 +87,32 @@ export class JobRunner {
     const started = this.clock();
     let lost = false;
     const progress = async (fraction: number) => {
-      const ours = await this.jobs.heartbeat(job.id, this.workerId, this.clock() + this.options.leaseMs, fraction, this.clock());
+      const ours = await this.jobs.heartbeat(
+        job.id,
+        this.workerId,
+        this.clock() + this.options.leaseMs,
+        fraction,
+        this.clock(),
+      );
       if (!ours) {
         lost = true;
         throw new JobLeaseLost();
       }
     };
     // Keep the lease alive even when a handler reports no progress for a while.
-    const heartbeat = setInterval(() => void progress(job.progress ?? 0).catch(() => {}), this.options.leaseMs / 3);
+    const heartbeat = setInterval(
+      () => void progress(job.progress ?? 0).catch(() => {}),
+      this.options.leaseMs / 3,
+    );
     try {
       if (!handler) throw new Error(`No handler for job type ${job.type}`);
-      await handler({ id: job.id, name, payload: JSON.parse(job.payload), attempt: job.attempts, progress } as never);
+      await handler({
+        id: job.id,
+        name,
+        payload: JSON.parse(job.payload),
+        attempt: job.attempts,
+        progress,
+      } as never);
       await this.jobs.finish(job.id, this.workerId, 'succeeded', null, this.clock());
       this.log.info({ job: job.id, type: job.type, ms: this.clock() - started }, 'job succeeded');
     } catch (error) {
@@ -104,9 +123,25 @@ export class JobRunner {
       const message = error instanceof Error ? error.message : String(error);
       if (job.attempts < job.max_attempts) {
         const delay = this.options.backoffBaseMs * 2 ** (job.attempts - 1);
-        const requeued = await this.jobs.retry(job.id, this.workerId, this.clock() + delay, message, this.clock());
-        if (!requeued) await this.jobs.finish(job.id, this.workerId, 'failed', `${message} (superseded by a newer job)`, this.clock());
-        this.log.warn({ job: job.id, type: job.type, attempt: job.attempts, err: error }, 'job failed; retrying');
+        const requeued = await this.jobs.retry(
+          job.id,
+          this.workerId,
+          this.clock() + delay,
+          message,
+          this.clock(),
+        );
+        if (!requeued)
+          await this.jobs.finish(
+            job.id,
+            this.workerId,
+            'failed',
+            `${message} (superseded by a newer job)`,
+            this.clock(),
+          );
+        this.log.warn(
+          { job: job.id, type: job.type, attempt: job.attempts, err: error },
+          'job failed; retrying',
+        );
       } else {
         await this.jobs.finish(job.id, this.workerId, 'failed', message, this.clock());
         this.log.error({ job: job.id, type: job.type, err: error }, 'job failed for good');

@@ -18,7 +18,12 @@ export class JobsRepository {
     const result = await this.db
       .insertInto('jobs')
       .values(row)
-      .onConflict((oc) => oc.column('dedupe_key').where('status', '=', 'queued').doNothing())
+      .onConflict((oc) =>
+        oc
+          .column('dedupe_key')
+          .where(sql<boolean>`status = 'queued'`)
+          .doNothing(),
+      )
       .executeTakeFirst();
     return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
   }
@@ -56,7 +61,9 @@ export class JobsRepository {
         .where('id', '=', candidate.id)
         .where('status', '=', candidate.status)
         .where((eb) =>
-          candidate.locked_until === null ? eb('locked_until', 'is', null) : eb('locked_until', '=', candidate.locked_until),
+          candidate.locked_until === null
+            ? eb('locked_until', 'is', null)
+            : eb('locked_until', '=', candidate.locked_until),
         )
         .executeTakeFirst();
       if (Number(result.numUpdatedRows) === 1) return this.find(candidate.id);
@@ -69,7 +76,13 @@ export class JobsRepository {
   }
 
   /** Extends the lease; false when the job is no longer ours (another worker took it over). */
-  async heartbeat(id: string, workerId: string, until: number, progress: number | null, now: number): Promise<boolean> {
+  async heartbeat(
+    id: string,
+    workerId: string,
+    until: number,
+    progress: number | null,
+    now: number,
+  ): Promise<boolean> {
     const result = await this.db
       .updateTable('jobs')
       .set({ locked_until: until, updated_at: now, ...(progress !== null ? { progress } : {}) })
@@ -80,21 +93,47 @@ export class JobsRepository {
     return Number(result.numUpdatedRows) === 1;
   }
 
-  async finish(id: string, workerId: string, status: 'succeeded' | 'failed', error: string | null, now: number): Promise<void> {
+  async finish(
+    id: string,
+    workerId: string,
+    status: 'succeeded' | 'failed',
+    error: string | null,
+    now: number,
+  ): Promise<void> {
     await this.db
       .updateTable('jobs')
-      .set({ status, error, locked_by: null, locked_until: null, updated_at: now, ...(status === 'succeeded' ? { progress: 1 } : {}) })
+      .set({
+        status,
+        error,
+        locked_by: null,
+        locked_until: null,
+        updated_at: now,
+        ...(status === 'succeeded' ? { progress: 1 } : {}),
+      })
       .where('id', '=', id)
       .where('locked_by', '=', workerId)
       .execute();
   }
 
   /** Puts a failed attempt back in the queue; false when an equal job is already waiting. */
-  async retry(id: string, workerId: string, runAfter: number, error: string, now: number): Promise<boolean> {
+  async retry(
+    id: string,
+    workerId: string,
+    runAfter: number,
+    error: string,
+    now: number,
+  ): Promise<boolean> {
     try {
       await this.db
         .updateTable('jobs')
-        .set({ status: 'queued', run_after: runAfter, error, locked_by: null, locked_until: null, updated_at: now })
+        .set({
+          status: 'queued',
+          run_after: runAfter,
+          error,
+          locked_by: null,
+          locked_until: null,
+          updated_at: now,
+        })
         .where('id', '=', id)
         .where('locked_by', '=', workerId)
         .execute();
@@ -106,7 +145,11 @@ export class JobsRepository {
   }
 
   listRecent(options: { userId?: string; limit: number }): Promise<JobRow[]> {
-    let query = this.db.selectFrom('jobs').selectAll().orderBy('updated_at', 'desc').limit(options.limit);
+    let query = this.db
+      .selectFrom('jobs')
+      .selectAll()
+      .orderBy('updated_at', 'desc')
+      .limit(options.limit);
     if (options.userId) query = query.where('user_id', '=', options.userId);
     return query.execute();
   }

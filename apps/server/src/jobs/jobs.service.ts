@@ -10,7 +10,8 @@ export const MAX_ATTEMPTS = 4;
 
 export function toActivity(row: JobRow, datasetNames: Map<string, string>): Activity {
   const payload = JSON.parse(row.payload) as Record<string, unknown>;
-  const status = row.status === 'succeeded' ? 'SUCCESS' : row.status === 'failed' ? 'FAILURE' : 'PENDING';
+  const status =
+    row.status === 'succeeded' ? 'SUCCESS' : row.status === 'failed' ? 'FAILURE' : 'PENDING';
   return {
     id: row.id,
     type: 'Job',
@@ -18,8 +19,12 @@ export function toActivity(row: JobRow, datasetNames: Map<string, string>): Acti
     job_type: row.type as JobType,
     status,
     user_id: row.user_id,
-    ...(row.dataset_id ? { dataset_id: row.dataset_id, dataset_name: datasetNames.get(row.dataset_id) } : {}),
-    ...(typeof payload.predictions_id === 'string' ? { predictions_id: payload.predictions_id } : {}),
+    ...(row.dataset_id
+      ? { dataset_id: row.dataset_id, dataset_name: datasetNames.get(row.dataset_id) }
+      : {}),
+    ...(typeof payload.predictions_id === 'string'
+      ? { predictions_id: payload.predictions_id }
+      : {}),
     ...(row.progress !== null ? { progress: row.progress } : {}),
     ...(row.status === 'failed' && row.error ? { error: row.error } : {}),
   };
@@ -40,7 +45,12 @@ export class JobsService {
   }
 
   /** Enqueues a job; the same dataset's waiting job of the same type absorbs a duplicate. */
-  async enqueue<N extends JobName>(name: N, payload: JobPayloads[N], actor: UserRow | null, jobs = this.jobs): Promise<void> {
+  async enqueue<N extends JobName>(
+    name: N,
+    payload: JobPayloads[N],
+    actor: UserRow | null,
+    jobs = this.jobs,
+  ): Promise<void> {
     const now = this.clock();
     await jobs.enqueue({
       id: randomUUID(),

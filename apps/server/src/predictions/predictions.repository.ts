@@ -1,6 +1,11 @@
 // SQL for prediction sets, their per-sample predictions, predicted objects and attributions.
 import type { Kysely, Selectable } from 'kysely';
-import type { DB, PredictedObjectsTable, PredictionSetsTable, PredictionsTable } from '../db/schema.js';
+import type {
+  DB,
+  PredictedObjectsTable,
+  PredictionSetsTable,
+  PredictionsTable,
+} from '../db/schema.js';
 
 export type PredictionSetRow = Selectable<PredictionSetsTable>;
 export type PredictionRow = Selectable<PredictionsTable>;
@@ -16,11 +21,20 @@ export class PredictionsRepository {
   }
 
   findSet(id: string): Promise<PredictionSetRow | undefined> {
-    return this.db.selectFrom('prediction_sets').selectAll().where('id', '=', id).executeTakeFirst();
+    return this.db
+      .selectFrom('prediction_sets')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirst();
   }
 
   findSetByName(datasetId: string, name: string): Promise<PredictionSetRow | undefined> {
-    return this.db.selectFrom('prediction_sets').selectAll().where('dataset_id', '=', datasetId).where('name', '=', name).executeTakeFirst();
+    return this.db
+      .selectFrom('prediction_sets')
+      .selectAll()
+      .where('dataset_id', '=', datasetId)
+      .where('name', '=', name)
+      .executeTakeFirst();
   }
 
   listSets(datasetId?: string): Promise<PredictionSetRow[]> {
@@ -53,15 +67,35 @@ export class PredictionsRepository {
   }
 
   /** Replaces the predictions (and predicted objects) of the given samples. */
-  async replacePredictions(setId: string, rows: PredictionRow[], objects: PredictedObjectRow[]): Promise<void> {
+  async replacePredictions(
+    setId: string,
+    rows: PredictionRow[],
+    objects: PredictedObjectRow[],
+  ): Promise<void> {
     const ids = rows.map((row) => row.sample_id);
     for (let i = 0; i < ids.length; i += 900) {
       const part = ids.slice(i, i + 900);
-      await this.db.deleteFrom('predictions').where('prediction_set_id', '=', setId).where('sample_id', 'in', part).execute();
-      await this.db.deleteFrom('predicted_objects').where('prediction_set_id', '=', setId).where('sample_id', 'in', part).execute();
+      await this.db
+        .deleteFrom('predictions')
+        .where('prediction_set_id', '=', setId)
+        .where('sample_id', 'in', part)
+        .execute();
+      await this.db
+        .deleteFrom('predicted_objects')
+        .where('prediction_set_id', '=', setId)
+        .where('sample_id', 'in', part)
+        .execute();
     }
-    for (let i = 0; i < rows.length; i += CHUNK) await this.db.insertInto('predictions').values(rows.slice(i, i + CHUNK)).execute();
-    for (let i = 0; i < objects.length; i += CHUNK) await this.db.insertInto('predicted_objects').values(objects.slice(i, i + CHUNK)).execute();
+    for (let i = 0; i < rows.length; i += CHUNK)
+      await this.db
+        .insertInto('predictions')
+        .values(rows.slice(i, i + CHUNK))
+        .execute();
+    for (let i = 0; i < objects.length; i += CHUNK)
+      await this.db
+        .insertInto('predicted_objects')
+        .values(objects.slice(i, i + CHUNK))
+        .execute();
   }
 
   async countPredictions(setId: string): Promise<number> {
@@ -73,12 +107,20 @@ export class PredictionsRepository {
     return Number(row.n);
   }
 
-  async updateSet(id: string, changes: Partial<Pick<PredictionSetRow, 'num_present' | 'updated_at'>>): Promise<void> {
+  async updateSet(
+    id: string,
+    changes: Partial<Pick<PredictionSetRow, 'num_present' | 'updated_at'>>,
+  ): Promise<void> {
     await this.db.updateTable('prediction_sets').set(changes).where('id', '=', id).execute();
   }
 
   predictionsOf(setId: string, sampleIds: string[]): Promise<PredictionRow[]> {
-    return this.db.selectFrom('predictions').selectAll().where('prediction_set_id', '=', setId).where('sample_id', 'in', sampleIds).execute();
+    return this.db
+      .selectFrom('predictions')
+      .selectAll()
+      .where('prediction_set_id', '=', setId)
+      .where('sample_id', 'in', sampleIds)
+      .execute();
   }
 
   predictedObjectsOf(setId: string, sampleIds: string[]): Promise<PredictedObjectRow[]> {
@@ -91,12 +133,18 @@ export class PredictionsRepository {
       .execute();
   }
 
-  async upsertAttributions(rows: { prediction_set_id: string; name: string; sample_id: string; heatmap: string }[]): Promise<void> {
+  async upsertAttributions(
+    rows: { prediction_set_id: string; name: string; sample_id: string; heatmap: string }[],
+  ): Promise<void> {
     for (let i = 0; i < rows.length; i += CHUNK) {
       await this.db
         .insertInto('attributions')
         .values(rows.slice(i, i + CHUNK))
-        .onConflict((oc) => oc.columns(['prediction_set_id', 'name', 'sample_id']).doUpdateSet((eb) => ({ heatmap: eb.ref('excluded.heatmap') })))
+        .onConflict((oc) =>
+          oc
+            .columns(['prediction_set_id', 'name', 'sample_id'])
+            .doUpdateSet((eb) => ({ heatmap: eb.ref('excluded.heatmap') })),
+        )
         .execute();
     }
   }

@@ -14,7 +14,10 @@ export interface ComputedMedia {
   vector: Float32Array | null;
 }
 
-export async function computeImageMetadata(bytes: Buffer, sharp: typeof sharpModule): Promise<ComputedMedia> {
+export async function computeImageMetadata(
+  bytes: Buffer,
+  sharp: typeof sharpModule,
+): Promise<ComputedMedia> {
   const image = sharp(bytes, { failOn: 'error' });
   const meta = await image.metadata();
   // EXIF orientations 5–8 swap width and height.
@@ -23,11 +26,21 @@ export async function computeImageMetadata(bytes: Buffer, sharp: typeof sharpMod
   const height = (swapped ? meta.width : meta.height) ?? 0;
   const { data, info } = await image
     .rotate()
-    .resize({ width: ANALYSIS_MAX_SIDE, height: ANALYSIS_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
+    .resize({
+      width: ANALYSIS_MAX_SIDE,
+      height: ANALYSIS_MAX_SIDE,
+      fit: 'inside',
+      withoutEnlargement: true,
+    })
     .removeAlpha()
     .raw()
     .toBuffer({ resolveWithObject: true });
-  const analysis = analyzeImage({ data, width: info.width, height: info.height, channels: info.channels as 1 | 3 | 4 });
+  const analysis = analyzeImage({
+    data,
+    width: info.width,
+    height: info.height,
+    channels: info.channels as 1 | 3 | 4,
+  });
   const s = analysis.statistics;
   return {
     values: {
@@ -66,9 +79,14 @@ export function computeAudioMetadata(bytes: Buffer): ComputedMedia {
   };
 }
 
-export function objectMetadata(object: ObjectRow, imageWidth: number | undefined, imageHeight: number | undefined): MetadataValues {
+export function objectMetadata(
+  object: ObjectRow,
+  imageWidth: number | undefined,
+  imageHeight: number | undefined,
+): MetadataValues {
   const values: MetadataValues = { 'object.label': object.label };
-  if (object.x === null || object.y === null || object.w === null || object.h === null) return values;
+  if (object.x === null || object.y === null || object.w === null || object.h === null)
+    return values;
   const w = object.w;
   const h = object.h;
   values['object.area'] = w * h;
@@ -76,7 +94,7 @@ export function objectMetadata(object: ObjectRow, imageWidth: number | undefined
   if (imageWidth && imageHeight) {
     const stats = boxStatistics([object.x, object.y, w, h], imageWidth, imageHeight);
     values['object.area'] = stats.area;
-    values['object.relative_area'] = stats.relativeArea;
+    values['object.relative_area'] = stats.relative_area;
   }
   return values;
 }

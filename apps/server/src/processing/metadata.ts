@@ -7,7 +7,12 @@ import type { Repositories } from '../db/repositories.js';
 import type { MetadataFieldRow, SampleRow } from '../datasets/datasets.repository.js';
 import type { JobContext } from '../jobs/job-types.js';
 import type { MediaResolver } from '../storage/media.js';
-import { computeAudioMetadata, computeImageMetadata, objectMetadata, type ComputedMedia } from './media-metadata.js';
+import {
+  computeAudioMetadata,
+  computeImageMetadata,
+  objectMetadata,
+  type ComputedMedia,
+} from './media-metadata.js';
 
 const BATCH = 100;
 
@@ -22,41 +27,199 @@ interface FieldSpec {
 /** Built-in computed fields by data level (ids are stable: filters and sorts refer to them). */
 export const COMPUTED_FIELDS: Record<DataLevel, FieldSpec[]> = {
   image: [
-    { id: 'image.width', label: 'Width', type: 'numeric', group: 'Image', description: 'Width in pixels' },
-    { id: 'image.height', label: 'Height', type: 'numeric', group: 'Image', description: 'Height in pixels' },
-    { id: 'image.aspect_ratio', label: 'Aspect ratio', type: 'numeric', group: 'Image', description: 'Width divided by height' },
-    { id: 'image.file_size', label: 'File size', type: 'numeric', group: 'Image', description: 'Size of the file in bytes' },
-    { id: 'image.format', label: 'Format', type: 'string', group: 'Image', description: 'Encoding of the file (jpeg, png, …)' },
-    { id: 'image.brightness', label: 'Brightness', type: 'numeric', group: 'Image quality', description: 'Mean Rec. 601 luma, 0 (black) to 1 (white)' },
-    { id: 'image.contrast', label: 'Contrast', type: 'numeric', group: 'Image quality', description: 'RMS contrast: standard deviation of luma, 0 to 0.5' },
-    { id: 'image.sharpness', label: 'Sharpness', type: 'numeric', group: 'Image quality', description: 'Variance of the Laplacian of luma; low means blurry' },
-    { id: 'image.colorfulness', label: 'Colourfulness', type: 'numeric', group: 'Image quality', description: 'Hasler–Süsstrunk colourfulness' },
-    { id: 'image.phash', label: 'Perceptual hash', type: 'string', group: 'Image', description: '64-bit DCT perceptual hash (hex)' },
-    { id: 'image.object_count', label: 'Object count', type: 'numeric', group: 'Objects', description: 'Ground-truth objects in the image' },
-    { id: 'image.corrupt', label: 'Corrupt media', type: 'boolean', group: 'Image', description: 'The file could not be read or decoded' },
+    {
+      id: 'image.width',
+      label: 'Width',
+      type: 'numeric',
+      group: 'Image',
+      description: 'Width in pixels',
+    },
+    {
+      id: 'image.height',
+      label: 'Height',
+      type: 'numeric',
+      group: 'Image',
+      description: 'Height in pixels',
+    },
+    {
+      id: 'image.aspect_ratio',
+      label: 'Aspect ratio',
+      type: 'numeric',
+      group: 'Image',
+      description: 'Width divided by height',
+    },
+    {
+      id: 'image.file_size',
+      label: 'File size',
+      type: 'numeric',
+      group: 'Image',
+      description: 'Size of the file in bytes',
+    },
+    {
+      id: 'image.format',
+      label: 'Format',
+      type: 'string',
+      group: 'Image',
+      description: 'Encoding of the file (jpeg, png, …)',
+    },
+    {
+      id: 'image.brightness',
+      label: 'Brightness',
+      type: 'numeric',
+      group: 'Image quality',
+      description: 'Mean Rec. 601 luma, 0 (black) to 1 (white)',
+    },
+    {
+      id: 'image.contrast',
+      label: 'Contrast',
+      type: 'numeric',
+      group: 'Image quality',
+      description: 'RMS contrast: standard deviation of luma, 0 to 0.5',
+    },
+    {
+      id: 'image.sharpness',
+      label: 'Sharpness',
+      type: 'numeric',
+      group: 'Image quality',
+      description: 'Variance of the Laplacian of luma; low means blurry',
+    },
+    {
+      id: 'image.colorfulness',
+      label: 'Colourfulness',
+      type: 'numeric',
+      group: 'Image quality',
+      description: 'Hasler–Süsstrunk colourfulness',
+    },
+    {
+      id: 'image.phash',
+      label: 'Perceptual hash',
+      type: 'string',
+      group: 'Image',
+      description: '64-bit DCT perceptual hash (hex)',
+    },
+    {
+      id: 'image.object_count',
+      label: 'Object count',
+      type: 'numeric',
+      group: 'Objects',
+      description: 'Ground-truth objects in the image',
+    },
+    {
+      id: 'image.corrupt',
+      label: 'Corrupt media',
+      type: 'boolean',
+      group: 'Image',
+      description: 'The file could not be read or decoded',
+    },
   ],
   image_object: [
-    { id: 'object.area', label: 'Area', type: 'numeric', group: 'Object', description: 'Box area in pixels' },
-    { id: 'object.relative_area', label: 'Relative area', type: 'numeric', group: 'Object', description: 'Box area divided by image area' },
-    { id: 'object.aspect_ratio', label: 'Aspect ratio', type: 'numeric', group: 'Object', description: 'Box width divided by height' },
-    { id: 'object.label', label: 'Label', type: 'string', group: 'Object', description: 'Ground-truth label' },
+    {
+      id: 'object.area',
+      label: 'Area',
+      type: 'numeric',
+      group: 'Object',
+      description: 'Box area in pixels',
+    },
+    {
+      id: 'object.relative_area',
+      label: 'Relative area',
+      type: 'numeric',
+      group: 'Object',
+      description: 'Box area divided by image area',
+    },
+    {
+      id: 'object.aspect_ratio',
+      label: 'Aspect ratio',
+      type: 'numeric',
+      group: 'Object',
+      description: 'Box width divided by height',
+    },
+    {
+      id: 'object.label',
+      label: 'Label',
+      type: 'string',
+      group: 'Object',
+      description: 'Ground-truth label',
+    },
   ],
   audio: [
-    { id: 'audio.duration', label: 'Duration', type: 'numeric', group: 'Audio', description: 'Length in seconds' },
-    { id: 'audio.sample_rate', label: 'Sample rate', type: 'numeric', group: 'Audio', description: 'Samples per second' },
-    { id: 'audio.channels', label: 'Channels', type: 'numeric', group: 'Audio', description: 'Number of channels' },
-    { id: 'audio.file_size', label: 'File size', type: 'numeric', group: 'Audio', description: 'Size of the file in bytes' },
-    { id: 'audio.rms_dbfs', label: 'Loudness (RMS)', type: 'numeric', group: 'Audio quality', description: 'RMS level in dBFS' },
-    { id: 'audio.peak_dbfs', label: 'Peak', type: 'numeric', group: 'Audio quality', description: 'Peak level in dBFS' },
-    { id: 'audio.silence_fraction', label: 'Silence fraction', type: 'numeric', group: 'Audio quality', description: 'Fraction of 20 ms frames below −40 dBFS' },
-    { id: 'audio.spectral_centroid', label: 'Spectral centroid', type: 'numeric', group: 'Audio quality', description: 'Mean spectral centroid in Hz' },
-    { id: 'audio.corrupt', label: 'Corrupt media', type: 'boolean', group: 'Audio', description: 'The file could not be read or decoded' },
+    {
+      id: 'audio.duration',
+      label: 'Duration',
+      type: 'numeric',
+      group: 'Audio',
+      description: 'Length in seconds',
+    },
+    {
+      id: 'audio.sample_rate',
+      label: 'Sample rate',
+      type: 'numeric',
+      group: 'Audio',
+      description: 'Samples per second',
+    },
+    {
+      id: 'audio.channels',
+      label: 'Channels',
+      type: 'numeric',
+      group: 'Audio',
+      description: 'Number of channels',
+    },
+    {
+      id: 'audio.file_size',
+      label: 'File size',
+      type: 'numeric',
+      group: 'Audio',
+      description: 'Size of the file in bytes',
+    },
+    {
+      id: 'audio.rms_dbfs',
+      label: 'Loudness (RMS)',
+      type: 'numeric',
+      group: 'Audio quality',
+      description: 'RMS level in dBFS',
+    },
+    {
+      id: 'audio.peak_dbfs',
+      label: 'Peak',
+      type: 'numeric',
+      group: 'Audio quality',
+      description: 'Peak level in dBFS',
+    },
+    {
+      id: 'audio.silence_fraction',
+      label: 'Silence fraction',
+      type: 'numeric',
+      group: 'Audio quality',
+      description: 'Fraction of 20 ms frames below −40 dBFS',
+    },
+    {
+      id: 'audio.spectral_centroid',
+      label: 'Spectral centroid',
+      type: 'numeric',
+      group: 'Audio quality',
+      description: 'Mean spectral centroid in Hz',
+    },
+    {
+      id: 'audio.corrupt',
+      label: 'Corrupt media',
+      type: 'boolean',
+      group: 'Audio',
+      description: 'The file could not be read or decoded',
+    },
   ],
 };
 
-export const DEFAULT_FEATURE = { image: 'loupe.image_descriptor', audio: 'loupe.audio_mfcc' } as const;
+export const DEFAULT_FEATURE = {
+  image: 'loupe.image_descriptor',
+  audio: 'loupe.audio_mfcc',
+} as const;
 
-function fieldRows(datasetId: string, level: DataLevel, now: number, state: 'available' | 'pending'): MetadataFieldRow[] {
+function fieldRows(
+  datasetId: string,
+  level: DataLevel,
+  now: number,
+  state: 'available' | 'pending',
+): MetadataFieldRow[] {
   return COMPUTED_FIELDS[level].map((field) => ({
     dataset_id: datasetId,
     data_level: level,
@@ -80,9 +243,14 @@ export function metadataJob(repos: Repositories, media: MediaResolver, clock: ()
     const task = dataset.task_type as TaskType;
     const audio = task === 'audio_classification' || task === 'automatic_speech_recognition';
     const hasObjects = task === 'object_detection' || task === 'instance_segmentation';
-    const levels: DataLevel[] = audio ? ['audio'] : hasObjects ? ['image', 'image_object'] : ['image'];
+    const levels: DataLevel[] = audio
+      ? ['audio']
+      : hasObjects
+        ? ['image', 'image_object']
+        : ['image'];
     const now = clock();
-    for (const level of levels) await repos.datasets.insertMetadataFields(fieldRows(datasetId, level, now, 'pending'));
+    for (const level of levels)
+      await repos.datasets.insertMetadataFields(fieldRows(datasetId, level, now, 'pending'));
     await repos.datasets.setMetadataState(datasetId, 'computed', 'pending');
 
     const total = Math.max(1, await repos.datasets.countUnprocessed(datasetId));
@@ -98,16 +266,27 @@ export function metadataJob(repos: Repositories, media: MediaResolver, clock: ()
           vectors.push({ id: sample.id, vector: computed.vector });
           featureDimension = computed.vector.length;
         }
-        const objects = hasObjects ? await repos.datasets.objectsOfSamples(datasetId, [sample.id]) : [];
+        const objects = hasObjects
+          ? await repos.datasets.objectsOfSamples(datasetId, [sample.id])
+          : [];
         if (hasObjects) computed.values['image.object_count'] = objects.length;
         for (const object of objects) {
           await repos.datasets.setObjectComputed(
             datasetId,
             object.id,
-            JSON.stringify(objectMetadata(object, computed.values['image.width'] as number | undefined, computed.values['image.height'] as number | undefined)),
+            JSON.stringify(
+              objectMetadata(
+                object,
+                computed.values['image.width'] as number | undefined,
+                computed.values['image.height'] as number | undefined,
+              ),
+            ),
           );
         }
-        await repos.datasets.setSampleProcessing(datasetId, sample.id, { computed: JSON.stringify(computed.values), processed: 1 });
+        await repos.datasets.setSampleProcessing(datasetId, sample.id, {
+          computed: JSON.stringify(computed.values),
+          processed: 1,
+        });
         done++;
         // Yield between items so API requests sharing this process stay responsive.
         await new Promise((resolve) => setImmediate(resolve));
@@ -116,7 +295,15 @@ export function metadataJob(repos: Repositories, media: MediaResolver, clock: ()
         const level = audio ? 'audio' : 'image';
         const name = DEFAULT_FEATURE[level];
         const at = clock();
-        await repos.datasets.upsertFeature({ dataset_id: datasetId, data_level: level, name, dimension: featureDimension, source: 'computed', created_at: at, updated_at: at });
+        await repos.datasets.upsertFeature({
+          dataset_id: datasetId,
+          data_level: level,
+          name,
+          dimension: featureDimension,
+          source: 'computed',
+          created_at: at,
+          updated_at: at,
+        });
         await repos.datasets.upsertVectors(
           vectors.map(({ id, vector }) => ({
             dataset_id: datasetId,
@@ -133,17 +320,35 @@ export function metadataJob(repos: Repositories, media: MediaResolver, clock: ()
   };
 }
 
-async function computeSample(sample: SampleRow, audio: boolean, datasetId: string, media: MediaResolver): Promise<ComputedMedia> {
+async function computeSample(
+  sample: SampleRow,
+  audio: boolean,
+  datasetId: string,
+  media: MediaResolver,
+): Promise<ComputedMedia> {
   if (!sample.media) return { values: {}, vector: null };
   let bytes: Buffer;
   try {
     bytes = await media.read(datasetId, sample.media);
   } catch (error) {
-    return { values: { [audio ? 'audio.corrupt' : 'image.corrupt']: true, error: (error as Error).message }, vector: null };
+    return {
+      values: {
+        [audio ? 'audio.corrupt' : 'image.corrupt']: true,
+        error: (error as Error).message,
+      },
+      vector: null,
+    };
   }
   try {
     return audio ? computeAudioMetadata(bytes) : await computeImageMetadata(bytes, sharp);
   } catch (error) {
-    return { values: { [audio ? 'audio.corrupt' : 'image.corrupt']: true, [audio ? 'audio.file_size' : 'image.file_size']: bytes.length, error: (error as Error).message }, vector: null };
+    return {
+      values: {
+        [audio ? 'audio.corrupt' : 'image.corrupt']: true,
+        [audio ? 'audio.file_size' : 'image.file_size']: bytes.length,
+        error: (error as Error).message,
+      },
+      vector: null,
+    };
   }
 }

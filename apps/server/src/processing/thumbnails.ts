@@ -15,7 +15,9 @@ export const THUMBNAIL_SIZES = {
 
 const BATCH = 50;
 
-export async function renderThumbnails(bytes: Buffer): Promise<Record<keyof typeof THUMBNAIL_SIZES, Buffer>> {
+export async function renderThumbnails(
+  bytes: Buffer,
+): Promise<Record<keyof typeof THUMBNAIL_SIZES, Buffer>> {
   const image = sharp(bytes, { failOn: 'error' }).rotate();
   const [grid, filmstrip] = await Promise.all(
     (Object.keys(THUMBNAIL_SIZES) as (keyof typeof THUMBNAIL_SIZES)[]).map((size) =>
@@ -47,7 +49,11 @@ export function thumbnailJob(repos: Repositories, blobs: BlobStore, media: Media
           const rendered = await renderThumbnails(await media.read(datasetId, sample.media));
           const base = thumbnailBase(sample.id);
           for (const [size, bytes] of Object.entries(rendered)) {
-            await blobs.put(`datasets/${datasetId}/thumbnails/${base}-${size}.webp`, bytes, 'image/webp');
+            await blobs.put(
+              `datasets/${datasetId}/thumbnails/${base}-${size}.webp`,
+              bytes,
+              'image/webp',
+            );
           }
           await repos.datasets.setSampleProcessing(datasetId, sample.id, { thumbnail: base });
         } catch {

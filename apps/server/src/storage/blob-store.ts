@@ -37,7 +37,11 @@ export interface BlobStore {
 
 /** Keys are slash-separated relative paths; anything that could escape the root is refused. */
 export function assertSafeKey(key: string): void {
-  if (!key || key.startsWith('/') || key.split('/').some((part) => part === '..' || part === '.' || part === '')) {
+  if (
+    !key ||
+    key.startsWith('/') ||
+    key.split('/').some((part) => part === '..' || part === '.' || part === '')
+  ) {
     throw new Error(`Unsafe blob key: ${key}`);
   }
 }
@@ -83,7 +87,9 @@ export class LocalBlobStore implements BlobStore {
     const path = this.path(key);
     try {
       const stat = await fs.stat(path);
-      const contentType = await fs.readFile(`${path}.type`, 'utf8').catch(() => 'application/octet-stream');
+      const contentType = await fs
+        .readFile(`${path}.type`, 'utf8')
+        .catch(() => 'application/octet-stream');
       return { size: stat.size, contentType };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
@@ -94,7 +100,7 @@ export class LocalBlobStore implements BlobStore {
   async deletePrefix(prefix: string): Promise<number> {
     assertSafeKey(prefix.replace(/\/$/, ''));
     const path = join(this.root, prefix);
-    let count = 0;
+    let count: number;
     try {
       const stat = await fs.stat(path);
       if (stat.isDirectory()) {
@@ -130,7 +136,12 @@ export class S3BlobStore implements BlobStore {
 
   async put(key: string, body: Buffer, contentType: string): Promise<void> {
     await this.client.send(
-      new PutObjectCommand({ Bucket: this.options.bucket, Key: this.key(key), Body: body, ContentType: contentType }),
+      new PutObjectCommand({
+        Bucket: this.options.bucket,
+        Key: this.key(key),
+        Body: body,
+        ContentType: contentType,
+      }),
     );
   }
 
@@ -160,8 +171,13 @@ export class S3BlobStore implements BlobStore {
 
   async head(key: string): Promise<BlobInfo | undefined> {
     try {
-      const answer = await this.client.send(new HeadObjectCommand({ Bucket: this.options.bucket, Key: this.key(key) }));
-      return { size: answer.ContentLength ?? 0, contentType: answer.ContentType ?? 'application/octet-stream' };
+      const answer = await this.client.send(
+        new HeadObjectCommand({ Bucket: this.options.bucket, Key: this.key(key) }),
+      );
+      return {
+        size: answer.ContentLength ?? 0,
+        contentType: answer.ContentType ?? 'application/octet-stream',
+      };
     } catch (error) {
       if (isMissing(error)) return undefined;
       throw error;
@@ -173,11 +189,17 @@ export class S3BlobStore implements BlobStore {
     let token: string | undefined;
     do {
       const page = await this.client.send(
-        new ListObjectsV2Command({ Bucket: this.options.bucket, Prefix: this.key(prefix.replace(/\/$/, '')) + '/', ContinuationToken: token }),
+        new ListObjectsV2Command({
+          Bucket: this.options.bucket,
+          Prefix: this.key(prefix.replace(/\/$/, '')) + '/',
+          ContinuationToken: token,
+        }),
       );
       const keys = (page.Contents ?? []).map((object) => ({ Key: object.Key! }));
       if (keys.length > 0) {
-        await this.client.send(new DeleteObjectsCommand({ Bucket: this.options.bucket, Delete: { Objects: keys } }));
+        await this.client.send(
+          new DeleteObjectsCommand({ Bucket: this.options.bucket, Delete: { Objects: keys } }),
+        );
         count += keys.length;
       }
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
@@ -188,13 +210,19 @@ export class S3BlobStore implements BlobStore {
 
 function isMissing(error: unknown): boolean {
   const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
-  return error instanceof S3NotFound || e.name === 'NoSuchKey' || e.name === 'NotFound' || e.$metadata?.httpStatusCode === 404;
+  return (
+    error instanceof S3NotFound ||
+    e.name === 'NoSuchKey' ||
+    e.name === 'NotFound' ||
+    e.$metadata?.httpStatusCode === 404
+  );
 }
 
 /** Reads `Readable` fully; media served through the API is streamed, this is for small derived files. */
 export async function readAll(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array));
+  for await (const chunk of stream)
+    chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array));
   return Buffer.concat(chunks);
 }
 

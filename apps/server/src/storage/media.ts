@@ -34,13 +34,18 @@ export class MediaResolver {
     switch (mediaKind(ref)) {
       case 'blob': {
         const hash = ref.slice(BLOB_PREFIX.length);
-        if (!/^[0-9a-f]{64}$/.test(hash)) return `'${ref}' is not a blob reference (blob:<sha256 hex>)`;
-        return uploaded.has(hash) ? undefined : `${ref} was not uploaded to this dataset: upload it with POST /api/datasets/{id}/media first`;
+        if (!/^[0-9a-f]{64}$/.test(hash))
+          return `'${ref}' is not a blob reference (blob:<sha256 hex>)`;
+        return uploaded.has(hash)
+          ? undefined
+          : `${ref} was not uploaded to this dataset: upload it with POST /api/datasets/{id}/media first`;
       }
       case 'url':
         return undefined;
       case 'path':
-        return this.allowedPath(ref) ? undefined : `the server may not read '${ref}': only files under LOUPE_MEDIA_ROOTS (${this.roots.join(':') || 'none set'}) can be referenced by path; upload the file instead`;
+        return this.allowedPath(ref)
+          ? undefined
+          : `the server may not read '${ref}': only files under LOUPE_MEDIA_ROOTS (${this.roots.join(':') || 'none set'}) can be referenced by path; upload the file instead`;
     }
   }
 
@@ -48,7 +53,9 @@ export class MediaResolver {
     const path = ref.startsWith('file://') ? new URL(ref).pathname : ref;
     if (!isAbsolute(path)) return undefined;
     const full = resolve(path);
-    return this.roots.some((root) => full.startsWith(root.endsWith(sep) ? root : root + sep)) ? full : undefined;
+    return this.roots.some((root) => full.startsWith(root.endsWith(sep) ? root : root + sep))
+      ? full
+      : undefined;
   }
 
   /** The bytes of a media reference; throws a readable error when they cannot be had. */

@@ -144,7 +144,10 @@ export class Client {
         ...headers,
       },
       ...(body !== undefined
-        ? { payload: typeof body === 'string' ? body : JSON.stringify(body) }
+        ? {
+            payload:
+              typeof body === 'string' || Buffer.isBuffer(body) ? body : JSON.stringify(body),
+          }
         : {}),
     });
     const session = response.cookies.find((c) => c.name === 'loupe_session');

@@ -30,7 +30,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('samples')
-    .addColumn('dataset_id', 'varchar(36)', (c) => c.notNull().references('datasets.id').onDelete('cascade'))
+    .addColumn('dataset_id', 'varchar(36)', (c) =>
+      c.notNull().references('datasets.id').onDelete('cascade'),
+    )
     .addColumn('id', 'varchar(1000)', (c) => c.notNull())
     .addColumn('seq', 'integer', (c) => c.notNull())
     .addColumn('media_type', 'varchar(8)')
@@ -52,11 +54,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addPrimaryKeyConstraint('samples_pk', ['dataset_id', 'id'])
     .execute();
   await db.schema.createIndex('samples_seq').on('samples').columns(['dataset_id', 'seq']).execute();
-  await db.schema.createIndex('samples_processed').on('samples').columns(['dataset_id', 'processed']).execute();
+  await db.schema
+    .createIndex('samples_processed')
+    .on('samples')
+    .columns(['dataset_id', 'processed'])
+    .execute();
 
   await db.schema
     .createTable('objects')
-    .addColumn('dataset_id', 'varchar(36)', (c) => c.notNull().references('datasets.id').onDelete('cascade'))
+    .addColumn('dataset_id', 'varchar(36)', (c) =>
+      c.notNull().references('datasets.id').onDelete('cascade'),
+    )
     .addColumn('id', 'varchar(1100)', (c) => c.notNull())
     .addColumn('sample_id', 'varchar(1000)', (c) => c.notNull())
     .addColumn('label', 'varchar(200)', (c) => c.notNull())
@@ -72,11 +80,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('updated_at', 'bigint', (c) => c.notNull())
     .addPrimaryKeyConstraint('objects_pk', ['dataset_id', 'id'])
     .execute();
-  await db.schema.createIndex('objects_sample').on('objects').columns(['dataset_id', 'sample_id']).execute();
+  await db.schema
+    .createIndex('objects_sample')
+    .on('objects')
+    .columns(['dataset_id', 'sample_id'])
+    .execute();
 
   await db.schema
     .createTable('metadata_fields')
-    .addColumn('dataset_id', 'varchar(36)', (c) => c.notNull().references('datasets.id').onDelete('cascade'))
+    .addColumn('dataset_id', 'varchar(36)', (c) =>
+      c.notNull().references('datasets.id').onDelete('cascade'),
+    )
     .addColumn('data_level', 'varchar(16)', (c) => c.notNull())
     .addColumn('id', 'varchar(300)', (c) => c.notNull())
     .addColumn('name', 'varchar(200)', (c) => c.notNull())
@@ -92,7 +106,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('features')
-    .addColumn('dataset_id', 'varchar(36)', (c) => c.notNull().references('datasets.id').onDelete('cascade'))
+    .addColumn('dataset_id', 'varchar(36)', (c) =>
+      c.notNull().references('datasets.id').onDelete('cascade'),
+    )
     .addColumn('data_level', 'varchar(16)', (c) => c.notNull())
     .addColumn('name', 'varchar(200)', (c) => c.notNull())
     .addColumn('dimension', 'integer', (c) => c.notNull())
@@ -104,18 +120,27 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('feature_vectors')
-    .addColumn('dataset_id', 'varchar(36)', (c) => c.notNull().references('datasets.id').onDelete('cascade'))
+    .addColumn('dataset_id', 'varchar(36)', (c) =>
+      c.notNull().references('datasets.id').onDelete('cascade'),
+    )
     .addColumn('data_level', 'varchar(16)', (c) => c.notNull())
     .addColumn('feature_name', 'varchar(200)', (c) => c.notNull())
     .addColumn('item_id', 'varchar(1100)', (c) => c.notNull())
     .addColumn('vector', t.blob, (c) => c.notNull())
-    .addPrimaryKeyConstraint('feature_vectors_pk', ['dataset_id', 'data_level', 'feature_name', 'item_id'])
+    .addPrimaryKeyConstraint('feature_vectors_pk', [
+      'dataset_id',
+      'data_level',
+      'feature_name',
+      'item_id',
+    ])
     .execute();
 
   await db.schema
     .createTable('prediction_sets')
     .addColumn('id', 'varchar(36)', (c) => c.primaryKey())
-    .addColumn('dataset_id', 'varchar(36)', (c) => c.notNull().references('datasets.id').onDelete('cascade'))
+    .addColumn('dataset_id', 'varchar(36)', (c) =>
+      c.notNull().references('datasets.id').onDelete('cascade'),
+    )
     .addColumn('name', 'varchar(200)', (c) => c.notNull())
     .addColumn('num_present', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('created_at', 'bigint', (c) => c.notNull())
@@ -125,7 +150,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('predictions')
-    .addColumn('prediction_set_id', 'varchar(36)', (c) => c.notNull().references('prediction_sets.id').onDelete('cascade'))
+    .addColumn('prediction_set_id', 'varchar(36)', (c) =>
+      c.notNull().references('prediction_sets.id').onDelete('cascade'),
+    )
     .addColumn('sample_id', 'varchar(1000)', (c) => c.notNull())
     .addColumn('label', 'varchar(200)')
     .addColumn('score', t.double)
@@ -139,7 +166,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('predicted_objects')
-    .addColumn('prediction_set_id', 'varchar(36)', (c) => c.notNull().references('prediction_sets.id').onDelete('cascade'))
+    .addColumn('prediction_set_id', 'varchar(36)', (c) =>
+      c.notNull().references('prediction_sets.id').onDelete('cascade'),
+    )
     .addColumn('id', 'varchar(1100)', (c) => c.notNull())
     .addColumn('sample_id', 'varchar(1000)', (c) => c.notNull())
     .addColumn('label', 'varchar(200)', (c) => c.notNull())
@@ -159,7 +188,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('attributions')
-    .addColumn('prediction_set_id', 'varchar(36)', (c) => c.notNull().references('prediction_sets.id').onDelete('cascade'))
+    .addColumn('prediction_set_id', 'varchar(36)', (c) =>
+      c.notNull().references('prediction_sets.id').onDelete('cascade'),
+    )
     .addColumn('name', 'varchar(200)', (c) => c.notNull())
     .addColumn('sample_id', 'varchar(1000)', (c) => c.notNull())
     .addColumn('heatmap', 'text', (c) => c.notNull())
@@ -168,7 +199,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('media_blobs')
-    .addColumn('dataset_id', 'varchar(36)', (c) => c.notNull().references('datasets.id').onDelete('cascade'))
+    .addColumn('dataset_id', 'varchar(36)', (c) =>
+      c.notNull().references('datasets.id').onDelete('cascade'),
+    )
     .addColumn('key', 'varchar(100)', (c) => c.notNull())
     .addColumn('size', 'bigint', (c) => c.notNull())
     .addColumn('content_type', 'varchar(100)', (c) => c.notNull())
@@ -179,7 +212,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('history_records')
     .addColumn('id', 'varchar(36)', (c) => c.primaryKey())
-    .addColumn('dataset_id', 'varchar(36)', (c) => c.notNull().references('datasets.id').onDelete('cascade'))
+    .addColumn('dataset_id', 'varchar(36)', (c) =>
+      c.notNull().references('datasets.id').onDelete('cascade'),
+    )
     .addColumn('operation_type', 'varchar(40)', (c) => c.notNull())
     .addColumn('data_level', 'varchar(16)', (c) => c.notNull())
     .addColumn('num_items', 'integer', (c) => c.notNull())
@@ -187,7 +222,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .addColumn('updated_at', 'bigint', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('history_dataset').on('history_records').columns(['dataset_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('history_dataset')
+    .on('history_records')
+    .columns(['dataset_id', 'created_at'])
+    .execute();
 
   await db.schema
     .createTable('jobs')

@@ -1,0 +1,591 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type {
+  Client} from '../testing/test-app.js';
+import {
+  addUser,
+  setUpInstance,
+  startTestApp,
+  testLicense,
+  type TestApp,
+} from '../testing/test-app.js';
+import { testClip, testImage } from '../testing/media.js';
+
+let t: TestApp;
+let admin: Client;
+beforeEach(async () => {
+  t = await startTestApp();
+  admin = await setUpInstance(t.app);
+  await admin.post('/api/settings/license', { key: testLicense() });
+});
+afterEach(() => t.close());
+
+async function createDataset(body: Record<string, unknown>) {
+  const response = await admin.post('/api/datasets', body);
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json() as { id: string; name: string };
+}
+
+async function uploadMedia(datasetId: string, bytes: Buffer, type: string): Promise<string> {
+  const response = await admin.call({
+    method: 'POST',
+    url: `/api/datasets/${datasetId}/media`,
+    body: bytes,
+    headers: { 'content-type': type },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().key;
+}
+
+describe('datasets', () => {
+  it('needs a license to create, with the spec message', async () => {
+    const fresh = await startTestApp();
+    try {
+      const client = await (await import('../testing/test-app.js')).setUpInstance(fresh.app);
+      const response = await client.post('/api/datasets', {
+        name: 'x',
+        task_type: 'classification',
+      });
+      expect(response.statusCode).toBe(403);
+      expect(response.json().description).toBe(
+        'Please set up your license key in Settings to add datasets.',
+      );
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('creates, lists, reads and refuses a duplicate name', async () => {
+    const dataset = await createDataset({
+      name: 'Pets',
+      task_type: 'classification',
+      class_names: ['cat', 'dog'],
+      description: 'Cats and dogs',
+    });
+    const list = (await admin.get('/api/datasets')).json();
+    expect(list).toHaveLength(1);
+    expect(list[0]).toMatchObject({
+      id: dataset.id,
+      name: 'Pets',
+      task_type: 'classification',
+      classes_count: 2,
+      samples_count: 0,
+      predictions_count: 0,
+      objects_count: 0,
+      description: 'Cats and dogs',
+    });
+    expect((await admin.get(`/api/dataset?dataset_id=${dataset.id}`)).json().name).toBe('Pets');
+    const again = await admin.post('/api/datasets', { name: 'Pets', task_type: 'classification' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().description).toBe("A dataset named 'Pets' already exists.");
+    const existOk = await admin.post('/api/datasets', {
+      name: 'Pets',
+      task_type: 'classification',
+      exist_ok: true,
+    });
+    expect(existOk.statusCode).toBe(200);
+    expect(existOk.json().id).toBe(dataset.id);
+  });
+
+  it('validates the request', async () => {
+    const cases: [unknown, string][] = [
+      [{ name: '', task_type: 'classification' }, 'body.name: Name is required.'],
+      [{ name: 'x', task_type: 'painting' }, 'body.task_type: Invalid option'],
+      [
+        { name: 'x', task_type: 'regression' },
+        'body.value_names: a regression dataset needs at least one value name.',
+      ],
+      [
+        { name: 'x', task_type: 'classification', class_names: ['a', 'a'] },
+        'body.class_names: class names must be unique.',
+      ],
+    ];
+    for (const [body, description] of cases) {
+      const response = await admin.post('/api/datasets', body);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().description).toContain(description);
+    }
+    expect(
+      (await admin.get('/api/dataset?dataset_id=00000000-0000-4000-8000-000000000000')).statusCode,
+    ).toBe(404);
+    expect((await admin.get('/api/dataset?dataset_id=nope')).statusCode).toBe(400);
+  });
+});
+
+describe('uploading samples', () => {
+  it('is idempotent by id, counts created/updated/unchanged, and records history once', async () => {
+    const { id } = await createDataset({
+      name: 'Pets',
+      task_type: 'classification',
+      class_names: ['cat', 'dog'],
+    });
+    const batch = [
+      {
+        id: 'a.png',
+        label: 'cat',
+        split: 'train',
+        metadata: { weather: 'sunny', hour: 9, night: false },
+      },
+      {
+        id: 'b.png',
+        label: 'dog',
+        split: 'test',
+        metadata: { weather: 'rain', hour: 22, night: true },
+      },
+    ];
+    expect((await admin.post(`/api/datasets/${id}/samples`, { samples: batch })).json()).toEqual({
+      created: 2,
+      updated: 0,
+      unchanged: 0,
+    });
+    expect((await admin.post(`/api/datasets/${id}/samples`, { samples: batch })).json()).toEqual({
+      created: 0,
+      updated: 0,
+      unchanged: 2,
+    });
+    const changed = [
+      { ...batch[0], label: 'dog' },
+      batch[1],
+      { id: 'c.png', label: 'cat', split: 'train' },
+    ];
+    expect((await admin.post(`/api/datasets/${id}/samples`, { samples: changed })).json()).toEqual({
+      created: 1,
+      updated: 1,
+      unchanged: 1,
+    });
+
+    const dataset = (await admin.get(`/api/datasets/${id}`)).json();
+    expect(dataset.samples_count).toBe(3);
+    expect(dataset.splits).toEqual(['test', 'train']);
+    const history = (await admin.get(`/api/datasets/${id}/history`)).json();
+    expect(history).toHaveLength(1);
+    expect(history[0]).toMatchObject({
+      operation_type: 'sample:create',
+      num_items: 3,
+      data_level: 'image',
+      user_name: 'Ana Admin',
+    });
+  });
+
+  it('rejects a batch with bad rows whole, naming row and field', async () => {
+    const { id } = await createDataset({
+      name: 'Pets',
+      task_type: 'classification',
+      class_names: ['cat', 'dog'],
+    });
+    await admin.post(`/api/datasets/${id}/samples`, {
+      samples: [{ id: 'x', label: 'cat', metadata: { hour: 3 } }],
+    });
+    const response = await admin.post(`/api/datasets/${id}/samples`, {
+      samples: [
+        { id: 'ok', label: 'cat' },
+        { id: 'bad-label', label: 'cow' },
+        { label: 'cat' },
+        { id: 'bad-meta', label: 'dog', metadata: { hour: 'three' } },
+        { id: 'ok', label: 'dog' },
+        { id: 'audio', audio: 'blob:' + 'f'.repeat(64) },
+        { id: 'path', image: '/etc/passwd' },
+      ],
+    });
+    expect(response.statusCode).toBe(400);
+    const body = response.json();
+    expect(body.description).toMatch(
+      /^The batch was rejected and nothing was written: \d+ problems; first: row 1 \(id bad-label\), label: 'cow' is not one of the dataset's class names$/,
+    );
+    expect(body.errors).toEqual(
+      expect.arrayContaining([
+        {
+          row: 1,
+          id: 'bad-label',
+          field: 'label',
+          message: "'cow' is not one of the dataset's class names",
+        },
+        { row: 2, field: 'id', message: 'Required' },
+        {
+          row: 3,
+          id: 'bad-meta',
+          field: 'metadata.hour',
+          message: 'expected a numeric value (the field is numeric), got "three"',
+        },
+        { row: 4, id: 'ok', field: 'id', message: 'duplicate of row 0 in this batch' },
+        expect.objectContaining({
+          row: 5,
+          field: 'audio',
+          message: 'a classification dataset takes image, not audio',
+        }),
+        expect.objectContaining({
+          row: 6,
+          field: 'image',
+          message: expect.stringContaining("the server may not read '/etc/passwd'"),
+        }),
+      ]),
+    );
+    expect((await admin.get(`/api/datasets/${id}`)).json().samples_count).toBe(1);
+  });
+
+  it('learns classes when none were declared', async () => {
+    const { id } = await createDataset({ name: 'Open', task_type: 'audio_classification' });
+    await admin.post(`/api/datasets/${id}/samples`, {
+      samples: [
+        { id: 'a', label: 'bird' },
+        { id: 'b', label: 'frog' },
+      ],
+    });
+    expect((await admin.get(`/api/datasets/${id}`)).json().class_names).toEqual(['bird', 'frog']);
+  });
+
+  it('keeps objects with derived ids, replaces them on re-upload, and counts them', async () => {
+    const { id } = await createDataset({ name: 'Boxes', task_type: 'object_detection' });
+    const samples = [
+      {
+        id: 's1',
+        objects: [
+          { label: 'cat', bbox: [0, 0, 10, 10] },
+          { label: 'dog', segmentation: [[0, 0, 4, 0, 4, 6]] },
+        ],
+      },
+      { id: 's2', objects: [{ id: 'mine', label: 'cat', bbox: [1, 1, 2, 2] }] },
+    ];
+    await admin.post(`/api/datasets/${id}/samples`, { samples });
+    expect((await admin.get(`/api/datasets/${id}`)).json()).toMatchObject({
+      objects_count: 3,
+      class_names: ['cat', 'dog'],
+    });
+    const objects = await t.database.db
+      .selectFrom('objects')
+      .select(['id', 'sample_id', 'x', 'y', 'w', 'h'])
+      .orderBy('id')
+      .execute();
+    expect(objects).toEqual([
+      { id: 'mine', sample_id: 's2', x: 1, y: 1, w: 2, h: 2 },
+      { id: 's1#0', sample_id: 's1', x: 0, y: 0, w: 10, h: 10 },
+      { id: 's1#1', sample_id: 's1', x: 0, y: 0, w: 4, h: 6 },
+    ]);
+    await admin.post(`/api/datasets/${id}/samples`, {
+      samples: [{ id: 's1', objects: [{ label: 'cat', bbox: [5, 5, 1, 1] }] }],
+    });
+    expect((await admin.get(`/api/datasets/${id}`)).json().objects_count).toBe(2);
+    const bad = await admin.post(`/api/datasets/${id}/samples`, {
+      samples: [{ id: 's3', objects: [{ label: 'cat' }] }],
+    });
+    expect(bad.json().errors[0]).toMatchObject({ row: 0, field: 'objects.0.bbox' });
+  });
+});
+
+describe('media, thumbnails and computed metadata', () => {
+  it('stores uploaded images once, serves them with ranges, and computes thumbnails, metadata and a default feature', async () => {
+    const { id } = await createDataset({ name: 'Pics', task_type: 'object_detection' });
+    const images = await Promise.all([testImage(1), testImage(2, 'jpeg')]);
+    const keys = [
+      await uploadMedia(id, images[0]!.bytes, 'image/png'),
+      await uploadMedia(id, images[1]!.bytes, 'image/jpeg'),
+    ];
+    expect(await uploadMedia(id, images[0]!.bytes, 'image/png')).toBe(keys[0]);
+    expect(
+      (
+        await admin.post(`/api/datasets/${id}/media/missing`, {
+          keys: [keys[0], 'blob:' + '0'.repeat(64)],
+        })
+      ).json(),
+    ).toEqual({ missing: ['blob:' + '0'.repeat(64)] });
+
+    const corrupt = await uploadMedia(id, Buffer.from('not an image at all'), 'image/png');
+    await admin.post(`/api/datasets/${id}/samples`, {
+      samples: [
+        {
+          id: 'one',
+          image: keys[0],
+          objects: images[0]!.objects.map((o) => ({ label: o.label, bbox: o.bbox })),
+        },
+        {
+          id: 'two',
+          image: keys[1],
+          objects: images[1]!.objects.map((o) => ({ label: o.label, bbox: o.bbox })),
+        },
+        { id: 'broken', image: corrupt },
+      ],
+    });
+    const pending = (await admin.get('/api/activities?scope=my')).json();
+    expect(
+      pending.map((a: { job_type: string; status: string }) => [a.job_type, a.status]).sort(),
+    ).toEqual([
+      ['MetadataAndFeaturesComputation', 'PENDING'],
+      ['ThumbnailGeneration', 'PENDING'],
+    ]);
+
+    expect(await t.runner.drain()).toBe(2);
+    const done = (await admin.get('/api/activities?scope=all')).json();
+    expect(done.every((a: { status: string }) => a.status === 'SUCCESS')).toBe(true);
+    expect(done[0]).toMatchObject({
+      type: 'Job',
+      dataset_id: id,
+      dataset_name: 'Pics',
+      progress: 1,
+    });
+
+    const dataset = (await admin.get(`/api/datasets/${id}`)).json();
+    expect(dataset.preview_urls).toHaveLength(2);
+    const thumb = await admin.get(dataset.preview_urls[0]);
+    expect(thumb.statusCode).toBe(200);
+    expect(thumb.headers['content-type']).toBe('image/webp');
+    expect(thumb.rawPayload.subarray(8, 12).toString()).toBe('WEBP');
+
+    const media = await admin.call({
+      method: 'GET',
+      url: `/api/datasets/${id}/samples/media?sample_id=one`,
+      headers: { range: 'bytes=0-7' },
+    });
+    expect(media.statusCode).toBe(206);
+    expect(media.headers['content-range']).toBe(`bytes 0-7/${images[0]!.bytes.length}`);
+    expect(media.rawPayload).toEqual(images[0]!.bytes.subarray(0, 8));
+
+    const rows = await t.database.db
+      .selectFrom('samples')
+      .select(['id', 'computed', 'processed'])
+      .orderBy('seq')
+      .execute();
+    const computed = Object.fromEntries(rows.map((row) => [row.id, JSON.parse(row.computed!)]));
+    expect(computed.one).toMatchObject({
+      'image.width': 64,
+      'image.height': 48,
+      'image.format': 'png',
+      'image.corrupt': false,
+      'image.object_count': images[0]!.objects.length,
+    });
+    expect(computed.one['image.phash']).toMatch(/^[0-9a-f]{16}$/);
+    expect(computed.two['image.format']).toBe('jpeg');
+    expect(computed.broken).toMatchObject({ 'image.corrupt': true });
+    expect(rows.every((row) => row.processed === 1)).toBe(true);
+
+    const objects = await t.database.db
+      .selectFrom('objects')
+      .select(['id', 'w', 'h', 'computed'])
+      .where('sample_id', '=', 'one')
+      .execute();
+    for (const object of objects) {
+      const values = JSON.parse(object.computed!);
+      expect(values['object.relative_area']).toBeCloseTo(
+        Math.min(object.w! * object.h!, 64 * 48) / (64 * 48),
+        6,
+      );
+    }
+    const features = (await admin.get(`/api/datasets/${id}/features`)).json();
+    expect(features).toEqual([
+      expect.objectContaining({
+        name: 'loupe.image_descriptor',
+        data_level: 'image',
+        num_present: 2,
+        num_missing: 1,
+      }),
+    ]);
+    const fields = await t.database.db
+      .selectFrom('metadata_fields')
+      .select(['id', 'state'])
+      .where('source', '=', 'computed')
+      .execute();
+    expect(fields.length).toBeGreaterThan(10);
+    expect(fields.every((field) => field.state === 'available')).toBe(true);
+  });
+
+  it('computes audio metadata and durations', async () => {
+    const { id } = await createDataset({ name: 'Sounds', task_type: 'audio_classification' });
+    const key = await uploadMedia(id, testClip(1, 0.5), 'audio/wav');
+    const key2 = await uploadMedia(id, testClip(2, 1.25), 'audio/wav');
+    await admin.post(`/api/datasets/${id}/samples`, {
+      samples: [
+        { id: 'a', audio: key, label: 'bird' },
+        { id: 'b', audio: key2, label: 'frog' },
+      ],
+    });
+    await t.runner.drain();
+    const dataset = (await admin.get(`/api/datasets/${id}`)).json();
+    expect(dataset).toMatchObject({
+      min_duration: 0.5,
+      max_duration: 1.25,
+      default_duration: 1.25,
+    });
+    const row = await t.database.db
+      .selectFrom('samples')
+      .select('computed')
+      .where('id', '=', 'a')
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(row.computed!)).toMatchObject({
+      'audio.duration': 0.5,
+      'audio.sample_rate': 8000,
+      'audio.channels': 1,
+    });
+    expect((await admin.get(`/api/datasets/${id}/features`)).json()[0]).toMatchObject({
+      name: 'loupe.audio_mfcc',
+      num_present: 2,
+    });
+  });
+
+  it('disabling thumbnails deletes them; enabling makes them again', async () => {
+    const { id } = await createDataset({ name: 'Pics', task_type: 'classification' });
+    const key = await uploadMedia(id, (await testImage(3)).bytes, 'image/png');
+    await admin.post(`/api/datasets/${id}/samples`, {
+      samples: [{ id: 'one', image: key, label: 'cat' }],
+    });
+    await t.runner.drain();
+    const url = (await admin.get(`/api/datasets/${id}`)).json().preview_urls[0];
+    expect((await admin.get(url)).statusCode).toBe(200);
+    expect((await admin.put(`/api/datasets/${id}/thumbnails`, { enabled: false })).json()).toEqual({
+      enabled: false,
+    });
+    expect((await admin.get(url)).statusCode).toBe(404);
+    expect((await admin.get(`/api/datasets/${id}`)).json().preview_urls).toEqual([]);
+    await admin.put(`/api/datasets/${id}/thumbnails`, { enabled: true });
+    await t.runner.drain();
+    expect((await admin.get(url)).statusCode).toBe(200);
+  });
+});
+
+describe('features, prediction sets, predictions', () => {
+  it('stores features as JSON or base64 float32 and reports presence', async () => {
+    const { id } = await createDataset({ name: 'Pets', task_type: 'classification' });
+    await admin.post(`/api/datasets/${id}/samples`, {
+      samples: [{ id: 'a' }, { id: 'b' }, { id: 'c' }],
+    });
+    const json = await admin.post(`/api/datasets/${id}/features`, {
+      name: 'clip',
+      data_level: 'image',
+      vectors: { a: [1, 2, 3], b: [4, 5, 6] },
+    });
+    expect(json.json()).toMatchObject({ name: 'clip', size: 3, num_present: 2, num_missing: 1 });
+    const data = Buffer.from(new Float32Array([7, 8, 9]).buffer).toString('base64');
+    await admin.post(`/api/datasets/${id}/features`, {
+      name: 'clip',
+      data_level: 'image',
+      ids: ['c'],
+      data,
+      dimension: 3,
+    });
+    expect((await admin.get(`/api/datasets/${id}/features`)).json()[0]).toMatchObject({
+      num_present: 3,
+      num_missing: 0,
+    });
+    const stored = await t.database.db
+      .selectFrom('feature_vectors')
+      .select('vector')
+      .where('item_id', '=', 'c')
+      .executeTakeFirstOrThrow();
+    expect([...new Float32Array(new Uint8Array(stored.vector).buffer)]).toEqual([7, 8, 9]);
+
+    const wrong = await admin.post(`/api/datasets/${id}/features`, {
+      name: 'clip',
+      data_level: 'image',
+      vectors: { a: [1, 2] },
+    });
+    expect(wrong.statusCode).toBe(409);
+    const unknown = await admin.post(`/api/datasets/${id}/features`, {
+      name: 'other',
+      data_level: 'image',
+      vectors: { zz: [1] },
+    });
+    expect(unknown.json().errors[0]).toMatchObject({ row: 0, id: 'zz', field: 'id' });
+    const level = await admin.post(`/api/datasets/${id}/features`, {
+      name: 'other',
+      data_level: 'audio',
+      vectors: { a: [1] },
+    });
+    expect(level.json().description).toMatch(/has no audio level/);
+  });
+
+  it('creates prediction sets and uploads predictions idempotently', async () => {
+    const { id } = await createDataset({
+      name: 'Pets',
+      task_type: 'classification',
+      class_names: ['cat', 'dog'],
+    });
+    await admin.post(`/api/datasets/${id}/samples`, {
+      samples: [
+        { id: 'a', label: 'cat' },
+        { id: 'b', label: 'dog' },
+        { id: 'c', label: 'dog' },
+      ],
+    });
+    const created = await admin.post(`/api/datasets/${id}/predictions`, { name: 'resnet' });
+    expect(created.statusCode).toBe(201);
+    const set = created.json();
+    const predictions = [
+      { id: 'a', label: 'cat', score: 0.9, probabilities: [0.9, 0.1] },
+      { id: 'b', label: 'cat', score: 0.6, probabilities: { cat: 0.6, dog: 0.4 } },
+    ];
+    const url = `/api/datasets/${id}/predictions/${set.id}/items`;
+    expect((await admin.post(url, { predictions })).json()).toEqual({
+      created: 2,
+      updated: 0,
+      unchanged: 0,
+    });
+    expect((await admin.post(url, { predictions })).json()).toEqual({
+      created: 0,
+      updated: 2,
+      unchanged: 0,
+    });
+    const models = (await admin.get(`/api/dataset/models?dataset_id=${id}`)).json();
+    expect(models).toEqual([
+      expect.objectContaining({
+        name: 'resnet',
+        num_present: 2,
+        num_missing: 1,
+        dataset: { id, name: 'Pets', task_type: 'classification' },
+      }),
+    ]);
+    expect((await admin.get('/api/models')).json()).toHaveLength(1);
+    expect((await admin.get(`/api/datasets/${id}`)).json().predictions_count).toBe(1);
+
+    const bad = await admin.post(url, {
+      predictions: [
+        { id: 'zz', label: 'cat' },
+        { id: 'a', label: 'cow' },
+        { id: 'c', probabilities: [1] },
+      ],
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors.map((e: { row: number; field: string }) => [e.row, e.field])).toEqual([
+      [0, 'id'],
+      [1, 'label'],
+      [2, 'probabilities'],
+    ]);
+    expect(
+      (await admin.post(`/api/datasets/${id}/predictions`, { name: 'resnet' })).statusCode,
+    ).toBe(409);
+
+    const attributions = await admin.post(
+      `/api/datasets/${id}/predictions/${set.id}/attributions`,
+      {
+        name: 'gradcam',
+        attributions: [
+          {
+            id: 'a',
+            heatmap: [
+              [0, 1],
+              [1, 0],
+            ],
+          },
+        ],
+      },
+    );
+    expect(attributions.json()).toEqual({ uploaded: 1 });
+  });
+
+  it('lets a member upload, and deletes a dataset with its files', async () => {
+    const { client: ben } = await addUser(t.app, admin, { email: 'ben@example.com' });
+    const created = await ben.post('/api/datasets', { name: 'Ben’s', task_type: 'classification' });
+    expect(created.statusCode).toBe(201);
+    const id = created.json().id;
+    const key = (
+      await ben.call({
+        method: 'POST',
+        url: `/api/datasets/${id}/media`,
+        body: (await testImage(5)).bytes,
+        headers: { 'content-type': 'image/png' },
+      })
+    ).json().key;
+    await ben.post(`/api/datasets/${id}/samples`, { samples: [{ id: 'x', image: key }] });
+    await t.runner.drain();
+    expect((await ben.call({ method: 'DELETE', url: `/api/datasets/${id}` })).statusCode).toBe(200);
+    expect((await ben.get(`/api/datasets/${id}`)).statusCode).toBe(404);
+    expect(await t.services.blobs.head(`datasets/${id}/media/${key.slice(5)}`)).toBeUndefined();
+    expect(await t.database.db.selectFrom('samples').selectAll().execute()).toEqual([]);
+  });
+});
