@@ -249,6 +249,12 @@ describe('perceptualHash and hammingDistance', () => {
       const hash = perceptualHash(img);
       expect(hammingDistance(hash, perceptualHash(brighten(img, 20)))).toBeLessThanOrEqual(6);
       expect(hammingDistance(hash, perceptualHash(halve(img)))).toBeLessThanOrEqual(6);
+      // 0.7× with a resampler checked against its definition above.
+      const [r, g, b] = resizeAreaChannels(img.data, 160, 120, 3, [0, 1, 2], 112, 84);
+      const smaller = image(112, 84, 3, (x, y) =>
+        [r!, g!, b!].map((plane) => Math.round(plane[y * 112 + x]!)),
+      );
+      expect(hammingDistance(hash, perceptualHash(smaller))).toBeLessThanOrEqual(6);
     }
   });
 
@@ -310,6 +316,13 @@ describe('imageDescriptor', () => {
 });
 
 describe('analyzeImage', () => {
+  it('reads Uint8ClampedArray pixels (canvas ImageData) like Uint8Array', () => {
+    const img = syntheticImage(10, 48, 32);
+    const clamped = analyzeImage({ ...img, data: new Uint8ClampedArray(img.data) });
+    expect(clamped.statistics).toEqual(imageStatistics(img));
+    expect(clamped.phash).toBe(perceptualHash(img));
+  });
+
   it('agrees with the separate functions', () => {
     const img = syntheticImage(9, 64, 48);
     const analysis = analyzeImage(img);
