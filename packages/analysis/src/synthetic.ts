@@ -31,7 +31,7 @@ export interface SyntheticImageOptions {
 
 export const DEFAULT_SYNTHETIC_LABELS: readonly string[] = ['square', 'circle'];
 
-/** Hue (degrees) of class `index` of `count` classes: evenly spread around the colour wheel. */
+/** RGB of class `index` of `count`: hues evenly spread around the wheel, saturation 0.85, value 1. */
 function classColor(index: number, count: number): [number, number, number] {
   const hue = (index * 360) / Math.max(1, count);
   const f = (n: number) => {
