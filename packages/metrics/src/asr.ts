@@ -69,13 +69,19 @@ export interface CorpusResult {
 }
 
 export function measuresFromCounts(counts: WordCounts): WordMeasures {
-  const { hits: H, substitutions: S, deletions: D, insertions: I } = counts;
+  return measures(counts.hits, counts.substitutions, counts.deletions, counts.insertions);
+}
+
+function measures(H: number, S: number, D: number, I: number): WordMeasures {
   const n1 = H + S + D;
   const n2 = H + S + I;
   const errors = S + D + I;
   const wip = n1 === 0 && n2 === 0 ? 1 : n1 === 0 || n2 === 0 ? 0 : (H / n1) * (H / n2);
   return {
-    ...counts,
+    hits: H,
+    substitutions: S,
+    deletions: D,
+    insertions: I,
     referenceWords: n1,
     hypothesisWords: n2,
     wer: n1 === 0 ? (errors === 0 ? 0 : NaN) : errors / n1,
@@ -85,34 +91,69 @@ export function measuresFromCounts(counts: WordCounts): WordMeasures {
   };
 }
 
+const OP_HIT = 0;
+const OP_SUB = 1;
+const OP_DEL = 2;
+const OP_INS = 3;
+
 /**
- * Minimum-edit alignment of two word-id sequences, choosing among equally short alignments the
- * one rapidfuzz's Levenshtein.editops (used by jiwer) returns: common prefix and suffix are hits,
- * and the backtrace from the end prefers a deletion, then an insertion, then the diagonal. This
- * matters because hits, substitutions, deletions and insertions are not unique otherwise.
+ * Work buffers reused across utterances (the package is synchronous): a corpus of 100k
+ * utterances would otherwise allocate and collect hundreds of thousands of small arrays.
  */
-function alignIds(ref: Int32Array, hyp: Int32Array): Uint8Array {
-  const OP_HIT = 0;
-  const OP_SUB = 1;
-  const OP_DEL = 2;
-  const OP_INS = 3;
+class AlignmentBuffers {
+  refIds = new Int32Array(256);
+  hypIds = new Int32Array(256);
+  distances = new Int32Array(4096);
+  ops = new Uint8Array(512);
+  backwards = new Uint8Array(512);
+
+  ensure(refLength: number, hypLength: number): void {
+    const grow = <T extends Int32Array | Uint8Array>(
+      array: T,
+      size: number,
+      make: (n: number) => T,
+    ) => (array.length >= size ? array : make(Math.max(size, array.length * 2)));
+    this.refIds = grow(this.refIds, refLength, (n) => new Int32Array(n));
+    this.hypIds = grow(this.hypIds, hypLength, (n) => new Int32Array(n));
+    this.distances = grow(
+      this.distances,
+      (refLength + 1) * (hypLength + 1),
+      (n) => new Int32Array(n),
+    );
+    this.ops = grow(this.ops, refLength + hypLength, (n) => new Uint8Array(n));
+    this.backwards = grow(this.backwards, refLength + hypLength, (n) => new Uint8Array(n));
+  }
+}
+
+/**
+ * Minimum-edit alignment of two word-id sequences (in buffers.refIds / hypIds), choosing among
+ * equally short alignments the one rapidfuzz's Levenshtein.editops (used by jiwer) returns:
+ * common prefix and suffix are hits, and the backtrace from the end prefers a deletion, then an
+ * insertion, then the diagonal. This matters because hits, substitutions, deletions and
+ * insertions are not unique otherwise. Writes the operations to buffers.ops; returns their count.
+ */
+function alignIds(buffers: AlignmentBuffers, refLength: number, hypLength: number): number {
+  const ref = buffers.refIds;
+  const hyp = buffers.hypIds;
+  const ops = buffers.ops;
   let prefix = 0;
-  while (prefix < ref.length && prefix < hyp.length && ref[prefix] === hyp[prefix]) prefix++;
+  while (prefix < refLength && prefix < hypLength && ref[prefix] === hyp[prefix]) prefix++;
   let suffix = 0;
   while (
-    suffix < ref.length - prefix &&
-    suffix < hyp.length - prefix &&
-    ref[ref.length - 1 - suffix] === hyp[hyp.length - 1 - suffix]
+    suffix < refLength - prefix &&
+    suffix < hypLength - prefix &&
+    ref[refLength - 1 - suffix] === hyp[hypLength - 1 - suffix]
   ) {
     suffix++;
   }
-  const n1 = ref.length - prefix - suffix;
-  const n2 = hyp.length - prefix - suffix;
-  const middle: number[] = [];
+  const n1 = refLength - prefix - suffix;
+  const n2 = hypLength - prefix - suffix;
+  let count = 0;
+  for (let k = 0; k < prefix; k++) ops[count++] = OP_HIT;
   if (n1 > 0 && n2 > 0) {
     // d[j * (n1 + 1) + i] = edit distance of ref[:i] and hyp[:j] (within the middle part).
     const W = n1 + 1;
-    const d = new Int32Array(W * (n2 + 1));
+    const d = buffers.distances;
     for (let i = 0; i <= n1; i++) d[i] = i;
     for (let j = 1; j <= n2; j++) {
       const h = hyp[prefix + j - 1]!;
@@ -126,32 +167,34 @@ function alignIds(ref: Int32Array, hyp: Int32Array): Uint8Array {
         d[row + i] = diagonal < up ? (diagonal < left ? diagonal : left) : up < left ? up : left;
       }
     }
+    // Backtrace from the end; operations come out last first.
+    const back = buffers.backwards;
+    let n = 0;
     let col = n1;
     let row = n2;
     while (row && col) {
       if (d[row * W + col]! - d[row * W + col - 1]! === 1) {
-        middle.push(OP_DEL);
+        back[n++] = OP_DEL;
         col--;
       } else {
         row--;
         if (row && d[row * W + col]! - d[row * W + col - 1]! === -1) {
-          middle.push(OP_INS);
+          back[n++] = OP_INS;
         } else {
           col--;
-          middle.push(ref[prefix + col] === hyp[prefix + row] ? OP_HIT : OP_SUB);
+          back[n++] = ref[prefix + col] === hyp[prefix + row] ? OP_HIT : OP_SUB;
         }
       }
     }
-    while (col--) middle.push(OP_DEL);
-    while (row--) middle.push(OP_INS);
+    while (col--) back[n++] = OP_DEL;
+    while (row--) back[n++] = OP_INS;
+    while (n > 0) ops[count++] = back[--n]!;
   } else {
-    for (let i = 0; i < n1; i++) middle.push(OP_DEL);
-    for (let j = 0; j < n2; j++) middle.push(OP_INS);
+    for (let i = 0; i < n1; i++) ops[count++] = OP_DEL;
+    for (let j = 0; j < n2; j++) ops[count++] = OP_INS;
   }
-  const ops = new Uint8Array(prefix + middle.length + suffix);
-  // prefix and suffix are hits (zeros); the middle was built backwards.
-  for (let k = 0; k < middle.length; k++) ops[prefix + k] = middle[middle.length - 1 - k]!;
-  return ops;
+  for (let k = 0; k < suffix; k++) ops[count++] = OP_HIT;
+  return count;
 }
 
 const TYPES: WordErrorType[] = ['-', 'S', 'D', 'I'];
@@ -159,8 +202,7 @@ const TYPES: WordErrorType[] = ['-', 'S', 'D', 'I'];
 /** Maps words to integer ids shared across utterances, so comparisons are integer compares. */
 class Vocabulary {
   private readonly ids = new Map<string, number>();
-  encode(words: readonly string[]): Int32Array {
-    const out = new Int32Array(words.length);
+  encode(words: readonly string[], out: Int32Array): void {
     for (let k = 0; k < words.length; k++) {
       const word = words[k]!;
       let id = this.ids.get(word);
@@ -170,7 +212,59 @@ class Vocabulary {
       }
       out[k] = id;
     }
-    return out;
+  }
+}
+
+/** An utterance's measures; its word alignment is built on first access, from compact ops. */
+class Utterance implements UtteranceResult {
+  readonly hits: number;
+  readonly substitutions: number;
+  readonly deletions: number;
+  readonly insertions: number;
+  readonly referenceWords: number;
+  readonly hypothesisWords: number;
+  readonly wer: number;
+  readonly mer: number;
+  readonly wil: number;
+  readonly wip: number;
+  #alignment: AlignedWord[] | undefined;
+
+  constructor(
+    m: WordMeasures,
+    private readonly ops: Uint8Array | null,
+    private readonly refWords: readonly string[],
+    private readonly hypWords: readonly string[],
+  ) {
+    this.hits = m.hits;
+    this.substitutions = m.substitutions;
+    this.deletions = m.deletions;
+    this.insertions = m.insertions;
+    this.referenceWords = m.referenceWords;
+    this.hypothesisWords = m.hypothesisWords;
+    this.wer = m.wer;
+    this.mer = m.mer;
+    this.wil = m.wil;
+    this.wip = m.wip;
+  }
+
+  get alignment(): AlignedWord[] {
+    if (this.#alignment) return this.#alignment;
+    const ops = this.ops ?? new Uint8Array(0);
+    const alignment = new Array<AlignedWord>(ops.length);
+    let i = 0;
+    let j = 0;
+    for (let k = 0; k < ops.length; k++) {
+      const op = ops[k]!;
+      alignment[k] = {
+        type: TYPES[op]!,
+        ref: op === OP_INS ? null : this.refWords[i]!,
+        hyp: op === OP_DEL ? null : this.hypWords[j]!,
+      };
+      if (op !== OP_INS) i++;
+      if (op !== OP_DEL) j++;
+    }
+    this.#alignment = alignment;
+    return alignment;
   }
 }
 
@@ -178,34 +272,31 @@ function alignWords(
   refWords: readonly string[],
   hypWords: readonly string[],
   vocabulary: Vocabulary,
+  buffers: AlignmentBuffers,
   withAlignment: boolean,
 ): UtteranceResult {
-  const ops = alignIds(vocabulary.encode(refWords), vocabulary.encode(hypWords));
-  const counts = [0, 0, 0, 0];
-  const alignment: AlignedWord[] = [];
-  let i = 0;
-  let j = 0;
-  for (const op of ops) {
-    counts[op]!++;
-    if (withAlignment) {
-      alignment.push({
-        type: TYPES[op]!,
-        ref: op === 3 ? null : refWords[i]!,
-        hyp: op === 2 ? null : hypWords[j]!,
-      });
-    }
-    if (op !== 3) i++;
-    if (op !== 2) j++;
+  buffers.ensure(refWords.length, hypWords.length);
+  vocabulary.encode(refWords, buffers.refIds);
+  vocabulary.encode(hypWords, buffers.hypIds);
+  const count = alignIds(buffers, refWords.length, hypWords.length);
+  const ops = buffers.ops;
+  let hits = 0;
+  let substitutions = 0;
+  let deletions = 0;
+  let insertions = 0;
+  for (let k = 0; k < count; k++) {
+    const op = ops[k]!;
+    if (op === OP_HIT) hits++;
+    else if (op === OP_SUB) substitutions++;
+    else if (op === OP_DEL) deletions++;
+    else insertions++;
   }
-  return {
-    ...measuresFromCounts({
-      hits: counts[0]!,
-      substitutions: counts[1]!,
-      deletions: counts[2]!,
-      insertions: counts[3]!,
-    }),
-    alignment,
-  };
+  return new Utterance(
+    measures(hits, substitutions, deletions, insertions),
+    withAlignment ? ops.slice(0, count) : null,
+    refWords,
+    hypWords,
+  );
 }
 
 /** WER and related measures of one reference / hypothesis pair, with the word alignment. */
@@ -218,12 +309,16 @@ export function wordErrors(
     transcriptWords(reference, normalization),
     transcriptWords(hypothesis, normalization),
     new Vocabulary(),
+    new AlignmentBuffers(),
     true,
   );
 }
 
 export interface CorpusOptions extends TextNormalization {
-  /** Keep each utterance's word alignment (default true). */
+  /**
+   * Keep each utterance's word alignment (default true). It is stored compactly and turned into
+   * AlignedWord objects only when an utterance's `alignment` is read; false leaves it empty.
+   */
   alignment?: boolean;
 }
 
@@ -237,6 +332,7 @@ export function corpusWordErrors(
     throw new RangeError(`${references.length} references but ${hypotheses.length} hypotheses`);
   }
   const vocabulary = new Vocabulary();
+  const buffers = new AlignmentBuffers();
   const withAlignment = options.alignment ?? true;
   const total: WordCounts = { hits: 0, substitutions: 0, deletions: 0, insertions: 0 };
   const utterances = references.map((reference, k) => {
@@ -244,6 +340,7 @@ export function corpusWordErrors(
       transcriptWords(reference, options),
       transcriptWords(hypotheses[k]!, options),
       vocabulary,
+      buffers,
       withAlignment,
     );
     total.hits += result.hits;
