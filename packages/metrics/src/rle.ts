@@ -162,18 +162,47 @@ export function polygonToRle(xy: ArrayLike<number>, h: number, w: number): Rle {
       ye = t;
     }
     const s = dx >= dy ? (ye - ys) / dx : (xe - xs) / dy;
-    const steps = dx >= dy ? dx : dy;
-    for (let d = 0; d <= steps; d++) {
-      const t = flip ? steps - d : d;
-      let uj: number;
-      let vj: number;
-      if (dx >= dy) {
-        uj = t + xs;
-        vj = Math.trunc(ys + s * t + 0.5);
-      } else {
-        vj = t + ys;
-        uj = Math.trunc(xs + s * t + 0.5);
+    if (dx >= dy) {
+      // x advances by one at every step, so inside the edge the pairs that cross a column centre
+      // are known in advance: xsel = xs + t for t ≡ 2 − xs (mod 5), between the points at t and
+      // t + 1. Only the edge's end points are handled point by point.
+      const t0 = flip ? dx : 0;
+      const u0 = t0 + xs;
+      const v0 = Math.trunc(ys + s * t0 + 0.5);
+      if (!first && u0 !== prevU) {
+        const xsel = u0 < prevU ? u0 : u0 - 1;
+        if ((xsel - 2) % 5 === 0) {
+          const xd = (xsel - 2) / 5;
+          if (xd >= 0 && xd <= wMax) {
+            let yd = ((v0 < prevV ? v0 : prevV) + 0.5) / scale - 0.5;
+            if (yd < 0) yd = 0;
+            else if (yd > h) yd = h;
+            a[kept++] = xd * h + Math.ceil(yd);
+          }
+        }
       }
+      let xsel = xs + ((((2 - xs) % 5) + 5) % 5);
+      for (; xsel <= xs + dx - 1; xsel += 5) {
+        const xd = (xsel - 2) / 5;
+        if (xd < 0 || xd > wMax) continue;
+        const ta = xsel - xs;
+        const va = Math.trunc(ys + s * ta + 0.5);
+        const vb = Math.trunc(ys + s * (ta + 1) + 0.5);
+        let yd = ((va < vb ? va : vb) + 0.5) / scale - 0.5;
+        if (yd < 0) yd = 0;
+        else if (yd > h) yd = h;
+        a[kept++] = xd * h + Math.ceil(yd);
+      }
+      const tl = flip ? 0 : dx;
+      prevU = tl + xs;
+      prevV = dx === 0 ? v0 : Math.trunc(ys + s * tl + 0.5);
+      first = false;
+      continue;
+    }
+    for (let d = 0; d <= dy; d++) {
+      const t = flip ? dy - d : d;
+      const vj = t + ys;
+      const uj = Math.trunc(xs + s * t + 0.5);
       if (!first && uj !== prevU) {
         const xsel = uj < prevU ? uj : uj - 1;
         // xd = (xsel + .5) / 5 − .5 is a whole number exactly when xsel ≡ 2 (mod 5).
