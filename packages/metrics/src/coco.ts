@@ -401,6 +401,15 @@ function evaluateCell(
     ignored[g] = cell.gtCrowd[g] || area < lo || area > hi ? 1 : 0;
     if (!ignored[g]) notIgnored++;
   }
+  if (G === 0) {
+    // Nothing to match: every detection is an FP unless outside the area range, at every threshold.
+    for (let d = 0; d < D; d++) {
+      const area = cell.dtArea[d]!;
+      const flag = area < lo || area > hi ? 0 : FP;
+      for (let t = 0; t < T; t++) out[base + t * stride + d] = flag;
+    }
+    return 0;
+  }
   // Ground truths in order: not ignored first, then ignored (stable).
   let p = 0;
   for (let g = 0; g < G; g++) if (!ignored[g]) order[p++] = g;
