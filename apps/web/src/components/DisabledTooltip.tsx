@@ -2,18 +2,19 @@
 import { Tooltip } from 'antd';
 import type { ReactNode } from 'react';
 
-export function DisabledTooltip({
-  reason,
-  children,
-}: {
+export interface DisabledTooltipProps {
   reason: string | null;
   children: ReactNode;
-}) {
+  /** Take the full width (for block buttons). */
+  block?: boolean;
+}
+
+export function DisabledTooltip({ reason, children, block = false }: DisabledTooltipProps) {
   if (!reason) return <>{children}</>;
   return (
     <Tooltip title={reason}>
       <span
-        style={{ display: 'inline-block', cursor: 'not-allowed' }}
+        style={{ display: block ? 'block' : 'inline-block', cursor: 'not-allowed' }}
         data-disabled-reason={reason}
       >
         {children}

@@ -14,16 +14,20 @@ export interface ThemeDefinition {
   config: ThemeConfig;
   /** The navigation's own background, a shade apart from the page. */
   navBackground: string;
+  /** Where the login splash gradient ends, a deep shade of the primary colour. */
+  splashEnd: string;
 }
 
 const base = { fontFamily: FONT_FAMILY, fontSize: 14, borderRadius: 6, wireframe: false };
 
-function light(id: ThemeId, label: string, primary: string, nav: string): ThemeDefinition {
+function light(id: ThemeId, label: string, primary: string, splashEnd: string): ThemeDefinition {
+  const nav = '#ffffff';
   return {
     id,
     label,
     dark: false,
     navBackground: nav,
+    splashEnd,
     config: {
       algorithm: antdTheme.defaultAlgorithm,
       token: { ...base, colorPrimary: primary, colorInfo: primary, colorBgLayout: '#f5f6f8' },
@@ -39,12 +43,14 @@ function dark(
   page: string,
   container: string,
   nav: string,
+  splashEnd: string,
 ): ThemeDefinition {
   return {
     id,
     label,
     dark: true,
     navBackground: nav,
+    splashEnd,
     config: {
       algorithm: antdTheme.darkAlgorithm,
       token: {
@@ -61,11 +67,11 @@ function dark(
 }
 
 export const THEMES: Record<ThemeId, ThemeDefinition> = {
-  lightRed: light('lightRed', 'Light red', '#d4380d', '#ffffff'),
-  lightBlue: light('lightBlue', 'Light blue', '#1668dc', '#ffffff'),
-  darkRed: dark('darkRed', 'Dark red', '#e8503a', '#141414', '#1f1f1f', '#181818'),
-  darkGray: dark('darkGray', 'Dark gray', '#8c8c8c', '#161718', '#222326', '#1b1c1e'),
-  darkBlue: dark('darkBlue', 'Dark blue', '#3c89e8', '#0b1220', '#131c2e', '#0f1828'),
+  lightRed: light('lightRed', 'Light red', '#d4380d', '#3b0d04'),
+  lightBlue: light('lightBlue', 'Light blue', '#1668dc', '#0b1a3a'),
+  darkRed: dark('darkRed', 'Dark red', '#e8503a', '#141414', '#1f1f1f', '#181818', '#1c0805'),
+  darkGray: dark('darkGray', 'Dark gray', '#7d8590', '#161718', '#222326', '#1b1c1e', '#0e0f10'),
+  darkBlue: dark('darkBlue', 'Dark blue', '#3c89e8', '#0b1220', '#131c2e', '#0f1828', '#070c16'),
 };
 
 export function isThemeId(value: unknown): value is ThemeId {

@@ -1,10 +1,12 @@
 // The login page's splash: headline, what the product is for, who uses it, and the subtitle.
 import { Flex, Tag, Typography, theme } from 'antd';
+import { useTheme } from '../../app/theme/useTheme';
 import { BrandMark } from '../../components/BrandMark';
 import { authStrings } from './strings';
 
 export function LoginSplash() {
   const { token } = theme.useToken();
+  const { theme: current } = useTheme();
   return (
     <Flex
       vertical
@@ -13,7 +15,7 @@ export function LoginSplash() {
       style={{
         padding: 48,
         color: '#fff',
-        background: `linear-gradient(145deg, ${token.colorPrimary} 0%, #0b1220 100%)`,
+        background: `linear-gradient(145deg, ${token.colorPrimary} 0%, ${current.splashEnd} 100%)`,
         height: '100%',
       }}
     >

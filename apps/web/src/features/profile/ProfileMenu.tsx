@@ -6,6 +6,7 @@ import { App, Avatar, Button, Divider, Flex, Popover, Tooltip, Typography, theme
 import { useState, type ReactNode } from 'react';
 import { describeError } from '../../api/ApiError';
 import { useLoadedAppState } from '../../api/hooks/useAppState';
+import { DisabledTooltip } from '../../components/DisabledTooltip';
 import { useCopyToClipboard } from '../../lib/useCopyToClipboard';
 import { ChangePasswordDialog } from './ChangePasswordDialog';
 import { useLogout } from './hooks/useLogout';
@@ -112,13 +113,13 @@ export function ProfileMenu({ renderTrigger }: ProfileMenuProps) {
         </Flex>
       )}
       <Divider style={{ margin: '8px 0' }} />
-      <Tooltip
-        title={
+      <DisabledTooltip
+        reason={
           external
             ? profileStrings.changePasswordExternal(state.auth_state.oauth_provider_display_name)
-            : undefined
+            : null
         }
-        placement="left"
+        block
       >
         <Button
           type="text"
@@ -133,7 +134,7 @@ export function ProfileMenu({ renderTrigger }: ProfileMenuProps) {
         >
           {profileStrings.changePassword}
         </Button>
-      </Tooltip>
+      </DisabledTooltip>
       <Button
         type="text"
         block
