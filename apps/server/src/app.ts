@@ -18,6 +18,8 @@ import pino from 'pino';
 import { authRoutes } from './auth/auth.routes.js';
 import { datasetsRoutes } from './datasets/datasets.routes.js';
 import { JobRunner } from './jobs/job-runner.js';
+import { WheelCache } from './sdk/python-wheel.js';
+import { sdkRoutes } from './sdk/sdk.routes.js';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { registerContext } from './http/context.js';
@@ -148,6 +150,7 @@ export async function buildApp(
   settingsRoutes(api, services, config);
   supportRoutes(api, services);
   datasetsRoutes(api, services);
+  sdkRoutes(api, new WheelCache(config.sdkDir));
   app.get('/api/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, () =>
     app.swagger(),
   );

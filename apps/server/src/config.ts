@@ -19,6 +19,7 @@ const Env = z.object({
   LOUPE_VERSIONS_URL: z.string().optional(),
   LOUPE_ENV: z.enum(['production', 'development']).default('production'),
   LOUPE_WEB_DIR: z.string().optional(),
+  LOUPE_SDK_DIR: z.string().optional(),
   LOUPE_COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
   LOUPE_BODY_LIMIT_MB: z.coerce.number().positive().default(64),
   LOUPE_TRUST_PROXY: z.enum(['true', 'false']).default('false'),
@@ -67,6 +68,8 @@ export interface Config {
   versionsUrl?: string;
   environment: 'production' | 'development';
   webDir: string;
+  /** The Python SDK sources the instance serves for pip. */
+  sdkDir: string;
   cookieSecure: 'auto' | 'true' | 'false';
   bodyLimitBytes: number;
   trustProxy: boolean;
@@ -125,6 +128,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     versionsUrl: e.LOUPE_VERSIONS_URL ?? DEFAULT_VERSIONS_URL,
     environment: e.LOUPE_ENV,
     webDir: e.LOUPE_WEB_DIR ?? resolve(import.meta.dirname, '../../web/dist'),
+    sdkDir: e.LOUPE_SDK_DIR ?? resolve(import.meta.dirname, '../../../sdk/python'),
     cookieSecure: e.LOUPE_COOKIE_SECURE,
     bodyLimitBytes: Math.round(e.LOUPE_BODY_LIMIT_MB * 1024 * 1024),
     trustProxy: e.LOUPE_TRUST_PROXY === 'true',

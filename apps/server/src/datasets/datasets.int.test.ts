@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type {
-  Client} from '../testing/test-app.js';
+import type { Client } from '../testing/test-app.js';
 import {
   addUser,
   setUpInstance,

@@ -2,9 +2,7 @@
 // prediction sets, predictions and attributions. Uploads are idempotent by id, land whole or not
 // at all, and queue the background work that follows them.
 import { createHash, randomUUID } from 'node:crypto';
-import type {
-  CreateDatasetRequest,
-  FeatureUploadRequest} from '@loupe/contracts';
+import type { CreateDatasetRequest, FeatureUploadRequest } from '@loupe/contracts';
 import {
   type AttributionInput,
   type Dataset,
@@ -28,7 +26,7 @@ import type {
   PredictedObjectRow,
 } from '../predictions/predictions.repository.js';
 import type { BlobStore } from '../storage/blob-store.js';
-import type { MediaResolver} from '../storage/media.js';
+import type { MediaResolver } from '../storage/media.js';
 import { BLOB_PREFIX, mediaKey, sha256 } from '../storage/media.js';
 import type { UserRow } from '../users/users.repository.js';
 import type { DatasetRow, ObjectRow, SampleRow } from './datasets.repository.js';

@@ -104,8 +104,8 @@ export class LocalBlobStore implements BlobStore {
     try {
       const stat = await fs.stat(path);
       if (stat.isDirectory()) {
-        const entries = await fs.readdir(path, { recursive: true });
-        count = entries.filter((entry) => !entry.endsWith('.type')).length;
+        const entries = await fs.readdir(path, { recursive: true, withFileTypes: true });
+        count = entries.filter((entry) => entry.isFile() && !entry.name.endsWith('.type')).length;
       } else count = 1;
     } catch {
       return 0;

@@ -1,0 +1,172 @@
+import { randomUUID } from 'node:crypto';
+import pino from 'pino';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startTestApp, testDialect, type TestApp } from '../testing/test-app.js';
+import { JobRunner } from './job-runner.js';
+import type { JobHandlers } from './job-types.js';
+import { JobsRepository } from './jobs.repository.js';
+import { JobsService, MAX_ATTEMPTS } from './jobs.service.js';
+
+let t: TestApp;
+let repo: JobsRepository;
+let service: JobsService;
+const log = pino({ level: 'silent' });
+const options = { leaseMs: 1000, idlePollMs: 10, backoffBaseMs: 100 };
+
+beforeEach(async () => {
+  t = await startTestApp();
+  repo = new JobsRepository(t.database.db, t.database.dialect);
+  service = new JobsService(repo, async () => new Map(), t.clock.read);
+});
+afterEach(() => t.close());
+
+function handlers(thumbnail: JobHandlers['ThumbnailGeneration']): JobHandlers {
+  return { ThumbnailGeneration: thumbnail, MetadataAndFeaturesComputation: async () => {} };
+}
+
+const status = async (id?: string) => {
+  const rows = await t.database.db.selectFrom('jobs').selectAll().orderBy('created_at').execute();
+  return id ? rows.find((r) => r.id === id) : rows;
+};
+
+describe(`the job runner on ${testDialect}`, () => {
+  it('coalesces an equal waiting job', async () => {
+    await service.enqueue('ThumbnailGeneration', { dataset_id: 'd1' }, null);
+    await service.enqueue('ThumbnailGeneration', { dataset_id: 'd1' }, null);
+    await service.enqueue('ThumbnailGeneration', { dataset_id: 'd2' }, null);
+    expect(await status()).toHaveLength(2);
+  });
+
+  it('retries a failing job with exponential backoff and then succeeds', async () => {
+    let calls = 0;
+    const runner = new JobRunner(
+      repo,
+      handlers(async () => {
+        calls++;
+        if (calls < 3) throw new Error(`flaky ${calls}`);
+      }),
+      t.clock.read,
+      log,
+      options,
+    );
+    await service.enqueue('ThumbnailGeneration', { dataset_id: 'd1' }, null);
+    expect(await runner.drain()).toBe(1);
+    let [job] = (await status()) as NonNullable<Awaited<ReturnType<typeof status>>>[];
+    expect(job).toMatchObject({ status: 'queued', attempts: 1, error: 'flaky 1' });
+    expect(job!.run_after).toBe(t.clock.now + 100);
+    expect(await runner.drain()).toBe(0); // not yet due
+    t.clock.advance(100);
+    await runner.drain();
+    [job] = (await status()) as never[];
+    expect(job).toMatchObject({ status: 'queued', attempts: 2 });
+    expect(job!.run_after).toBe(t.clock.now + 200);
+    t.clock.advance(200);
+    await runner.drain();
+    [job] = (await status()) as never[];
+    expect(job).toMatchObject({ status: 'succeeded', attempts: 3, progress: 1 });
+    expect(calls).toBe(3);
+  });
+
+  it('gives up after the last attempt and shows the failure as an activity', async () => {
+    const runner = new JobRunner(
+      repo,
+      handlers(async () => {
+        throw new Error('the media is unreadable');
+      }),
+      t.clock.read,
+      log,
+      options,
+    );
+    await service.enqueue('ThumbnailGeneration', { dataset_id: 'd1' }, null);
+    for (let i = 0; i < MAX_ATTEMPTS; i++) {
+      await runner.drain();
+      t.clock.advance(60_000);
+    }
+    const [job] = (await status()) as never[];
+    expect(job).toMatchObject({
+      status: 'failed',
+      attempts: MAX_ATTEMPTS,
+      error: 'the media is unreadable',
+    });
+  });
+
+  it('picks up the job of a crashed worker after its lease, and the job finishes once', async () => {
+    await service.enqueue('ThumbnailGeneration', { dataset_id: 'd1' }, null);
+    // A worker claims the job and dies without finishing it.
+    const crashed = await repo.claim('crashed-worker', t.clock.now, options.leaseMs);
+    expect(crashed).toBeDefined();
+    let finished = 0;
+    const survivor = new JobRunner(
+      repo,
+      handlers(async () => {
+        finished++;
+      }),
+      t.clock.read,
+      log,
+      options,
+    );
+    expect(await survivor.drain()).toBe(0); // the lease still holds
+    t.clock.advance(options.leaseMs + 1);
+    expect(await survivor.drain()).toBe(1);
+    expect(finished).toBe(1);
+    // The crashed worker coming back cannot overwrite the result.
+    await repo.finish(crashed!.id, 'crashed-worker', 'failed', 'late', t.clock.now);
+    expect(await status(crashed!.id)).toMatchObject({
+      status: 'succeeded',
+      attempts: 2,
+      error: null,
+    });
+    expect(await survivor.drain()).toBe(0);
+  });
+
+  it('runs each job exactly once with two workers claiming at the same time', async () => {
+    const seen: string[] = [];
+    const work = async (context: { payload: { dataset_id: string } }) => {
+      seen.push(context.payload.dataset_id);
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    };
+    for (let i = 0; i < 30; i++)
+      await service.enqueue('ThumbnailGeneration', { dataset_id: `d${i}` }, null);
+    // Separate repositories, as two processes would have (on PostgreSQL, separate connections).
+    const a = new JobRunner(
+      new JobsRepository(t.database.db, t.database.dialect),
+      handlers(work),
+      t.clock.read,
+      log,
+      options,
+    );
+    const b = new JobRunner(
+      new JobsRepository(t.database.db, t.database.dialect),
+      handlers(work),
+      t.clock.read,
+      log,
+      options,
+    );
+    const [ranA, ranB] = await Promise.all([a.drain(), b.drain()]);
+    expect(ranA + ranB).toBe(30);
+    expect(seen.sort()).toEqual(Array.from({ length: 30 }, (_, i) => `d${i}`).sort());
+    expect(
+      ((await status()) as { status: string }[]).every((job) => job.status === 'succeeded'),
+    ).toBe(true);
+  });
+
+  it('a started runner picks up new work as soon as it is enqueued', async () => {
+    const done: string[] = [];
+    const runner = new JobRunner(
+      repo,
+      handlers(async (c) => {
+        done.push(c.payload.dataset_id);
+      }),
+      () => Date.now(),
+      log,
+      { ...options, idlePollMs: 60_000 },
+    );
+    service.onEnqueue(() => runner.poke());
+    runner.start();
+    await service.enqueue('ThumbnailGeneration', { dataset_id: randomUUID() }, null);
+    for (let i = 0; i < 200 && done.length === 0; i++)
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    await runner.stop();
+    expect(done).toHaveLength(1);
+  });
+});
