@@ -147,9 +147,7 @@ describe(`the job runner on ${testDialect}`, () => {
     const [ranA, ranB] = await Promise.all([a.drain(), b.drain()]);
     expect(ranA + ranB).toBe(30);
     expect(seen.sort()).toEqual(Array.from({ length: 30 }, (_, i) => `d${i}`).sort());
-    expect(
-      ((await status()) as { status: string }[]).every((job) => job.status === 'succeeded'),
-    ).toBe(true);
+    expect((await allJobs()).every((job) => job.status === 'succeeded')).toBe(true);
   });
 
   it('a started runner picks up new work as soon as it is enqueued', async () => {
