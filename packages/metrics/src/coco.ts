@@ -138,15 +138,80 @@ function compareIds(a: CocoId, b: CocoId): number {
 /** One (image, category) cell: its ground truths and detections, prepared for matching. */
 interface Cell {
   imgIndex: number;
+  // Plain arrays: thousands of tiny cells, and small typed arrays cost more to allocate.
   gtIds: CocoId[];
-  gtArea: Float64Array;
-  gtCrowd: Uint8Array;
+  gtArea: number[];
+  gtCrowd: number[];
   /** Detections sorted by score (stable), at most maxDets[-1]. */
-  dtScore: Float64Array;
-  dtArea: Float64Array;
+  dtScore: number[];
+  dtArea: number[];
   /** IoU, dt-major: iou[d * G + g], gt in original order. */
   iou: Float64Array;
 }
+
+/** What buildCell needs from evaluateCoco. */
+interface CellContext {
+  annotations: CocoAnnotation[];
+  gtPrepared: Prepared[];
+  gtArea: Float64Array;
+  dtPrepared: Prepared[];
+  dtScore: Float64Array;
+  dtArea: Float64Array;
+  maxDet: number;
+  segm: boolean;
+}
+
+/** COCOeval.computeIoU for one (image, category) cell, plus what matching needs. */
+function buildCell(ctx: CellContext, imgIndex: number, gts: number[], dtsAll: number[]): Cell {
+  // Stable insertion sort by descending score (numpy's mergesort order), then the top maxDet.
+  const dts = dtsAll.slice();
+  for (let a = 1; a < dts.length; a++) {
+    const v = dts[a]!;
+    const score = ctx.dtScore[v]!;
+    let b = a - 1;
+    while (b >= 0 && ctx.dtScore[dts[b]!]! < score) {
+      dts[b + 1] = dts[b]!;
+      b--;
+    }
+    dts[b + 1] = v;
+  }
+  if (dts.length > ctx.maxDet) dts.length = ctx.maxDet;
+  const G = gts.length;
+  const D = dts.length;
+  const gtIds: CocoId[] = new Array(G);
+  const gtArea: number[] = new Array(G);
+  const crowd: number[] = new Array(G);
+  for (let g = 0; g < G; g++) {
+    const ann = ctx.annotations[gts[g]!]!;
+    gtIds[g] = ann.id;
+    gtArea[g] = ctx.gtArea[gts[g]!]!;
+    crowd[g] = ann.iscrowd ? 1 : 0;
+  }
+  const dtScore: number[] = new Array(D);
+  const dtArea: number[] = new Array(D);
+  for (let d = 0; d < D; d++) {
+    dtScore[d] = ctx.dtScore[dts[d]!]!;
+    dtArea[d] = ctx.dtArea[dts[d]!]!;
+  }
+  let iou: Float64Array;
+  if (G === 0 || D === 0) iou = EMPTY;
+  else if (ctx.segm) {
+    const dtRles: Rle[] = new Array(D);
+    for (let d = 0; d < D; d++) dtRles[d] = ctx.dtPrepared[dts[d]!]!.rle!;
+    const gtRles: Rle[] = new Array(G);
+    for (let g = 0; g < G; g++) gtRles[g] = ctx.gtPrepared[gts[g]!]!.rle!;
+    iou = rleIou(dtRles, gtRles, crowd, rleBoxes(dtRles), rleBoxes(gtRles));
+  } else {
+    const dtBoxes = new Float64Array(D * 4);
+    for (let d = 0; d < D; d++) dtBoxes.set(ctx.dtPrepared[dts[d]!]!.box!, d * 4);
+    const gtBoxes = new Float64Array(G * 4);
+    for (let g = 0; g < G; g++) gtBoxes.set(ctx.gtPrepared[gts[g]!]!.box!, g * 4);
+    iou = bboxIou(dtBoxes, gtBoxes, crowd);
+  }
+  return { imgIndex, gtIds, gtArea, gtCrowd: crowd, dtScore, dtArea, iou };
+}
+
+const EMPTY = new Float64Array(0);
 
 interface Prepared {
   box?: Float64Array;
@@ -272,51 +337,21 @@ export function evaluateCoco(
   const maxDet = params.maxDets[params.maxDets.length - 1]!;
   const cellsByCat: Cell[][] = Array.from({ length: K }, () => []);
   const keys = [...new Set([...gtByCell.keys(), ...dtByCell.keys()])].sort((a, b) => a - b);
+  const ctx: CellContext = {
+    annotations: gt.annotations,
+    gtPrepared,
+    gtArea,
+    dtPrepared,
+    dtScore,
+    dtArea,
+    maxDet,
+    segm,
+  };
+  const none: number[] = [];
   for (const key of keys) {
     const k = Math.floor(key / I);
-    const i = key - k * I;
-    const gts = gtByCell.get(key) ?? [];
-    const dtsAll = dtByCell.get(key) ?? [];
-    // Stable sort by descending score, like numpy's mergesort.
-    const dts = dtsAll
-      .map((index, order) => ({ index, order }))
-      .sort((a, b) => dtScore[b.index]! - dtScore[a.index]! || a.order - b.order)
-      .slice(0, maxDet)
-      .map((entry) => entry.index);
-    const G = gts.length;
-    const D = dts.length;
-    const crowd = new Uint8Array(G);
-    gts.forEach((index, g) => (crowd[g] = gt.annotations[index]!.iscrowd ? 1 : 0));
-    let iou: Float64Array;
-    if (G === 0 || D === 0) iou = new Float64Array(0);
-    else if (segm) {
-      const dtRles = dts.map((index) => dtPrepared[index]!.rle!);
-      const gtRles = gts.map((index) => gtPrepared[index]!.rle!);
-      iou = rleIou(dtRles, gtRles, crowd, rleBoxes(dtRles), rleBoxes(gtRles));
-    } else {
-      const dtBoxes = new Float64Array(D * 4);
-      dts.forEach((index, d) => dtBoxes.set(dtPrepared[index]!.box!, d * 4));
-      const gtBoxes = new Float64Array(G * 4);
-      gts.forEach((index, g) => gtBoxes.set(gtPrepared[index]!.box!, g * 4));
-      iou = bboxIou(dtBoxes, gtBoxes, crowd);
-    }
-    const cellGtArea = new Float64Array(G);
-    for (let g = 0; g < G; g++) cellGtArea[g] = gtArea[gts[g]!]!;
-    const cellDtScore = new Float64Array(D);
-    const cellDtArea = new Float64Array(D);
-    for (let d = 0; d < D; d++) {
-      cellDtScore[d] = dtScore[dts[d]!]!;
-      cellDtArea[d] = dtArea[dts[d]!]!;
-    }
-    cellsByCat[k]!.push({
-      imgIndex: i,
-      gtIds: gts.map((index) => gt.annotations[index]!.id),
-      gtArea: cellGtArea,
-      gtCrowd: crowd,
-      dtScore: cellDtScore,
-      dtArea: cellDtArea,
-      iou,
-    });
+    const cell = buildCell(ctx, key - k * I, gtByCell.get(key) ?? none, dtByCell.get(key) ?? none);
+    cellsByCat[k]!.push(cell);
   }
 
   const { precision, recall } = accumulate(cellsByCat, params);
@@ -466,7 +501,6 @@ function accumulate(
   const precision = new Float64Array(T * R * K * A * M).fill(-1);
   const recall = new Float64Array(T * K * A * M).fill(-1);
   const recThrs = params.recThrs;
-  const EPS = 2.220446049250313e-16; // np.spacing(1)
   let maxG = 0;
   for (const cells of cellsByCat)
     for (const cell of cells) maxG = Math.max(maxG, cell.gtIds.length);
@@ -508,47 +542,76 @@ function accumulate(
         );
       });
     }
-    const tp = new Float64Array(totalD);
-    const fp = new Float64Array(totalD);
-    const pr = new Float64Array(totalD);
+    const buffers = { tp: new Float64Array(totalD), pr: new Float64Array(totalD) };
     for (let mi = 0; mi < M; mi++) {
       const maxDet = params.maxDets[mi]!;
       // Each image's top maxDet detections, stably sorted by descending score (numpy mergesort).
       const selected: number[] = [];
       for (let g = 0; g < totalD; g++) if (rank[g]! < maxDet) selected.push(g);
       selected.sort((x, y) => score[y]! - score[x]! || x - y);
-      const nd = selected.length;
       for (let a = 0; a < A; a++) {
         const n = npig[a]!;
         if (n === 0) continue;
         for (let t = 0; t < T; t++) {
-          // Cumulative TP and FP over detections in score order, ignored ones skipped.
-          const row = (a * T + t) * totalD;
-          let tpSum = 0;
-          let fpSum = 0;
-          for (let j = 0; j < nd; j++) {
-            const flag = flags[row + selected[j]!]!;
-            if (flag === TP) tpSum++;
-            else if (flag === FP) fpSum++;
-            tp[j] = tpSum;
-            fp[j] = fpSum;
-          }
-          recall[((t * K + k) * A + a) * M + mi] = nd ? tp[nd - 1]! / n : 0;
-          for (let j = 0; j < nd; j++) pr[j] = tp[j]! / (fp[j]! + tp[j]! + EPS);
-          // Make precision monotonically non-increasing (the envelope), right to left.
-          for (let j = nd - 1; j > 0; j--) if (pr[j]! > pr[j - 1]!) pr[j - 1] = pr[j]!;
-          // For each recall threshold, the precision at the first point reaching it (0 if none).
-          let j = 0;
-          for (let r = 0; r < R; r++) {
-            const threshold = recThrs[r]!;
-            while (j < nd && tp[j]! / n < threshold) j++;
-            precision[(((t * R + r) * K + k) * A + a) * M + mi] = j < nd ? pr[j]! : 0;
-          }
+          const recallIndex = ((t * K + k) * A + a) * M + mi;
+          recall[recallIndex] = sweep(
+            flags,
+            (a * T + t) * totalD,
+            selected,
+            n,
+            recThrs,
+            precision,
+            (((t * R + 0) * K + k) * A + a) * M + mi,
+            K * A * M,
+            buffers,
+          );
         }
       }
     }
   }
   return { precision, recall };
+}
+
+/**
+ * One precision/recall curve (one category, area range, maxDet and IoU threshold): cumulative TP
+ * and FP over the detections in score order (ignored ones skipped), the precision envelope, and
+ * precision sampled at the recall thresholds into precision[base + r * rStride]. Returns the
+ * final recall. A small function of its own so the engine optimises it early.
+ */
+function sweep(
+  flags: Uint8Array,
+  row: number,
+  selected: number[],
+  npig: number,
+  recThrs: Float64Array,
+  precision: Float64Array,
+  base: number,
+  rStride: number,
+  buffers: { tp: Float64Array; pr: Float64Array },
+): number {
+  const EPS = 2.220446049250313e-16; // np.spacing(1)
+  const { tp, pr } = buffers;
+  const nd = selected.length;
+  let tpSum = 0;
+  let fpSum = 0;
+  for (let j = 0; j < nd; j++) {
+    const flag = flags[row + selected[j]!]!;
+    if (flag === TP) tpSum++;
+    else if (flag === FP) fpSum++;
+    tp[j] = tpSum;
+    pr[j] = tpSum / (fpSum + tpSum + EPS);
+  }
+  // Make precision monotonically non-increasing (the envelope), right to left.
+  for (let j = nd - 1; j > 0; j--) if (pr[j]! > pr[j - 1]!) pr[j - 1] = pr[j]!;
+  // For each recall threshold, the precision at the first point reaching it (0 if none).
+  let j = 0;
+  const R = recThrs.length;
+  for (let r = 0; r < R; r++) {
+    const threshold = recThrs[r]!;
+    while (j < nd && tp[j]! / npig < threshold) j++;
+    precision[base + r * rStride] = j < nd ? pr[j]! : 0;
+  }
+  return nd ? tp[nd - 1]! / npig : 0;
 }
 
 /** COCOeval.summarize: the 12 numbers (means over the defined entries, -1 when none). */

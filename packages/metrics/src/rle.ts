@@ -77,9 +77,19 @@ export function rleArea(rle: Rle): number {
  * runs wrap from one column to the next spans the full height.
  */
 export function rleToBbox(rle: Rle): [number, number, number, number] {
+  const out = new Float64Array(4);
+  writeBbox(rle, out, 0);
+  return [out[0]!, out[1]!, out[2]!, out[3]!];
+}
+
+/** rleToBbox into out[offset … offset + 3], without allocating. */
+function writeBbox(rle: Rle, out: Float64Array, offset: number): void {
   const { h, w, counts } = rle;
   const m = Math.floor(counts.length / 2) * 2;
-  if (m === 0) return [0, 0, 0, 0];
+  if (m === 0) {
+    out.fill(0, offset, offset + 4);
+    return;
+  }
   let xs = w;
   let ys = h;
   let xe = 0;
@@ -96,12 +106,15 @@ export function rleToBbox(rle: Rle): [number, number, number, number] {
       ys = 0;
       ye = h - 1;
     }
-    xs = Math.min(xs, x);
-    xe = Math.max(xe, x);
-    ys = Math.min(ys, y);
-    ye = Math.max(ye, y);
+    if (x < xs) xs = x;
+    if (x > xe) xe = x;
+    if (y < ys) ys = y;
+    if (y > ye) ye = y;
   }
-  return [xs, ys, xe - xs + 1, ye - ys + 1];
+  out[offset] = xs;
+  out[offset + 1] = ys;
+  out[offset + 2] = xe - xs + 1;
+  out[offset + 3] = ye - ys + 1;
 }
 
 /** Reusable work buffers (the package is synchronous, so one set suffices): rasterising thousands
@@ -307,8 +320,11 @@ export function mergeRles(rles: readonly Rle[], intersect = false): Rle {
   return { h, w, counts: current };
 }
 
-/** Pixel count of the intersection and union of two RLEs of the same size. */
-function intersectionAndUnion(dt: Uint32Array, gt: Uint32Array): [number, number] {
+/** Union pixel count of the last intersectionOf() call (a second result without allocating). */
+let lastUnion = 0;
+
+/** Pixel count of the intersection of two RLEs of the same size; the union goes to lastUnion. */
+function intersectionOf(dt: Uint32Array, gt: Uint32Array): number {
   let ca = dt[0] ?? 0;
   let cb = gt[0] ?? 0;
   let va = false;
@@ -340,7 +356,8 @@ function intersectionAndUnion(dt: Uint32Array, gt: Uint32Array): [number, number
     }
     ct += cb;
   }
-  return [i, u];
+  lastUnion = u;
+  return i;
 }
 
 /**
@@ -406,8 +423,8 @@ export function rleIou(
         out[d * n + g] = -1;
         continue;
       }
-      const [inter, union] = intersectionAndUnion(D.counts, G.counts);
-      let u = union;
+      const inter = intersectionOf(D.counts, G.counts);
+      let u = lastUnion;
       if (inter === 0) u = 1;
       else if (crowd) u = rleArea(D);
       out[d * n + g] = inter / u;
@@ -419,7 +436,7 @@ export function rleIou(
 /** Bounding boxes of several RLEs as a flat [x, y, w, h, …] array. */
 export function rleBoxes(rles: readonly Rle[]): Float64Array {
   const out = new Float64Array(rles.length * 4);
-  rles.forEach((rle, i) => out.set(rleToBbox(rle), i * 4));
+  for (let i = 0; i < rles.length; i++) writeBbox(rles[i]!, out, i * 4);
   return out;
 }
 
