@@ -1,0 +1,182 @@
+"""The ``loupe`` command line (also ``python -m loupe``).
+
+    loupe configure --url URL --api-key KEY [--license-key KEY]
+    loupe datasets [--json]
+    loupe import folder PATH --name NAME --task TASK [--exist-ok]
+    loupe import coco PATH --name NAME --task object_detection|instance_segmentation
+
+Exit codes: 0 success, 2 bad input (arguments, files, configuration), 1 an error answered by the
+server or a server that cannot be reached. Messages go to stderr.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as _dt
+import json
+import sys
+from typing import List, Optional, Sequence
+
+from . import _config
+from ._http import LoupeConnectionError, LoupeError, LoupeInputError
+from ._version import __version__
+from .client import TASK_TYPES, Client
+
+EXIT_OK = 0
+EXIT_SERVER = 1
+EXIT_INPUT = 2
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="loupe",
+        description="Upload datasets to Loupe and manage the connection to your instance.",
+    )
+    parser.add_argument("--version", action="version", version=f"loupe {__version__}")
+    parser.add_argument("--url", help="the Loupe server (default: LOUPE_URL, then the config)")
+    parser.add_argument("--api-key", help="your API key (default: LOUPE_API_KEY, then the config)")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    commands.required = True
+
+    configure = commands.add_parser(
+        "configure",
+        help="save the server URL and API key; optionally enter a license key",
+        description=f"Checks the API key and saves it with the URL to {_config.config_path()} "
+        "(readable by you only). With --license-key, submits the license when the instance is "
+        "not licensed (admins only).",
+    )
+    configure.add_argument("--url", dest="configure_url", required=True, metavar="URL")
+    configure.add_argument("--api-key", dest="configure_api_key", required=True, metavar="KEY")
+    configure.add_argument("--license-key", metavar="KEY")
+
+    datasets = commands.add_parser("datasets", help="list the datasets")
+    datasets.add_argument("--json", action="store_true", help="print JSON instead of a table")
+
+    imports = commands.add_parser("import", help="create a dataset from a folder")
+    kinds = imports.add_subparsers(dest="layout", metavar="LAYOUT")
+    kinds.required = True
+    for layout, text in (
+        ("folder", "a folder in the CSV layout (dataset.yaml + one CSV per split) or COCO layout"),
+        ("coco", "a folder in the COCO layout (annotations/ + images/<split>/)"),
+    ):
+        sub = kinds.add_parser(layout, help=text, description=f"Imports {text}.")
+        sub.add_argument("path", metavar="PATH")
+        sub.add_argument("--name", required=True, help="the new dataset's name")
+        tasks = (
+            ("object_detection", "instance_segmentation") if layout == "coco" else TASK_TYPES
+        )
+        sub.add_argument("--task", required=True, choices=tasks, help="the task type")
+        sub.add_argument("--description", default="")
+        sub.add_argument(
+            "--exist-ok",
+            action="store_true",
+            help="add to an existing dataset of that name (re-running an import resumes it)",
+        )
+        sub.add_argument("--batch-size", type=int, default=1000)
+        sub.add_argument("--no-progress", action="store_true", help="draw no progress bar")
+    return parser
+
+
+def _client(args: argparse.Namespace) -> Client:
+    return Client(args.url, args.api_key)
+
+
+def _date(seconds: float) -> str:
+    return _dt.datetime.fromtimestamp(seconds, _dt.timezone.utc).strftime("%Y-%m-%d")
+
+
+def _configure(args: argparse.Namespace) -> int:
+    client = Client(args.configure_url, args.configure_api_key, retries=2, backoff=0.5)
+    state = client.state()
+    user = state.get("user") or {}
+    path = _config.write_config(client.url, args.configure_api_key)
+    print(f"Saved {client.url} and your API key to {path}.")
+    who = user.get("name") or user.get("email") or "unknown user"
+    print(f"You are {who} <{user.get('email', '?')}> ({user.get('role', '?')}) at "
+          f"{user.get('company_name') or 'this instance'}.")
+    if args.license_key:
+        action, license = client.set_license(args.license_key)
+        until = _date(license.get("expiration_ts") or 0)
+        company = license.get("company_name") or "?"
+        if action == "unchanged":
+            print(f"The instance is already licensed ({company}, until {until}): the license "
+                  "key was not submitted.")
+        elif action == "submitted":
+            print(f"License submitted: licensed to {company} until {until}.")
+        else:
+            print(f"The expired license was replaced: licensed to {company} until {until}.")
+    return EXIT_OK
+
+
+def _datasets(args: argparse.Namespace) -> int:
+    datasets = _client(args).datasets()
+    if args.json:
+        print(json.dumps([d.data for d in datasets], indent=2))
+        return EXIT_OK
+    if not datasets:
+        print("No datasets yet. Create one with `loupe import folder PATH --name NAME --task TASK`.")
+        return EXIT_OK
+    rows = [("NAME", "TASK", "SAMPLES", "ID")] + [
+        (d.name, d.task_type, f"{d.samples_count:,}", d.id) for d in datasets
+    ]
+    widths = [max(len(row[i]) for row in rows) for i in range(3)]
+    for row in rows:
+        print("  ".join(cell.ljust(widths[i]) for i, cell in enumerate(row[:3])) + "  " + row[3])
+    return EXIT_OK
+
+
+def _import(args: argparse.Namespace) -> int:
+    client = _client(args)
+    dataset = client.import_folder(
+        args.path,
+        args.name,
+        args.task,
+        exist_ok=args.exist_ok,
+        layout="coco" if args.layout == "coco" else None,
+        description=args.description,
+        batch_size=args.batch_size,
+        progress=False if args.no_progress else None,
+    )
+    splits = ", ".join(dataset.data.get("splits") or []) or "none"
+    print(
+        f"Imported {dataset.samples_count:,} samples into {dataset.name!r} "
+        f"({dataset.task_type}; splits: {splits}; id {dataset.id})."
+    )
+    print(f"Open it at {client.url}/datasets/{dataset.id}")
+    return EXIT_OK
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    """Runs the command line; answers the exit code."""
+    parser = _parser()
+    try:
+        args = parser.parse_args(list(argv) if argv is not None else None)
+    except SystemExit as exit_:  # argparse prints its own message; bad arguments exit 2
+        return int(exit_.code or 0)
+    handlers = {"configure": _configure, "datasets": _datasets, "import": _import}
+    try:
+        return handlers[args.command](args)
+    except LoupeInputError as error:
+        _error(str(error))
+        return EXIT_INPUT
+    except LoupeConnectionError as error:
+        _error(str(error))
+        return EXIT_SERVER
+    except LoupeError as error:
+        _error(str(error))
+        return EXIT_SERVER
+    except KeyboardInterrupt:
+        _error("Interrupted. Uploads are idempotent: run the same command with --exist-ok to "
+               "continue where it stopped.")
+        return 130
+
+
+def _error(message: str) -> None:
+    lines: List[str] = message.splitlines() or [""]
+    print(f"loupe: error: {lines[0]}", file=sys.stderr)
+    for line in lines[1:]:
+        print(line, file=sys.stderr)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

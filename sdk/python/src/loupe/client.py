@@ -1,0 +1,812 @@
+"""The Loupe client: datasets, samples, media, features, prediction sets and attributions.
+
+>>> import loupe
+>>> client = loupe.Client()                       # LOUPE_URL / LOUPE_API_KEY or `loupe configure`
+>>> ds = client.create_dataset("pets", "classification", class_names=["cat", "dog"])
+>>> ds.upload_samples([{"id": "a.png", "image": "photos/a.png", "label": "cat"}])
+{'created': 1, 'updated': 0, 'unchanged': 0}
+
+Uploads are idempotent by id and sent in batches; re-running an interrupted upload continues it
+without duplicates, and media the server already has is not sent again.
+"""
+
+from __future__ import annotations
+
+import base64
+import datetime as _dt
+import itertools
+import json
+import math
+import re
+import sys
+from array import array
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import (
+    Any,
+    Callable,
+    Dict,
+    Iterable,
+    Iterator,
+    List,
+    Mapping,
+    Optional,
+    Sequence,
+    Tuple,
+    Union,
+)
+
+from . import _config
+from ._http import LoupeError, LoupeInputError, Transport
+from ._media import LocalMedia, MediaLike, local_media
+from ._progress import Progress
+
+TASK_TYPES = (
+    "classification",
+    "regression",
+    "object_detection",
+    "instance_segmentation",
+    "semantic_segmentation",
+    "audio_classification",
+    "automatic_speech_recognition",
+)
+
+#: The data levels of each task type; the first is the default for features.
+DATA_LEVELS: Dict[str, Tuple[str, ...]] = {
+    "classification": ("image",),
+    "regression": ("image",),
+    "object_detection": ("image", "image_object"),
+    "instance_segmentation": ("image", "image_object"),
+    "semantic_segmentation": ("image", "image_object"),
+    "audio_classification": ("audio",),
+    "automatic_speech_recognition": ("audio",),
+}
+
+UploadResult = Dict[str, int]
+Sample = Mapping[str, Any]
+
+#: Media fields of samples and predictions that local paths and bytes may fill.
+SAMPLE_MEDIA_FIELDS = ("image", "audio", "mask")
+PREDICTION_MEDIA_FIELDS = ("mask",)
+#: The server takes at most this many rows per request.
+MAX_BATCH = 20_000
+MAX_ATTRIBUTION_BATCH = 5_000
+#: Feature uploads are cut into requests of about this many bytes.
+FEATURE_REQUEST_BYTES = 8 * 1024 * 1024
+
+_UUID = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$", re.I)
+
+ProgressOption = Optional[bool]
+
+
+def _batches(items: Iterable[Any], size: int) -> Iterator[List[Any]]:
+    iterator = iter(items)
+    while True:
+        batch = list(itertools.islice(iterator, size))
+        if not batch:
+            return
+        yield batch
+
+
+def _plain(value: Any) -> Any:
+    """JSON for values json cannot encode itself: numpy scalars/arrays, paths, dates."""
+    if hasattr(value, "tolist"):
+        return value.tolist()
+    if hasattr(value, "item"):
+        return value.item()
+    if isinstance(value, Path):
+        return str(value)
+    if isinstance(value, (_dt.datetime, _dt.date)):
+        return _timestamp(value)
+    if isinstance(value, (set, tuple)):
+        return list(value)
+    raise TypeError(f"{type(value).__name__} values cannot be sent as JSON")
+
+
+def _timestamp(value: Union[_dt.datetime, _dt.date]) -> str:
+    """ISO 8601 with an offset; naive datetimes are taken as local time, dates as midnight UTC."""
+    if isinstance(value, _dt.datetime):
+        if value.tzinfo is None:
+            value = value.astimezone()
+        return value.isoformat()
+    return _dt.datetime(value.year, value.month, value.day, tzinfo=_dt.timezone.utc).isoformat()
+
+
+def _len_or_none(items: Any) -> Optional[int]:
+    try:
+        return len(items)
+    except TypeError:
+        return None
+
+
+class _Batcher:
+    """Sends rows in batches, splitting a batch in two when the server answers 413."""
+
+    def __init__(self, send: Callable[[List[Dict[str, Any]]], Mapping[str, Any]]) -> None:
+        self.send = send
+
+    def __call__(self, rows: List[Dict[str, Any]], offset: int) -> List[Mapping[str, Any]]:
+        try:
+            return [self.send(rows)]
+        except LoupeError as error:
+            if error.status == 413 and len(rows) > 1:
+                half = len(rows) // 2
+                return self(rows[:half], offset) + self(rows[half:], offset + half)
+            if error.errors:
+                # Row numbers count from the start of everything given to the upload method.
+                for row_error in error.errors:
+                    if isinstance(row_error.get("row"), int):
+                        row_error["row"] += offset
+                raise LoupeError(error.status, error.description, error.retriable, error.errors) from None
+            raise
+
+
+class Client:
+    """A connection to one Loupe server.
+
+    Args:
+        url: the server's address, e.g. ``http://loupe.example.com:8080``. Defaults to
+            ``LOUPE_URL``, then the file written by ``loupe configure``.
+        api_key: your API key (web app: Settings → API key). Defaults to ``LOUPE_API_KEY``,
+            then the config file.
+        timeout: seconds to wait for one answer.
+        retries: how many times a failed request is tried again (connection errors and answers
+            the server marks retriable: 5xx, 429), with exponential backoff from ``backoff``
+            seconds up to ``max_backoff``.
+        workers: how many media files are uploaded in parallel.
+        progress: draw progress bars (True/False); None draws them when stderr is a terminal.
+    """
+
+    def __init__(
+        self,
+        url: Optional[str] = None,
+        api_key: Optional[str] = None,
+        *,
+        timeout: float = 300.0,
+        retries: int = 5,
+        backoff: float = 1.0,
+        max_backoff: float = 30.0,
+        workers: int = 4,
+        progress: ProgressOption = None,
+    ) -> None:
+        settings = _config.resolve(url, api_key)
+        if not settings["url"]:
+            raise LoupeInputError(
+                "No Loupe server given: pass url=…, set LOUPE_URL, or run "
+                "`loupe configure --url URL --api-key KEY`."
+            )
+        base = settings["url"].strip()
+        if not re.match(r"^https?://", base, re.I):
+            base = "http://" + base
+        self.url = base.rstrip("/")
+        self.api_key = settings["api_key"]
+        self.workers = max(1, int(workers))
+        self.progress = progress
+        self._http = Transport(
+            self.url,
+            self.api_key,
+            timeout=timeout,
+            retries=retries,
+            backoff=backoff,
+            max_backoff=max_backoff,
+        )
+
+    def __repr__(self) -> str:
+        return f"loupe.Client({self.url!r})"
+
+    # ---- plumbing
+
+    def request(self, method: str, path: str, **kwargs: Any) -> Any:
+        """Calls any API route, e.g. ``client.request("GET", "/api/models")``; answers its JSON."""
+        return self._http.request(method, path, **kwargs)
+
+    def _require_key(self) -> None:
+        if not self.api_key:
+            raise LoupeInputError(
+                "No API key given: pass api_key=…, set LOUPE_API_KEY, or run "
+                "`loupe configure --url URL --api-key KEY` (the key is in the web app under "
+                "Settings → API key)."
+            )
+
+    def _call(self, method: str, path: str, **kwargs: Any) -> Any:
+        self._require_key()
+        return self._http.request(method, path, **kwargs)
+
+    # ---- instance
+
+    def health(self) -> Dict[str, Any]:
+        """``GET /api/health``: ``{status, version, database}``; needs no key."""
+        return self._http.request("GET", "/api/health", authenticate=False)
+
+    def state(self) -> Dict[str, Any]:
+        """``GET /api/state``: the application state, with ``user`` (who the key belongs to)."""
+        return self._http.request("GET", "/api/state")
+
+    def license(self) -> Dict[str, Any]:
+        """The instance license: ``{state: LICENSED|UNLICENSED|EXPIRED, expiration_ts, …}``."""
+        return self._call("GET", "/api/settings/license")
+
+    def set_license(self, key: str) -> Tuple[str, Dict[str, Any]]:
+        """Enters a license key when the instance needs one (admins only).
+
+        Answers ``(action, license)`` where action is ``"submitted"`` (there was none),
+        ``"replaced"`` (it had expired) or ``"unchanged"`` (already licensed: nothing sent).
+        """
+        current = self.license()
+        if current.get("state") == "LICENSED":
+            return "unchanged", current
+        if current.get("state") == "EXPIRED":
+            return "replaced", self._call("PUT", "/api/settings/license", json_body={"key": key})
+        return "submitted", self._call("POST", "/api/settings/license", json_body={"key": key})
+
+    # ---- datasets
+
+    def datasets(self) -> List["Dataset"]:
+        """Every dataset of the instance."""
+        return [Dataset(self, data) for data in self._call("GET", "/api/datasets")]
+
+    def create_dataset(
+        self,
+        name: str,
+        task_type: str,
+        class_names: Optional[Sequence[str]] = None,
+        value_names: Optional[Sequence[str]] = None,
+        description: str = "",
+        label_map: Optional[Mapping[Union[int, str], str]] = None,
+        exist_ok: bool = False,
+    ) -> "Dataset":
+        """Creates a dataset.
+
+        Args:
+            name: unique on the instance.
+            task_type: one of :data:`TASK_TYPES`.
+            class_names: the classes, in order; when given, labels must be among them (otherwise
+                classes are learned from the labels uploaded).
+            value_names: regression targets, in order (required for regression).
+            description: free text.
+            label_map: semantic segmentation: mask pixel value → class name.
+            exist_ok: answer the existing dataset of that name and task instead of failing.
+        """
+        if task_type not in TASK_TYPES:
+            raise LoupeInputError(
+                f"Unknown task type {task_type!r}: use one of {', '.join(TASK_TYPES)}."
+            )
+        body: Dict[str, Any] = {
+            "name": name,
+            "task_type": task_type,
+            "description": description,
+            "exist_ok": exist_ok,
+        }
+        if class_names is not None:
+            body["class_names"] = list(class_names)
+        if value_names is not None:
+            body["value_names"] = list(value_names)
+        if label_map is not None:
+            body["label_map"] = {str(k): str(v) for k, v in label_map.items()}
+        return Dataset(self, self._call("POST", "/api/datasets", json_body=body))
+
+    def get_dataset(self, id_or_name: str) -> "Dataset":
+        """A dataset by id, or by name when no dataset has that id."""
+        if _UUID.match(id_or_name):
+            try:
+                return Dataset(self, self._call("GET", f"/api/datasets/{id_or_name}"))
+            except LoupeError as error:
+                if error.status != 404:
+                    raise
+        for dataset in self.datasets():
+            if dataset.name == id_or_name:
+                return dataset
+        raise LoupeError(404, f"No dataset named or with id {id_or_name!r}.")
+
+    def delete_dataset(self, dataset: Union[str, "Dataset"]) -> None:
+        """Deletes a dataset (by id, name or object) with all its samples, media and predictions."""
+        target = dataset if isinstance(dataset, Dataset) else self.get_dataset(dataset)
+        self._call("DELETE", f"/api/datasets/{target.id}")
+
+    def import_folder(
+        self,
+        path: Union[str, Path],
+        name: str,
+        task_type: str,
+        exist_ok: bool = False,
+        *,
+        layout: Optional[str] = None,
+        description: str = "",
+        batch_size: int = 1000,
+        progress: ProgressOption = None,
+    ) -> "Dataset":
+        """Creates a dataset from a folder in the CSV layout or the COCO layout.
+
+        The CSV layout holds ``dataset.yaml`` and one CSV per split; the COCO layout holds
+        ``annotations/`` (one COCO json per split) and ``images/<split>/``. See docs/formats.md.
+        ``layout`` forces ``"csv"`` or ``"coco"``; by default it is detected. Answers the dataset
+        with its counts refreshed.
+        """
+        from .importers import read_folder
+
+        folder = read_folder(path, task_type, layout=layout)
+        dataset = self.create_dataset(
+            name,
+            task_type,
+            class_names=folder.class_names,
+            value_names=folder.value_names,
+            description=description,
+            label_map=folder.label_map,
+            exist_ok=exist_ok,
+        )
+        dataset.upload_samples(
+            folder.samples,
+            batch_size=batch_size,
+            progress=progress,
+            base_dir=folder.root,
+        )
+        return dataset.refresh()
+
+    # ---- media (shared by datasets and prediction sets)
+
+    def _prepare_media(
+        self,
+        dataset_id: str,
+        rows: List[Dict[str, Any]],
+        fields: Sequence[str],
+        offset: int,
+        base_dir: Optional[Path],
+    ) -> None:
+        """Replaces local paths and bytes in ``fields`` by blob keys, uploading what is missing."""
+        pending: Dict[str, LocalMedia] = {}
+        for index, row in enumerate(rows):
+            for field in fields:
+                value = row.get(field)
+                if value is None or isinstance(value, (list, tuple)) or hasattr(value, "tolist"):
+                    continue  # absent, or numbers (a heatmap given as rows)
+                try:
+                    media = local_media(value, base_dir)
+                except (OSError, ValueError, TypeError) as problem:
+                    raise LoupeInputError(
+                        f"Cannot read the {field} of row {offset + index}: {problem}.",
+                        [
+                            {
+                                "row": offset + index,
+                                "id": row.get("id"),
+                                "field": field,
+                                "message": str(problem),
+                            }
+                        ],
+                    ) from None
+                if media is None:
+                    if not isinstance(value, str):
+                        row[field] = str(value)
+                    continue
+                pending.setdefault(media.key, media)
+                row[field] = media.key
+        self._upload_media(dataset_id, pending)
+
+    def _upload_media(self, dataset_id: str, pending: Mapping[str, LocalMedia]) -> None:
+        if not pending:
+            return
+        keys = list(pending)
+        missing: List[str] = []
+        for part in _batches(keys, 50_000):
+            answer = self._call(
+                "POST", f"/api/datasets/{dataset_id}/media/missing", json_body={"keys": part}
+            )
+            missing.extend(answer["missing"])
+        if not missing:
+            return
+
+        def send(key: str) -> None:
+            media = pending[key]
+            answer = self._call(
+                "POST",
+                f"/api/datasets/{dataset_id}/media",
+                body=media.read(),
+                content_type=media.content_type,
+            )
+            if answer.get("key") != key:
+                raise LoupeError(
+                    0,
+                    f"The server stored {media.path or 'the bytes'} as {answer.get('key')}, "
+                    f"expected {key}: was the file changed during the upload?",
+                )
+
+        if len(missing) == 1 or self.workers == 1:
+            for key in missing:
+                send(key)
+            return
+        with ThreadPoolExecutor(max_workers=min(self.workers, len(missing))) as pool:
+            for future in [pool.submit(send, key) for key in missing]:
+                future.result()
+
+    def _progress(self, label: str, total: Optional[int], override: ProgressOption) -> Progress:
+        return Progress(label, total, self.progress if override is None else override)
+
+
+def _prepare_rows(
+    rows: Iterable[Mapping[str, Any]], offset: int, metadata_types: Dict[str, str]
+) -> List[Dict[str, Any]]:
+    """Copies rows, turning datetime metadata into ISO strings (declared as timestamps) and NaN
+    metadata into null."""
+    prepared: List[Dict[str, Any]] = []
+    for index, row in enumerate(rows):
+        if not isinstance(row, Mapping):
+            raise LoupeInputError(
+                f"Row {offset + index} is a {type(row).__name__}, not a dict.",
+                [{"row": offset + index, "field": "(row)", "message": "expected a dict"}],
+            )
+        copy = dict(row)
+        if "id" in copy and not isinstance(copy["id"], str) and copy["id"] is not None:
+            copy["id"] = str(copy["id"])
+        metadata = copy.get("metadata")
+        if isinstance(metadata, Mapping):
+            clean: Dict[str, Any] = {}
+            for key, value in metadata.items():
+                if isinstance(value, (_dt.datetime, _dt.date)):
+                    metadata_types.setdefault(key, "timestamp")
+                    value = _timestamp(value)
+                elif hasattr(value, "item") and not isinstance(value, (str, bytes)):
+                    value = value.item()  # numpy scalars
+                if isinstance(value, float) and not math.isfinite(value):
+                    value = None  # NaN marks a missing value (pandas); infinities too
+                clean[key] = value
+            copy["metadata"] = clean
+        prepared.append(copy)
+    return prepared
+
+
+def _check_json(rows: List[Dict[str, Any]], offset: int) -> None:
+    """Finds the row json cannot encode (NaN values, odd types) before sending."""
+    for index, row in enumerate(rows):
+        for field, value in row.items():
+            try:
+                json.dumps(value, allow_nan=False, default=_plain)
+            except (TypeError, ValueError) as problem:
+                raise LoupeInputError(
+                    f"Row {offset + index} cannot be sent: {field}: {problem}.",
+                    [
+                        {
+                            "row": offset + index,
+                            "id": row.get("id"),
+                            "field": field,
+                            "message": str(problem),
+                        }
+                    ],
+                ) from None
+
+
+def _jsonable(rows: List[Dict[str, Any]], offset: int) -> List[Dict[str, Any]]:
+    try:
+        return json.loads(json.dumps(rows, allow_nan=False, default=_plain))
+    except (TypeError, ValueError):
+        _check_json(rows, offset)
+        raise
+
+
+def _add(totals: Dict[str, int], result: Mapping[str, Any]) -> None:
+    for key in ("created", "updated", "unchanged"):
+        totals[key] = totals.get(key, 0) + int(result.get(key, 0))
+
+
+class Dataset:
+    """A dataset on the server. Attributes mirror the server's answer (``id``, ``name``,
+    ``task_type``, ``class_names``, ``samples_count``, ``objects_count``, ``splits``, …); the raw
+    answer is ``data``. Call :meth:`refresh` to read the counts again after uploads."""
+
+    def __init__(self, client: Client, data: Mapping[str, Any]) -> None:
+        self.client = client
+        self.data: Dict[str, Any] = dict(data)
+
+    def __getattr__(self, name: str) -> Any:
+        data = self.__dict__.get("data", {})
+        if name in data:
+            return data[name]
+        raise AttributeError(f"Dataset has no attribute {name!r}")
+
+    @property
+    def id(self) -> str:
+        return self.data["id"]
+
+    @property
+    def name(self) -> str:
+        return self.data["name"]
+
+    @property
+    def task_type(self) -> str:
+        return self.data["task_type"]
+
+    @property
+    def class_names(self) -> List[str]:
+        return list(self.data.get("class_names") or [])
+
+    @property
+    def value_names(self) -> List[str]:
+        return list(self.data.get("regression_value_names") or [])
+
+    @property
+    def samples_count(self) -> int:
+        return int(self.data.get("samples_count") or 0)
+
+    def __repr__(self) -> str:
+        return (
+            f"<loupe.Dataset {self.name!r} {self.task_type} id={self.id} "
+            f"samples={self.samples_count}>"
+        )
+
+    def refresh(self) -> "Dataset":
+        """Reads the dataset again (counts, classes, splits); answers itself."""
+        self.data = dict(self.client._call("GET", f"/api/datasets/{self.id}"))
+        return self
+
+    def delete(self) -> None:
+        """Deletes this dataset with everything in it."""
+        self.client.delete_dataset(self)
+
+    # ---- samples
+
+    def upload_samples(
+        self,
+        samples: Iterable[Sample],
+        batch_size: int = 1000,
+        metadata_types: Optional[Mapping[str, str]] = None,
+        progress: ProgressOption = None,
+        *,
+        base_dir: Union[str, Path, None] = None,
+    ) -> UploadResult:
+        """Uploads samples (dicts) in batches; answers ``{created, updated, unchanged}``.
+
+        Each sample has an ``id`` and, per task, ``image``/``audio``, ``split``, ``label``,
+        ``labels``, ``values``, ``objects``, ``mask``, ``transcript`` and ``metadata`` (see
+        docs/sdk-python.md). ``image``, ``audio`` and ``mask`` may be a local path, bytes, an
+        http(s) URL or a :class:`loupe.ServerPath`; local files are uploaded once (only those
+        the server lacks) and replaced by their ``blob:`` key. Relative paths are taken from
+        ``base_dir`` (default: the working directory).
+
+        ``metadata_types`` declares metadata types (``numeric``, ``string``, ``boolean``,
+        ``timestamp``); ``datetime`` values are declared ``timestamp`` automatically.
+        Re-uploading an id updates that sample, so running an interrupted upload again completes
+        it. Raises :class:`loupe.LoupeError` for a rejected batch (earlier batches stay).
+        """
+        batch_size = max(1, min(int(batch_size), MAX_BATCH))
+        base = Path(base_dir) if base_dir is not None else None
+        totals: UploadResult = {"created": 0, "updated": 0, "unchanged": 0}
+        offset = 0
+        with self.client._progress("uploading samples", _len_or_none(samples), progress) as bar:
+            for batch in _batches(samples, batch_size):
+                types = dict(metadata_types or {})
+                rows = _prepare_rows(batch, offset, types)
+                self.client._prepare_media(self.id, rows, SAMPLE_MEDIA_FIELDS, offset, base)
+                rows = _jsonable(rows, offset)
+
+                def send(part: List[Dict[str, Any]], types: Dict[str, str] = types) -> Any:
+                    body: Dict[str, Any] = {"samples": part}
+                    if types:
+                        body["metadata_types"] = types
+                    result = self.client._call(
+                        "POST", f"/api/datasets/{self.id}/samples", json_body=body
+                    )
+                    bar.update(len(part))
+                    return result
+
+                for result in _Batcher(send)(rows, offset):
+                    _add(totals, result)
+                offset += len(batch)
+        return totals
+
+    # ---- features
+
+    def upload_features(
+        self,
+        name: str,
+        vectors: Union[Mapping[str, Sequence[float]], Iterable[Tuple[str, Sequence[float]]]],
+        data_level: Optional[str] = None,
+        *,
+        binary: bool = True,
+        progress: ProgressOption = None,
+    ) -> Dict[str, Any]:
+        """Uploads a named feature: one vector (all of the same length) per sample or object id.
+
+        ``vectors`` is ``{id: [floats]}`` (or pairs; numpy arrays work too). ``data_level``
+        defaults to the task's first level (``image`` or ``audio``); use ``image_object`` for
+        object ids. Vectors travel as little-endian float32 (``binary=False`` sends JSON
+        lists). Answers the feature's info ``{name, data_level, size, num_present, …}``.
+        """
+        level = data_level or DATA_LEVELS[self.task_type][0]
+        pairs = list(vectors.items()) if isinstance(vectors, Mapping) else list(vectors)
+        if not pairs:
+            raise LoupeInputError("No vectors given.")
+        rows: List[Tuple[str, List[float]]] = []
+        for index, (item_id, vector) in enumerate(pairs):
+            values = vector.tolist() if hasattr(vector, "tolist") else list(vector)
+            rows.append((str(item_id), [float(v) for v in values]))
+        dimension = len(rows[0][1])
+        for index, (item_id, values) in enumerate(rows):
+            if len(values) != dimension or not all(math.isfinite(v) for v in values):
+                message = (
+                    f"expected {dimension} values like the first vector, got {len(values)}"
+                    if len(values) != dimension
+                    else "values must be finite numbers"
+                )
+                raise LoupeInputError(
+                    f"Vector {index} (id {item_id}): {message}.",
+                    [{"row": index, "id": item_id, "field": "vector", "message": message}],
+                )
+        if dimension == 0:
+            raise LoupeInputError("Vectors must have at least one value.")
+        per_request = max(1, FEATURE_REQUEST_BYTES // (dimension * 4 + 64))
+        info: Dict[str, Any] = {}
+
+        def send(part: List[Any]) -> Any:
+            nonlocal info
+            if binary:
+                flat = array("f", (v for _, values in part for v in values))
+                if sys.byteorder == "big":
+                    flat.byteswap()
+                body: Dict[str, Any] = {
+                    "name": name,
+                    "data_level": level,
+                    "ids": [item_id for item_id, _ in part],
+                    "data": base64.b64encode(flat.tobytes()).decode("ascii"),
+                    "dimension": dimension,
+                }
+            else:
+                body = {"name": name, "data_level": level, "vectors": dict(part)}
+            info = self.client._call("POST", f"/api/datasets/{self.id}/features", json_body=body)
+            bar.update(len(part))
+            return info
+
+        with self.client._progress("uploading features", len(rows), progress) as bar:
+            offset = 0
+            for part in _batches(rows, per_request):
+                _Batcher(send)(part, offset)  # type: ignore[arg-type]
+                offset += len(part)
+        return info
+
+    def features(self) -> List[Dict[str, Any]]:
+        """The dataset's features (uploaded and computed)."""
+        return self.client._call("GET", f"/api/datasets/{self.id}/features")
+
+    # ---- prediction sets
+
+    def create_prediction_set(self, name: str, exist_ok: bool = True) -> "PredictionSet":
+        """Creates a prediction set (a model), or answers the existing one of that name."""
+        data = self.client._call(
+            "POST",
+            f"/api/datasets/{self.id}/predictions",
+            json_body={"name": name, "exist_ok": exist_ok},
+        )
+        return PredictionSet(self, data)
+
+    def prediction_sets(self) -> List["PredictionSet"]:
+        """The dataset's prediction sets."""
+        answer = self.client._call("GET", "/api/dataset/models", query={"dataset_id": self.id})
+        return [PredictionSet(self, data) for data in answer]
+
+    def upload_predictions(
+        self,
+        name: str,
+        predictions: Iterable[Mapping[str, Any]],
+        batch_size: int = 1000,
+        exist_ok: bool = True,
+        progress: ProgressOption = None,
+        *,
+        base_dir: Union[str, Path, None] = None,
+    ) -> "PredictionSet":
+        """Creates (or reuses, with ``exist_ok``) the prediction set ``name`` and uploads its
+        predictions: dicts with ``id`` (the sample's) and ``label``, ``score``,
+        ``probabilities``, ``values``, ``objects`` (each with ``score``), ``mask`` or
+        ``transcript``. Answers the prediction set; its ``upload_result`` holds the totals."""
+        prediction_set = self.create_prediction_set(name, exist_ok=exist_ok)
+        prediction_set.upload_predictions(
+            predictions, batch_size=batch_size, progress=progress, base_dir=base_dir
+        )
+        return prediction_set.refresh()
+
+
+class PredictionSet:
+    """One model's predictions for a dataset (``id``, ``name``, ``num_present``,
+    ``num_missing``; the raw answer is ``data``)."""
+
+    def __init__(self, dataset: Dataset, data: Mapping[str, Any]) -> None:
+        self.dataset = dataset
+        self.data: Dict[str, Any] = dict(data)
+        self.upload_result: UploadResult = {"created": 0, "updated": 0, "unchanged": 0}
+
+    def __getattr__(self, name: str) -> Any:
+        data = self.__dict__.get("data", {})
+        if name in data:
+            return data[name]
+        raise AttributeError(f"PredictionSet has no attribute {name!r}")
+
+    @property
+    def id(self) -> str:
+        return self.data["id"]
+
+    @property
+    def name(self) -> str:
+        return self.data["name"]
+
+    def __repr__(self) -> str:
+        return (
+            f"<loupe.PredictionSet {self.name!r} of {self.dataset.name!r} "
+            f"present={self.data.get('num_present')} missing={self.data.get('num_missing')}>"
+        )
+
+    @property
+    def _path(self) -> str:
+        return f"/api/datasets/{self.dataset.id}/predictions/{self.id}"
+
+    def refresh(self) -> "PredictionSet":
+        """Reads the set again (num_present, num_missing); answers itself."""
+        for candidate in self.dataset.prediction_sets():
+            if candidate.id == self.id:
+                self.data = candidate.data
+                return self
+        raise LoupeError(404, f"The prediction set {self.name!r} no longer exists.")
+
+    def upload_predictions(
+        self,
+        predictions: Iterable[Mapping[str, Any]],
+        batch_size: int = 1000,
+        progress: ProgressOption = None,
+        *,
+        base_dir: Union[str, Path, None] = None,
+    ) -> UploadResult:
+        """Uploads predictions in batches (idempotent by sample id); answers the totals."""
+        client = self.dataset.client
+        batch_size = max(1, min(int(batch_size), MAX_BATCH))
+        base = Path(base_dir) if base_dir is not None else None
+        totals: UploadResult = {"created": 0, "updated": 0, "unchanged": 0}
+        offset = 0
+        with client._progress("uploading predictions", _len_or_none(predictions), progress) as bar:
+            for batch in _batches(predictions, batch_size):
+                rows = _prepare_rows(batch, offset, {})
+                client._prepare_media(self.dataset.id, rows, PREDICTION_MEDIA_FIELDS, offset, base)
+                rows = _jsonable(rows, offset)
+
+                def send(part: List[Dict[str, Any]]) -> Any:
+                    result = client._call(
+                        "POST", f"{self._path}/items", json_body={"predictions": part}
+                    )
+                    bar.update(len(part))
+                    return result
+
+                for result in _Batcher(send)(rows, offset):
+                    _add(totals, result)
+                offset += len(batch)
+        self.upload_result = totals
+        return totals
+
+    def upload_attributions(
+        self,
+        attributions: Iterable[Mapping[str, Any]],
+        name: str = "attribution",
+        batch_size: int = 500,
+        progress: ProgressOption = None,
+        *,
+        base_dir: Union[str, Path, None] = None,
+    ) -> Dict[str, int]:
+        """Uploads attribution heatmaps: dicts ``{id, heatmap}`` where heatmap is rows of
+        numbers (a 2-D list or array) or an image (path, bytes or URL). Answers ``{uploaded}``."""
+        client = self.dataset.client
+        batch_size = max(1, min(int(batch_size), MAX_ATTRIBUTION_BATCH))
+        base = Path(base_dir) if base_dir is not None else None
+        uploaded = 0
+        offset = 0
+        with client._progress("uploading attributions", _len_or_none(attributions), progress) as bar:
+            for batch in _batches(attributions, batch_size):
+                rows = _prepare_rows(batch, offset, {})
+                client._prepare_media(self.dataset.id, rows, ("heatmap",), offset, base)
+                rows = _jsonable(rows, offset)
+
+                def send(part: List[Dict[str, Any]]) -> Any:
+                    result = client._call(
+                        "POST",
+                        f"{self._path}/attributions",
+                        json_body={"name": name, "attributions": part},
+                    )
+                    bar.update(len(part))
+                    return result
+
+                for result in _Batcher(send)(rows, offset):
+                    uploaded += int(result.get("uploaded", 0))
+                offset += len(batch)
+        return {"uploaded": uploaded}
