@@ -1,6 +1,7 @@
 // Metrics benchmark: COCO bbox and segm (load + evaluate + accumulate), classification on
 // 1M items × 10 classes, WER on 100k utterance pairs. Prints figures and ratios to the targets
 // of issue 5; never fails on time. Run: npx tsx --conditions=loupe-src bench/metrics/run.ts
+// (prefix `taskset -c 1` to measure on one core, as docs/performance.md does).
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
