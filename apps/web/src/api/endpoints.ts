@@ -4,9 +4,11 @@ import type {
   AppState,
   ChangePasswordRequest,
   CreateUserRequest,
+  Dataset,
   License,
   LicenseSubmitRequest,
   Ok,
+  PredictionSet,
   ResetPasswordRequest,
   ResetPasswordToken,
   SessionResponse,
@@ -36,4 +38,8 @@ export const api = {
   submitLicense: (body: LicenseSubmitRequest) => http.post<License>('/api/settings/license', body),
   resubmitLicense: (body: LicenseSubmitRequest) => http.put<License>('/api/settings/license', body),
   getTokens: (signal?: AbortSignal) => http.get<Tokens>('/api/settings/tokens', { signal }),
+  getDatasets: (signal?: AbortSignal) => http.get<Dataset[]>('/api/datasets', { signal }),
+  getModels: (signal?: AbortSignal) => http.get<PredictionSet[]>('/api/models', { signal }),
+  getDatasetModels: (datasetId: string, signal?: AbortSignal) =>
+    http.get<PredictionSet[]>('/api/dataset/models', { query: { dataset_id: datasetId }, signal }),
 };

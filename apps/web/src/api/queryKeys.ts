@@ -15,5 +15,8 @@ export const queryKeys = {
     list: () => ['datasets', 'list'] as const,
     models: (datasetId: string) => ['datasets', datasetId, 'models'] as const,
   },
+  models: {
+    list: () => ['models', 'list'] as const,
+  },
   latestVersion: (url: string) => ['latestVersion', url] as const,
 };

@@ -46,7 +46,15 @@ export function appState(change: Partial<AppState> = {}): AppState {
   };
 }
 
-export function fakeServer(routes: Record<string, Handler>) {
+/** What an instance without datasets answers, unless a test says otherwise. */
+const defaults: Record<string, Handler> = {
+  'GET /api/datasets': () => ({ body: [] }),
+  'GET /api/models': () => ({ body: [] }),
+  'GET /api/dataset/models': () => ({ body: [] }),
+};
+
+export function fakeServer(testRoutes: Record<string, Handler>) {
+  const routes = { ...defaults, ...testRoutes };
   const calls: Call[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://loupe.test');

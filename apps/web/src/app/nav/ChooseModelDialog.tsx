@@ -1,13 +1,13 @@
 // 'Choose model': lists the dataset's prediction sets when a model link is used without a model.
 import { ExperimentOutlined } from '@ant-design/icons';
 import { Empty, List, Modal, Typography } from 'antd';
-import type { PredictionSetSummary } from '../../features/datasets/types';
+import type { PredictionSet } from '@loupe/contracts';
 import { navStrings } from './strings';
 
 export interface ChooseModelDialogProps {
   open: boolean;
-  models: PredictionSetSummary[];
-  onChoose: (model: PredictionSetSummary) => void;
+  models: PredictionSet[];
+  onChoose: (model: PredictionSet) => void;
   onClose: () => void;
 }
 

@@ -14,7 +14,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { BrandMark } from '../../components/BrandMark';
 import { useDatasetModels } from '../../features/datasets/hooks/useDatasetModels';
 import { useDatasets } from '../../features/datasets/hooks/useDatasets';
-import type { PredictionSetSummary } from '../../features/datasets/types';
+import type { PredictionSet } from '@loupe/contracts';
 import { ProfileMenu } from '../../features/profile/ProfileMenu';
 import { useTheme } from '../theme/useTheme';
 import { ChooseModelDialog } from './ChooseModelDialog';
@@ -49,7 +49,7 @@ export function MainNav({ onCollapse, onHelp }: MainNavProps) {
   const [pendingSection, setPendingSection] = useState<string | null>(null);
   const section = currentSection(location.pathname);
 
-  const openModel = (sectionKey: string, model: PredictionSetSummary) =>
+  const openModel = (sectionKey: string, model: PredictionSet) =>
     void navigate(modelPath(selection.datasetId ?? '', model.id, sectionKey));
 
   const items = useMemo<MenuProps['items']>(() => {

@@ -14,4 +14,12 @@ export const datasetStrings = {
     'Upload a model’s predictions for one of your datasets with the Loupe SDK. Each upload becomes a model you can evaluate and compare.',
   placeholder: 'This page is part of a later release of the dataset and model pages.',
   comingSoon: 'Coming soon',
+  loadFailed: 'Unable to load datasets',
+  modelsLoadFailed: 'Unable to load models',
+  issues: (count: number) => `${count} failed ${count === 1 ? 'check' : 'checks'}`,
+  counts: (samples: number, models: number) =>
+    `${samples.toLocaleString()} ${samples === 1 ? 'sample' : 'samples'} · ${models} ${models === 1 ? 'model' : 'models'}`,
+  modelName: 'Model',
+  dataset: 'Dataset',
+  added: 'Added',
 } as const;

@@ -40,7 +40,12 @@ export function GettingStartedDialog({ open, onClose }: { open: boolean; onClose
       ...strings.cards.dataset,
       to: '/datasets?instructions=1',
     },
-    { key: 'model', icon: <ExperimentOutlined />, ...strings.cards.model, to: '/models' },
+    {
+      key: 'model',
+      icon: <ExperimentOutlined />,
+      ...strings.cards.model,
+      to: '/models?instructions=1',
+    },
   ];
 
   return (

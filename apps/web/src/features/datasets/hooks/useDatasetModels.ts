@@ -1,13 +1,12 @@
-// The prediction sets of one dataset (GET /api/dataset/models). Empty until the models issue
-// adds the endpoint; the shape stays the same.
+// The prediction sets (models) of one dataset (GET /api/dataset/models).
 import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../api/endpoints';
 import { queryKeys } from '../../../api/queryKeys';
-import type { PredictionSetSummary } from '../types';
 
 export function useDatasetModels(datasetId: string | undefined) {
   return useQuery({
     queryKey: queryKeys.datasets.models(datasetId ?? ''),
-    queryFn: async (): Promise<PredictionSetSummary[]> => [],
+    queryFn: ({ signal }) => api.getDatasetModels(datasetId ?? '', signal),
     enabled: Boolean(datasetId),
   });
 }

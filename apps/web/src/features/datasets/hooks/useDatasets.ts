@@ -1,12 +1,11 @@
-// The datasets list (GET /api/datasets). The endpoint arrives with the datasets issue; until
-// then the list is empty, with the same query shape, so the navigation already plugs into it.
+// The datasets list (GET /api/datasets): the datasets page and the navigation read it.
 import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../api/endpoints';
 import { queryKeys } from '../../../api/queryKeys';
-import type { DatasetSummary } from '../types';
 
 export function useDatasets() {
   return useQuery({
     queryKey: queryKeys.datasets.list(),
-    queryFn: async (): Promise<DatasetSummary[]> => [],
+    queryFn: ({ signal }) => api.getDatasets(signal),
   });
 }
