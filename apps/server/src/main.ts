@@ -3,14 +3,16 @@
 import { buildApp } from './app.js';
 import { ensureDataDir, loadConfig } from './config.js';
 import { migrateToLatest, openDatabase } from './db/database.js';
+import { DemoService } from './demo/demo.service.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   ensureDataDir(config);
   const database = openDatabase(config.database);
   await migrateToLatest(database);
-  const { app, runner } = await buildApp({ config, database });
+  const { app, runner, services } = await buildApp({ config, database });
   if (config.worker) runner.start();
+  const demo = process.argv.includes('--demo');
 
   let closing = false;
   const shutdown = async (signal: string) => {

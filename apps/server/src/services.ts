@@ -51,6 +51,16 @@ export function createServices(
     handlers,
     jobsRepository: repos.jobs,
     datasets: new DatasetsService(repos, transact, license, jobs, blobs, media, clock),
+    /** The same dataset code without the license gate, for server-internal seeding. */
+    internalDatasets: new DatasetsService(
+      repos,
+      transact,
+      { requireLicense: async () => {} },
+      jobs,
+      blobs,
+      media,
+      clock,
+    ),
     auth,
     license,
     setup,

@@ -45,3 +45,5 @@ export type {
   SyntheticObject,
   SyntheticToneOptions,
 } from './synthetic.js';
+export { DEMO_SHAPES, DEMO_SOUNDS, DEMO_TASKS, DEMO_WORDS, demoDataset } from './demo.js';
+export type { DemoDataset, DemoObject, DemoPrediction, DemoSample, DemoTask } from './demo.js';

@@ -54,7 +54,7 @@ export class DatasetsService {
   constructor(
     private readonly repos: Repositories,
     private readonly transact: Transact,
-    private readonly license: LicenseService,
+    private readonly license: Pick<LicenseService, 'requireLicense'>,
     private readonly jobs: JobsService,
     private readonly blobs: BlobStore,
     private readonly media: MediaResolver,
@@ -130,7 +130,7 @@ export class DatasetsService {
   }
 
   async create(
-    actor: UserRow,
+    actor: UserRow | null,
     input: z.output<typeof CreateDatasetRequest>,
   ): Promise<{ dataset: Dataset; created: boolean }> {
     await this.requireUploadLicense();
@@ -168,7 +168,7 @@ export class DatasetsService {
       samples_count: 0,
       objects_count: 0,
       next_seq: 0,
-      created_by: actor.id,
+      created_by: actor?.id ?? null,
       created_at: now,
       updated_at: now,
     };
@@ -183,7 +183,7 @@ export class DatasetsService {
     return { dataset: await this.toDataset(row, 0), created: true };
   }
 
-  async delete(_actor: UserRow, id: string): Promise<void> {
+  async delete(_actor: UserRow | null, id: string): Promise<void> {
     await this.license.requireLicense('delete datasets');
     await this.dataset(id);
     await this.repos.datasets.delete(id);
@@ -191,7 +191,7 @@ export class DatasetsService {
   }
 
   async setThumbnailsEnabled(
-    actor: UserRow,
+    actor: UserRow | null,
     id: string,
     enabled: boolean,
   ): Promise<{ enabled: boolean }> {
@@ -257,7 +257,7 @@ export class DatasetsService {
   }
 
   async uploadMedia(
-    _actor: UserRow,
+    _actor: UserRow | null,
     datasetId: string,
     bytes: Buffer,
     contentType: string,
@@ -309,7 +309,7 @@ export class DatasetsService {
   // ---- samples
 
   async uploadSamples(
-    actor: UserRow,
+    actor: UserRow | null,
     datasetId: string,
     rows: unknown[],
     declaredTypes: Record<string, MetadataType> = {},
@@ -503,11 +503,11 @@ export class DatasetsService {
     operation: HistoryRecord['operation_type'],
     _level: string,
     items: number,
-    actor: UserRow,
+    actor: UserRow | null,
     now: number,
     dataLevel: string,
   ): Promise<string> {
-    const latest = await repos.datasets.latestHistory(datasetId, operation, actor.id);
+    const latest = await repos.datasets.latestHistory(datasetId, operation, actor?.id ?? null);
     if (latest && now - latest.updated_at < HISTORY_MERGE_MS) {
       await repos.datasets.growHistory(latest.id, items, now);
       return latest.id;
@@ -519,7 +519,7 @@ export class DatasetsService {
       operation_type: operation,
       data_level: dataLevel,
       num_items: items,
-      user_id: actor.id,
+      user_id: actor?.id ?? null,
       created_at: now,
       updated_at: now,
     });
@@ -539,14 +539,14 @@ export class DatasetsService {
       num_items: row.num_items,
       data_level: row.data_level as HistoryRecord['data_level'],
       operation_type: row.operation_type as HistoryRecord['operation_type'],
-      user_name: (row.user_id && names.get(row.user_id)) || 'Unknown user',
+      user_name: row.user_id ? (names.get(row.user_id) ?? 'Deleted user') : 'Loupe',
     }));
   }
 
   // ---- features
 
   async uploadFeatures(
-    actor: UserRow,
+    actor: UserRow | null,
     datasetId: string,
     input: z.output<typeof FeatureUploadRequest>,
   ): Promise<FeatureInfo> {
@@ -706,7 +706,7 @@ export class DatasetsService {
   }
 
   async createPredictionSet(
-    _actor: UserRow,
+    _actor: UserRow | null,
     datasetId: string,
     name: string,
     existOk: boolean,
@@ -733,7 +733,7 @@ export class DatasetsService {
   }
 
   async uploadPredictions(
-    _actor: UserRow,
+    _actor: UserRow | null,
     datasetId: string,
     setId: string,
     rows: unknown[],
@@ -796,7 +796,7 @@ export class DatasetsService {
   }
 
   async uploadAttributions(
-    _actor: UserRow,
+    _actor: UserRow | null,
     datasetId: string,
     setId: string,
     name: string,

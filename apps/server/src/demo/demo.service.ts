@@ -1,0 +1,101 @@
+// Seeds the demo datasets (`npm start -- --demo`, on an empty instance): one generated dataset
+// of each task type with media, metadata, splits and two prediction sets. It is server-internal
+// work on generated data, so it needs no license; it goes through the same upload code as the SDKs.
+import {
+  DEMO_TASKS,
+  demoDataset,
+  encodeWav,
+  type DemoDataset,
+  type RawImage,
+} from '@loupe/analysis';
+import type { FastifyBaseLogger } from 'fastify';
+import sharp from 'sharp';
+import type { DatasetsService } from '../datasets/datasets.service.js';
+
+export const DEMO_SAMPLES_PER_DATASET = 120;
+const BATCH = 200;
+
+async function png(image: RawImage): Promise<Buffer> {
+  return sharp(Buffer.from(image.data), {
+    raw: { width: image.width, height: image.height, channels: image.channels },
+  })
+    .png()
+    .toBuffer();
+}
+
+export class DemoService {
+  constructor(
+    private readonly datasets: DatasetsService,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** Creates every demo dataset that does not exist yet; answers the names created. */
+  async seed(samplesPerDataset = DEMO_SAMPLES_PER_DATASET): Promise<string[]> {
+    const existing = new Set((await this.datasets.list()).map((d) => d.name));
+    const created: string[] = [];
+    for (const task of DEMO_TASKS) {
+      const demo = demoDataset(task, samplesPerDataset);
+      if (existing.has(demo.name)) continue;
+      await this.upload(demo);
+      created.push(demo.name);
+      this.log.info({ dataset: demo.name }, 'demo dataset seeded');
+    }
+    return created;
+  }
+
+  private async upload(demo: DemoDataset): Promise<void> {
+    const { dataset } = await this.datasets.create(null, {
+      name: demo.name,
+      task_type: demo.task_type,
+      description: demo.description,
+      class_names: demo.class_names,
+      value_names: demo.value_names,
+      label_map: demo.label_map,
+      exist_ok: true,
+    });
+    for (let start = 0; start < demo.samples.length; start += BATCH) {
+      const rows = [];
+      for (const sample of demo.samples.slice(start, start + BATCH)) {
+        const media = sample.image
+          ? await this.datasets.uploadMedia(null, dataset.id, await png(sample.image), 'image/png')
+          : await this.datasets.uploadMedia(
+              null,
+              dataset.id,
+              Buffer.from(encodeWav([sample.audio!.samples], sample.audio!.sampleRate)),
+              'audio/wav',
+            );
+        const mask = sample.mask
+          ? await this.datasets.uploadMedia(null, dataset.id, await png(sample.mask), 'image/png')
+          : undefined;
+        rows.push({
+          id: sample.id,
+          [sample.image ? 'image' : 'audio']: media.key,
+          split: sample.split,
+          ...(sample.label ? { label: sample.label } : {}),
+          ...(sample.values ? { values: sample.values } : {}),
+          ...(sample.objects ? { objects: sample.objects } : {}),
+          ...(sample.transcript ? { transcript: sample.transcript } : {}),
+          ...(mask ? { mask: mask.key } : {}),
+          metadata: sample.metadata,
+        });
+      }
+      await this.datasets.uploadSamples(null, dataset.id, rows, demo.metadata_types);
+    }
+    for (const prediction of demo.predictions) {
+      const { set } = await this.datasets.createPredictionSet(
+        null,
+        dataset.id,
+        prediction.name,
+        true,
+      );
+      for (let start = 0; start < prediction.items.length; start += BATCH) {
+        await this.datasets.uploadPredictions(
+          null,
+          dataset.id,
+          set.id,
+          prediction.items.slice(start, start + BATCH),
+        );
+      }
+    }
+  }
+}
