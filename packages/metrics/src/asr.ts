@@ -1,4 +1,4 @@
-// Automatic speech recognition metrics as jiwer computes them: WER, MER, WIL, WIP and hit /
+// Automatic speech recognition metrics as jiwer (4.0) computes them: WER, MER, WIL, WIP and hit /
 // substitution / deletion / insertion counts per utterance and for a corpus, with the word alignment.
 
 /**
@@ -48,7 +48,7 @@ export interface WordMeasures extends WordCounts {
   referenceWords: number;
   /** Number of hypothesis words (hits + substitutions + insertions). */
   hypothesisWords: number;
-  /** (S + D + I) / N; NaN for an empty reference with a non-empty hypothesis, 0 when both are empty. */
+  /** (S + D + I) / N; for an empty reference, the number of insertions (as jiwer 4). */
   wer: number;
   /** (S + D + I) / (H + S + D + I); 0 when both are empty. */
   mer: number;
@@ -84,7 +84,8 @@ function measures(H: number, S: number, D: number, I: number): WordMeasures {
     insertions: I,
     referenceWords: n1,
     hypothesisWords: n2,
-    wer: n1 === 0 ? (errors === 0 ? 0 : NaN) : errors / n1,
+    // jiwer 4: with no reference word at all, WER is the number of insertions.
+    wer: n1 === 0 ? I : errors / n1,
     mer: errors === 0 ? 0 : errors / (H + errors),
     wil: 1 - wip,
     wip,
