@@ -35,6 +35,20 @@ async function main(): Promise<void> {
   console.log(
     `\n  Loupe is running at ${url}\n  Database: ${where}; data directory: ${config.dataDir}\n`,
   );
+  if (demo) {
+    // Seeds in the background so the server answers at once; an instance with data is left alone.
+    void (async () => {
+      if ((await services.datasets.list()).length > 0) {
+        console.log('  --demo: the instance already has datasets; no demo data added.\n');
+        return;
+      }
+      console.log('  --demo: generating the demo datasets…');
+      const names = await new DemoService(services.internalDatasets, app.log).seed();
+      console.log(
+        `  --demo: added ${names.length} demo datasets; thumbnails and metadata follow in the background.\n`,
+      );
+    })().catch((error: unknown) => app.log.error({ err: error }, 'demo seeding failed'));
+  }
 }
 
 main().catch((error: unknown) => {
