@@ -83,8 +83,8 @@ def detect_layout(root: Path) -> str:
     if has_annotations:
         return "coco"
     raise LoupeInputError(
-        f"{root} has neither dataset.yaml (the CSV layout: dataset.yaml plus one CSV per split) "
-        "nor annotations/ (the COCO layout: annotations/ plus images/<split>/). See "
+        f"{root} has neither dataset.yaml nor annotations/: a dataset folder holds either "
+        "dataset.yaml and one CSV per split, or annotations/ and images/<split>/ (COCO). See "
         "docs/formats.md."
     )
 
@@ -278,15 +278,15 @@ def read_csv_folder(root: Path, task_type: str) -> Folder:
 def _check_task_columns(path: Path, header: List[str], task: str, value_names: List[str]) -> None:
     missing = ""
     if task in ("classification", "audio_classification") and "label" not in header:
-        missing = "a label column"
+        missing = "label column"
     elif task == "regression" and "values" not in header and not all(
         n in header for n in value_names
     ):
-        missing = f"a values column or one column per value name ({', '.join(value_names)})"
+        missing = f"values column nor one column per value name ({', '.join(value_names)})"
     elif task == "semantic_segmentation" and not ({"semantic_masks", "mask"} & set(header)):
-        missing = "a semantic_masks column"
+        missing = "semantic_masks column"
     elif task == "automatic_speech_recognition" and "transcript" not in header:
-        missing = "a transcript column"
+        missing = "transcript column"
     if missing:
         raise LoupeInputError(f"{path.name} has no {missing} (its columns: {', '.join(header)}).")
 
