@@ -101,6 +101,16 @@ describe('RLE by hand', () => {
     expect([...rleIou([a], [b, c])]).toEqual([0, -1]);
   });
 
+  it('rejects malformed segmentations with a reason', () => {
+    expect(() => segmentationToRle([[0, 0, 'x' as unknown as number, 1, 2, 2]], 4, 4)).toThrow(
+      /polygon 0 must be a list of numbers/,
+    );
+    expect(() => rleFromJson({ size: [2] as unknown as [number, number], counts: '' })).toThrow(
+      /"size" must be \[height, width\]/,
+    );
+    expect(() => rleFromJson({ size: [2, 2], counts: [1, -1] })).toThrow(/non-negative/);
+  });
+
   it('rejects corrupt compressed strings', () => {
     expect(() => rleFromString('\u00ff', 2, 2)).toThrow(SyntaxError);
     expect(() => rleFromJson({ size: [1, 1], counts: 'P' })).toThrow(/truncated/);

@@ -497,7 +497,22 @@ export function rleToJson(rle: Rle): CocoRle {
 
 /** Parses a COCO RLE object, compressed or uncompressed (uncompressed counts are exact). */
 export function rleFromJson(json: CocoRle): Rle {
-  const [h, w] = json.size;
+  const size = (json as { size?: unknown }).size;
+  if (
+    !Array.isArray(size) ||
+    size.length !== 2 ||
+    !size.every((v) => Number.isInteger(v) && v >= 0)
+  ) {
+    throw new RangeError('RLE "size" must be [height, width]');
+  }
+  const [h, w] = size as [number, number];
+  if (Array.isArray(json.counts)) {
+    if (json.counts.some((c) => !Number.isInteger(c) || c < 0)) {
+      throw new RangeError('RLE "counts" must be non-negative integers');
+    }
+  } else if (typeof json.counts !== 'string') {
+    throw new RangeError('RLE "counts" must be a string or a list of integers');
+  }
   if (typeof json.counts === 'string') return rleFromString(json.counts, h, w);
   return { h, w, counts: Uint32Array.from(json.counts) };
 }
@@ -509,6 +524,11 @@ export function rleFromJson(json: CocoRle): Rle {
  */
 export function segmentationToRle(segmentation: CocoSegmentation, h: number, w: number): Rle {
   if (Array.isArray(segmentation)) {
+    for (const [p, polygon] of segmentation.entries()) {
+      if (!Array.isArray(polygon) || polygon.some((v) => typeof v !== 'number' || !isFinite(v))) {
+        throw new RangeError(`polygon ${p} must be a list of numbers`);
+      }
+    }
     const asBoxes = segmentation.length > 0 && segmentation[0]!.length === 4;
     const parts = segmentation.map((p) => (asBoxes ? bboxToRle(p, h, w) : polygonToRle(p, h, w)));
     // No polygon at all is an empty mask of the image's size (pycocotools would fail).

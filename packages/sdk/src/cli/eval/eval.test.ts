@@ -96,6 +96,22 @@ describe('loupe eval coco', () => {
     );
     expect(notJson.code).toBe(2);
     expect(notJson.stderr).toMatch(/dt\.json: not valid JSON/);
+    const badMask = await run(
+      ['eval', 'coco', '--gt', 'gt.json', '--dt', 'dt.json', '--iou-type', 'segm'],
+      {
+        'gt.json': JSON.stringify({
+          images: [{ id: 1, width: 10, height: 10 }],
+          annotations: [
+            { id: 1, image_id: 1, category_id: 1, segmentation: [[0, 0, 'x', 1, 2, 2]] },
+          ],
+        }),
+        'dt.json': '[]',
+      },
+    );
+    expect(badMask.code).toBe(2);
+    expect(badMask.stderr).toContain(
+      'gt.json: ground truth annotation 0 (id 1): invalid "segmentation" (polygon 0 must be a list of numbers)',
+    );
     const badType = await run(
       ['eval', 'coco', '--gt', 'a', '--dt', 'b', '--iou-type', 'keypoints'],
       {},
