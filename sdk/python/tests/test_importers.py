@@ -98,6 +98,8 @@ class ReadFolderTest(unittest.TestCase):
         (root / "dataset.yaml").write_text("value_names:\n  - width\n  - height\n")
         (root / "train.csv").write_text('image,values\na.png,"[1.5, 2]"\n')
         (root / "test.csv").write_text("image,width,height,site\nb.png,3,4,north\n")
+        (root / "a.png").write_bytes(png())
+        (root / "b.png").write_bytes(png())
         folder = read_folder(root, "regression")
         by_id = {s["id"]: s for s in folder.samples}
         self.assertEqual(folder.value_names, ["width", "height"])
@@ -112,6 +114,10 @@ class ReadFolderTest(unittest.TestCase):
             "class_names: [background, road]\nlabel_map:\n  0: background\n  255: road\n"
         )
         (root / "train.csv").write_text("image,semantic_masks\nimg/a.png,masks/a.png\n")
+        (root / "img").mkdir()
+        (root / "img" / "a.png").write_bytes(png())
+        (root / "masks").mkdir()
+        (root / "masks" / "a.png").write_bytes(grey_png([[0]]))
         folder = read_folder(root, "semantic_segmentation")
         self.assertEqual(folder.label_map, {"0": "background", "255": "road"})
         self.assertEqual(folder.samples[0]["mask"], "masks/a.png")
@@ -137,6 +143,20 @@ class ReadFolderTest(unittest.TestCase):
         with self.assertRaises(loupe.LoupeInputError) as caught:
             read_folder(self.tmp, "classification")
         self.assertIn("has neither dataset.yaml nor annotations/", str(caught.exception))
+
+    def test_missing_media_file_stops_the_import_before_anything_is_sent(self) -> None:
+        root = csv_folder(self.tmp / "pets")
+        (root / "images" / "4.png").unlink()
+        with self.assertRaises(loupe.LoupeInputError) as caught:
+            read_folder(root, "classification")
+        self.assertIn("images/4.png (test.csv line 3)", str(caught.exception))
+
+    def test_reserved_metadata_column(self) -> None:
+        root = csv_folder(self.tmp / "pets")
+        (root / "extra.csv").write_text("image,label,image.width\nimages/0.png,cat,3\n")
+        with self.assertRaises(loupe.LoupeInputError) as caught:
+            read_folder(root, "classification")
+        self.assertIn("Column 'image.width' cannot become metadata", str(caught.exception))
 
     def test_missing_label_column(self) -> None:
         (self.tmp / "dataset.yaml").write_text("class_names: [a]\n")

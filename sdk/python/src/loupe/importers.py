@@ -28,6 +28,7 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 from . import _yaml
 from ._http import LoupeInputError
+from ._media import is_remote
 
 AUDIO_TASKS = ("audio_classification", "automatic_speech_recognition")
 COCO_TASKS = ("object_detection", "instance_segmentation")
@@ -46,6 +47,11 @@ KNOWN_COLUMNS = {
     "split",
     "class_names",
 }
+
+#: Metadata names the server keeps for itself (apps/server sample-validation.ts).
+RESERVED_METADATA = re.compile(
+    r"^(id|split|label|labels|card_index|image\.|audio\.|object\.|prediction\.|concept\.|check\.)"
+)
 
 _INT = re.compile(r"^[-+]?\d+$")
 _FLOAT = re.compile(r"^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$|^[-+]?(inf|infinity)$", re.I)
@@ -225,6 +231,13 @@ def read_csv_folder(root: Path, task_type: str) -> Folder:
                 row = {(k or "").strip(): (v or "").strip() for k, v in raw.items() if k}
                 rows.append((path, line, row))
 
+    reserved = [c for c in metadata_columns if RESERVED_METADATA.match(c)]
+    if reserved:
+        raise LoupeInputError(
+            f"Column {reserved[0]!r} cannot become metadata: the name is reserved "
+            "(split, label, and names starting image., audio., object., prediction., concept., "
+            "check.). Rename the column."
+        )
     metadata = {
         column: _column_values([row.get(column, "") for _, _, row in rows])
         for column in metadata_columns
@@ -264,6 +277,7 @@ def read_csv_folder(root: Path, task_type: str) -> Folder:
         if extra:
             sample["metadata"] = extra
         samples.append(sample)
+    _check_files(root, rows, samples, (media_column, "mask"))
     return Folder(
         root=root,
         layout="csv",
@@ -273,6 +287,28 @@ def read_csv_folder(root: Path, task_type: str) -> Folder:
         value_names=value_names,
         label_map=label_map,
     )
+
+
+def _check_files(
+    root: Path,
+    rows: List[Tuple[Path, int, Dict[str, str]]],
+    samples: List[Dict[str, Any]],
+    fields: Sequence[str],
+) -> None:
+    """Refuses the folder when a CSV names a local file that does not exist."""
+    missing: List[str] = []
+    for (path, line, _), sample in zip(rows, samples):
+        for name in fields:
+            value = sample.get(name)
+            if isinstance(value, str) and not is_remote(value):
+                if not (root / Path(value).expanduser()).is_file():
+                    missing.append(f"{value} ({path.name} line {line})")
+    if missing:
+        raise LoupeInputError(
+            f"{len(missing)} file{'s' if len(missing) != 1 else ''} named in the CSVs "
+            f"{'do' if len(missing) != 1 else 'does'} not exist under {root}, e.g. "
+            f"{', '.join(missing[:3])}."
+        )
 
 
 def _check_task_columns(path: Path, header: List[str], task: str, value_names: List[str]) -> None:
