@@ -16,7 +16,7 @@ import time
 import urllib.error
 import urllib.parse
 import urllib.request
-from typing import Any, Dict, List, Mapping, Optional
+from typing import Any, Dict, List, Mapping, Optional, Tuple
 
 from ._version import __version__
 
@@ -71,7 +71,7 @@ class LoupeError(Exception):
             message = f"[{self.status}] {message}"
         return message
 
-    def __reduce__(self):  # keeps the exception picklable (multiprocessing, concurrent.futures)
+    def __reduce__(self) -> Tuple[Any, ...]:  # keeps the exception picklable (multiprocessing, concurrent.futures)
         return (type(self), (self.status, self.description, self.retriable, self.errors))
 
 
@@ -81,7 +81,7 @@ class LoupeConnectionError(LoupeError):
     def __init__(self, description: str) -> None:
         super().__init__(0, description, retriable=True)
 
-    def __reduce__(self):
+    def __reduce__(self) -> Tuple[Any, ...]:
         return (type(self), (self.description,))
 
 
@@ -91,7 +91,7 @@ class LoupeInputError(LoupeError, ValueError):
     def __init__(self, description: str, errors: Optional[List[RowError]] = None) -> None:
         super().__init__(0, description, retriable=False, errors=errors)
 
-    def __reduce__(self):
+    def __reduce__(self) -> Tuple[Any, ...]:
         return (type(self), (self.description, self.errors))
 
 
@@ -132,11 +132,11 @@ class Transport:
     def _delay(self, attempt: int, retry_after: Optional[str] = None) -> float:
         if retry_after:
             try:
-                return min(self.max_backoff, max(0.0, float(retry_after)))
+                return float(min(self.max_backoff, max(0.0, float(retry_after))))
             except ValueError:
                 pass
         base = min(self.max_backoff, self.backoff * (2**attempt))
-        return base * (0.75 + random.random() / 2)  # jitter so parallel uploads do not align
+        return float(base * (0.75 + random.random() / 2))  # jitter: parallel uploads do not align
 
     def request(
         self,

@@ -23,7 +23,7 @@ class ServerPath(str):
     """A path on the server's disk (under its LOUPE_MEDIA_ROOTS), sent as it is, not uploaded."""
 
 
-MediaLike = Union[str, os.PathLike, bytes, bytearray, memoryview, ServerPath]
+MediaLike = Union[str, "os.PathLike[str]", bytes, bytearray, memoryview, ServerPath]
 
 
 @dataclass
@@ -104,7 +104,7 @@ def local_media(value: MediaLike, base_dir: Optional[Path] = None) -> Optional[L
             path = base_dir / path
         if not path.is_file():
             raise FileNotFoundError(f"no such file: {str(path)!r}")
-        digest = hashlib.sha256()
+        hasher = hashlib.sha256()
         head = b""
         with path.open("rb") as handle:
             while True:
@@ -113,10 +113,10 @@ def local_media(value: MediaLike, base_dir: Optional[Path] = None) -> Optional[L
                     break
                 if not head:
                     head = chunk[:16]
-                digest.update(chunk)
+                hasher.update(chunk)
         if not head:
             raise ValueError(f"empty file: {str(path)!r}")
-        return LocalMedia(BLOB_PREFIX + digest.hexdigest(), _content_type(path, head), path=path)
+        return LocalMedia(BLOB_PREFIX + hasher.hexdigest(), _content_type(path, head), path=path)
     raise TypeError(
         f"expected a path, bytes or a URL, got {type(value).__name__}"
     )

@@ -38,7 +38,7 @@ from typing import (
 
 from . import _config
 from ._http import LoupeError, LoupeInputError, Transport
-from ._media import LocalMedia, MediaLike, local_media
+from ._media import LocalMedia, local_media
 from ._progress import Progress
 
 TASK_TYPES = (
@@ -216,15 +216,15 @@ class Client:
 
     def health(self) -> Dict[str, Any]:
         """``GET /api/health``: ``{status, version, database}``; needs no key."""
-        return self._http.request("GET", "/api/health", authenticate=False)
+        return dict(self._http.request("GET", "/api/health", authenticate=False))
 
     def state(self) -> Dict[str, Any]:
         """``GET /api/state``: the application state, with ``user`` (who the key belongs to)."""
-        return self._http.request("GET", "/api/state")
+        return dict(self._http.request("GET", "/api/state"))
 
     def license(self) -> Dict[str, Any]:
         """The instance license: ``{state: LICENSED|UNLICENSED|EXPIRED, expiration_ts, …}``."""
-        return self._call("GET", "/api/settings/license")
+        return dict(self._call("GET", "/api/settings/license"))
 
     def set_license(self, key: str) -> Tuple[str, Dict[str, Any]]:
         """Enters a license key when the instance needs one (admins only).
@@ -252,7 +252,7 @@ class Client:
         class_names: Optional[Sequence[str]] = None,
         value_names: Optional[Sequence[str]] = None,
         description: str = "",
-        label_map: Optional[Mapping[Union[int, str], str]] = None,
+        label_map: Optional[Mapping[Any, str]] = None,
         exist_ok: bool = False,
     ) -> "Dataset":
         """Creates a dataset.
@@ -475,7 +475,7 @@ def _check_json(rows: List[Dict[str, Any]], offset: int) -> None:
 
 def _jsonable(rows: List[Dict[str, Any]], offset: int) -> List[Dict[str, Any]]:
     try:
-        return json.loads(json.dumps(rows, allow_nan=False, default=_plain))
+        return list(json.loads(json.dumps(rows, allow_nan=False, default=_plain)))
     except (TypeError, ValueError):
         _check_json(rows, offset)
         raise
@@ -503,15 +503,15 @@ class Dataset:
 
     @property
     def id(self) -> str:
-        return self.data["id"]
+        return str(self.data["id"])
 
     @property
     def name(self) -> str:
-        return self.data["name"]
+        return str(self.data["name"])
 
     @property
     def task_type(self) -> str:
-        return self.data["task_type"]
+        return str(self.data["task_type"])
 
     @property
     def class_names(self) -> List[str]:
@@ -656,13 +656,13 @@ class Dataset:
         with self.client._progress("uploading features", len(rows), progress) as bar:
             offset = 0
             for part in _batches(rows, per_request):
-                _Batcher(send)(part, offset)  # type: ignore[arg-type]
+                _Batcher(send)(part, offset)
                 offset += len(part)
         return info
 
     def features(self) -> List[Dict[str, Any]]:
         """The dataset's features (uploaded and computed)."""
-        return self.client._call("GET", f"/api/datasets/{self.id}/features")
+        return list(self.client._call("GET", f"/api/datasets/{self.id}/features"))
 
     # ---- prediction sets
 
@@ -718,11 +718,11 @@ class PredictionSet:
 
     @property
     def id(self) -> str:
-        return self.data["id"]
+        return str(self.data["id"])
 
     @property
     def name(self) -> str:
-        return self.data["name"]
+        return str(self.data["name"])
 
     def __repr__(self) -> str:
         return (
