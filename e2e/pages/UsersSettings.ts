@@ -36,6 +36,8 @@ export class UsersSettings {
   async copyResetLinkFromDialog(): Promise<string> {
     const dialog = this.page.getByRole('dialog', { name: 'Reset password link' });
     await dialog.waitFor();
+    // The clipboard answers only the focused page.
+    await this.page.bringToFront();
     await dialog.getByRole('button', { name: 'Copy' }).click();
     await this.page.getByText('Copied!').first().waitFor();
     const link = await this.page.evaluate(() => navigator.clipboard.readText());

@@ -64,6 +64,14 @@ export async function newContext(
 
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(screenshotDir, { recursive: true });
+  // antd drives its motion classes from script: wait until no dialog or popup is mid-motion.
+  await page
+    .waitForFunction(
+      () => !document.querySelector('[class*="-appear"], [class*="-enter"], [class*="-leave"]'),
+      undefined,
+      { timeout: 3000 },
+    )
+    .catch(() => undefined);
   // Finite animations (antd's fades and zooms) are fast-forwarded, so nothing is caught midway.
   await page.screenshot({ path: join(screenshotDir, `${name}.png`), animations: 'disabled' });
 }
