@@ -84,13 +84,33 @@ export class LoupeServer {
       }
       try {
         const response = await fetch(`${this.apiUrl}/api/health`);
-        if (response.status === 200) return;
+        if (response.status === 200) return await this.checkWebApp();
       } catch {
         // Not listening yet.
       }
       await new Promise((wake) => setTimeout(wake, 100));
     }
     throw new Error(`The server did not become healthy in 30 s:\n${this.output}`);
+  }
+
+  /** Fails fast, with the reason, when the server does not serve the built web app to visitors. */
+  private async checkWebApp(): Promise<void> {
+    if (process.env.LOUPE_E2E_WEB_URL) return;
+    const index = await fetch(`${this.apiUrl}/login`);
+    const html = await index.text();
+    const script = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    if (index.status !== 200 || !script) {
+      throw new Error(
+        `GET /login did not answer the web app (status ${index.status}); run npm run build.`,
+      );
+    }
+    const asset = await fetch(`${this.apiUrl}${script}`);
+    if (asset.status !== 200) {
+      throw new Error(
+        `GET ${script} answered ${asset.status} to a signed-out visitor: the server must serve ` +
+          'the web app files without a session (apps/server: static routes need auth "public").',
+      );
+    }
   }
 
   /** Stops the server (SIGTERM) and waits for the process to end. */
