@@ -84,13 +84,16 @@ export class LoupeServer {
       }
       try {
         const response = await fetch(`${this.apiUrl}/api/health`);
-        if (response.status === 200) return await this.checkWebApp();
+        if (response.status === 200) break;
       } catch {
         // Not listening yet.
       }
       await new Promise((wake) => setTimeout(wake, 100));
     }
-    throw new Error(`The server did not become healthy in 30 s:\n${this.output}`);
+    if (Date.now() >= deadline) {
+      throw new Error(`The server did not become healthy in 30 s:\n${this.output}`);
+    }
+    await this.checkWebApp();
   }
 
   /** Fails fast, with the reason, when the server does not serve the built web app to visitors. */
