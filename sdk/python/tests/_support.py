@@ -114,6 +114,7 @@ class ServerTest(unittest.TestCase):
 
     def setUp(self) -> None:
         self.client = client()
+        self.addCleanup(self.client.close)
         self._tmp = tempfile.TemporaryDirectory(prefix="loupe-sdk-test-")
         self.tmp = Path(self._tmp.name)
         self.addCleanup(self._tmp.cleanup)

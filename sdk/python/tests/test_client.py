@@ -107,6 +107,12 @@ class RetryTest(unittest.TestCase):
                 loupe.Client(server.url, "key", retries=3, backoff=0.01).datasets()
         self.assertEqual(len(server.requests), 1)
 
+    def test_http_proxy_from_the_environment(self) -> None:
+        with FakeServer([(200, [])]) as proxy:
+            with mock.patch.dict(os.environ, {"http_proxy": proxy.url, "no_proxy": ""}):
+                loupe.Client("http://loupe.internal:8080", "key", retries=0).datasets()
+        self.assertEqual(proxy.requests[0][1], "http://loupe.internal:8080/api/datasets")
+
     def test_retry_budget_runs_out(self) -> None:
         script = [(503, {"description": "busy", "retriable": True})] * 3
         with FakeServer(script) as server:

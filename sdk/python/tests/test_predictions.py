@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import unittest
 
-from _support import ServerTest, grey_png, loupe, png
+from _support import BODY_LIMIT_MB, ServerTest, grey_png, loupe, png
 
 
 class FeaturesTest(ServerTest):
@@ -39,6 +39,15 @@ class FeaturesTest(ServerTest):
         self.assertEqual(info["num_present"], 2)
         names = {(f["name"], f["data_level"]) for f in self.ds.features()}
         self.assertIn(("crop", "image_object"), names)
+
+    def test_large_uploads_are_split_to_fit_the_body_limit(self) -> None:
+        ds = self.dataset("bigfeat", "classification")
+        ids = [f"b{i}" for i in range(300)]
+        ds.upload_samples({"id": i, "image": "https://example.com/b.png"} for i in ids)
+        dimension = int(BODY_LIMIT_MB * 1024 * 1024 / 300 / 4 * 1.5)  # 1.5× the limit in float32
+        info = ds.upload_features("wide", {i: [0.25] * dimension for i in ids})
+        self.assertEqual(info["size"], dimension)
+        self.assertEqual(info["num_present"], 300)
 
     def test_uneven_vectors_are_refused_before_sending(self) -> None:
         with self.assertRaises(loupe.LoupeInputError) as caught:

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import datetime as dt
+import io
 import json
+import sys
 import unittest
+from unittest import mock
 
 from _support import BODY_LIMIT_MB, ServerTest, grey_png, loupe, png, wav
 
@@ -44,6 +47,15 @@ class UploadEveryTaskTest(ServerTest):
         self.assertEqual(ds.samples_count, 3)
         self.assertEqual(sorted(ds.splits), ["test", "train"])
         self.assertEqual(ds.class_names, ["cat", "dog"])
+
+        # `taken` was declared a timestamp field: epoch seconds are accepted, text is not.
+        later = ds.upload_samples(
+            [{"id": "late.png", "image": png(), "metadata": {"taken": 1_700_000_000}}]
+        )
+        self.assertEqual(later["created"], 1)
+        with self.assertRaises(loupe.LoupeError) as caught:
+            ds.upload_samples([{"id": "x.png", "image": png(), "metadata": {"taken": "soon"}}])
+        self.assertIn("metadata.taken: expected an ISO 8601 date-time", str(caught.exception))
 
     def test_regression_values_as_dict_and_list(self) -> None:
         ds = self.dataset("reg", "regression", value_names=["width", "height"])
@@ -211,6 +223,22 @@ class ResumeAndIdempotenceTest(ServerTest):
         result = ds.upload_samples(samples, batch_size=count)
         self.assertEqual(result["created"], count)
         self.assertEqual(ds.refresh().samples_count, count)
+
+
+class ProgressBarTest(ServerTest):
+    def test_forced_progress_bar_counts_the_samples(self) -> None:
+        ds = self.dataset("progress", "classification")
+        stderr = io.StringIO()
+        with mock.patch.object(sys, "stderr", stderr):
+            ds.upload_samples(
+                ({"id": f"p{i}", "image": "https://example.com/p.png"} for i in range(3)),
+                progress=True,
+            )
+        self.assertIn("uploading samples  3 ", stderr.getvalue())
+        quiet = io.StringIO()
+        with mock.patch.object(sys, "stderr", quiet):
+            ds.upload_samples([{"id": "q", "image": "https://example.com/q.png"}])
+        self.assertEqual(quiet.getvalue(), "")  # the test client says progress=False
 
 
 class RowErrorsTest(ServerTest):

@@ -8,15 +8,17 @@ row errors.
 
 from __future__ import annotations
 
+import base64
 import http.client
 import json
 import random
 import socket
+import ssl
+import threading
 import time
-import urllib.error
 import urllib.parse
 import urllib.request
-from typing import Any, Dict, List, Mapping, Optional, Tuple
+from typing import Any, Dict, List, Mapping, Optional, Tuple, cast
 
 from ._version import __version__
 
@@ -96,21 +98,31 @@ class LoupeInputError(LoupeError, ValueError):
 
 
 _CONNECTION_ERRORS = (
-    urllib.error.URLError,
-    ConnectionError,
-    socket.timeout,
-    TimeoutError,
-    http.client.RemoteDisconnected,
-    http.client.IncompleteRead,
-    http.client.BadStatusLine,
+    OSError,  # ConnectionError, socket.timeout, TimeoutError, ssl.SSLError, name resolution…
+    http.client.HTTPException,  # RemoteDisconnected, IncompleteRead, BadStatusLine…
 )
 
 #: Statuses retried when the answer is not Loupe's JSON (a proxy in front of the server).
 _RETRIABLE_WITHOUT_BODY = {429, 502, 503, 504}
 
 
+class _Answer:
+    """A finished HTTP exchange."""
+
+    def __init__(self, status: int, reason: str, headers: Any, body: bytes) -> None:
+        self.status = status
+        self.reason = reason
+        self.headers = headers
+        self.body = body
+
+
 class Transport:
-    """Sends requests to one Loupe server with one API key, retrying what may succeed later."""
+    """Sends requests to one Loupe server with one API key, retrying what may succeed later.
+
+    Each thread keeps one keep-alive connection. ``http_proxy``/``https_proxy``/``no_proxy``
+    are honoured like urllib does; TLS uses the system's certificates (``SSL_CERT_FILE`` to add
+    your own).
+    """
 
     def __init__(
         self,
@@ -128,6 +140,127 @@ class Transport:
         self.retries = max(0, int(retries))
         self.backoff = backoff
         self.max_backoff = max_backoff
+        parts = urllib.parse.urlsplit(self.url)
+        if parts.scheme not in ("http", "https") or not parts.hostname:
+            raise ValueError(f"not an http(s) URL: {url!r}")
+        self._scheme = parts.scheme
+        self._host = parts.hostname
+        self._port = parts.port or (443 if parts.scheme == "https" else 80)
+        self._base_path = parts.path.rstrip("/")
+        self._local = threading.local()
+        self._open: List[http.client.HTTPConnection] = []
+        self._lock = threading.Lock()
+
+    # ---- connections
+
+    def _proxy(self) -> Optional[urllib.parse.SplitResult]:
+        proxy = urllib.request.getproxies().get(self._scheme)
+        if not proxy or urllib.request.proxy_bypass(f"{self._host}:{self._port}"):
+            return None
+        if "://" not in proxy:
+            proxy = "http://" + proxy
+        return urllib.parse.urlsplit(proxy)
+
+    def _connect(self) -> Tuple[http.client.HTTPConnection, bool, Dict[str, str]]:
+        """This thread's connection, whether it goes through an HTTP proxy, and proxy headers."""
+        cached = getattr(self._local, "connection", None)
+        if cached is not None:
+            return cast(Tuple[http.client.HTTPConnection, bool, Dict[str, str]], cached)
+        proxy = self._proxy()
+        extra: Dict[str, str] = {}
+        via_proxy = False
+        connection: http.client.HTTPConnection
+        if proxy is not None and proxy.hostname:
+            if proxy.username:
+                token = base64.b64encode(
+                    f"{urllib.parse.unquote(proxy.username)}:"
+                    f"{urllib.parse.unquote(proxy.password or '')}".encode()
+                ).decode()
+                extra["Proxy-Authorization"] = f"Basic {token}"
+            proxy_port = proxy.port or 8080
+            if self._scheme == "https":
+                connection = http.client.HTTPSConnection(
+                    proxy.hostname, proxy_port, timeout=self.timeout,
+                    context=ssl.create_default_context(),
+                )
+                connection.set_tunnel(self._host, self._port, headers=extra)
+                extra = {}
+            else:
+                connection = http.client.HTTPConnection(
+                    proxy.hostname, proxy_port, timeout=self.timeout
+                )
+                via_proxy = True
+        elif self._scheme == "https":
+            connection = http.client.HTTPSConnection(
+                self._host, self._port, timeout=self.timeout, context=ssl.create_default_context()
+            )
+        else:
+            connection = http.client.HTTPConnection(self._host, self._port, timeout=self.timeout)
+        made = (connection, via_proxy, extra)
+        self._local.connection = made
+        self._local.used = False
+        with self._lock:
+            self._open.append(connection)
+        return made
+
+    def _drop(self) -> None:
+        cached = getattr(self._local, "connection", None)
+        if cached is not None:
+            cached[0].close()
+            with self._lock:
+                if cached[0] in self._open:
+                    self._open.remove(cached[0])
+        self._local.connection = None
+
+    def close(self) -> None:
+        """Closes every open connection; the next request opens a new one."""
+        with self._lock:
+            connections, self._open = self._open, []
+        for connection in connections:
+            connection.close()
+        self._local = threading.local()
+
+    def __del__(self) -> None:
+        try:
+            self.close()
+        except Exception:  # interpreter shutdown
+            pass
+
+    def _exchange(
+        self,
+        method: str,
+        target: str,
+        body: Optional[bytes],
+        headers: Dict[str, str],
+        keep_alive: bool,
+    ) -> _Answer:
+        """One request on this thread's connection; a stale keep-alive connection is reopened
+        once without counting as a failure."""
+        for fresh_try in (False, True):
+            connection, via_proxy, extra = self._connect()
+            reused = bool(getattr(self._local, "used", False))
+            path = f"{self._scheme}://{self._host}:{self._port}{target}" if via_proxy else target
+            try:
+                try:
+                    connection.request(method, path, body=body, headers={**headers, **extra})
+                except (BrokenPipeError, ConnectionResetError):
+                    # The server may have answered already (e.g. 413 for a body over its limit)
+                    # and stopped reading; its answer is still there to read.
+                    pass
+                response = connection.getresponse()
+                data = response.read()
+                self._local.used = True
+                if response.will_close or not keep_alive:
+                    self._drop()
+                return _Answer(response.status, response.reason, response.headers, data)
+            except _CONNECTION_ERRORS:
+                self._drop()
+                if reused and not fresh_try:
+                    continue  # the server closed an idle keep-alive connection: reopen it
+                raise
+        raise AssertionError("unreachable")
+
+    # ---- requests
 
     def _delay(self, attempt: int, retry_after: Optional[str] = None) -> float:
         if retry_after:
@@ -148,15 +281,19 @@ class Transport:
         content_type: Optional[str] = None,
         query: Optional[Mapping[str, Any]] = None,
         authenticate: bool = True,
+        keep_alive: bool = True,
     ) -> Any:
         """Sends one request and answers the decoded JSON (None for an empty body).
 
+        ``keep_alive=False`` closes the connection afterwards (for short-lived worker threads).
         Raises LoupeError for an error answer, LoupeConnectionError when the server cannot be
         reached after the retries.
         """
-        url = self.url + path
+        target = self._base_path + path
         if query:
-            url += "?" + urllib.parse.urlencode({k: v for k, v in query.items() if v is not None})
+            target += "?" + urllib.parse.urlencode(
+                {k: v for k, v in query.items() if v is not None}
+            )
         headers = {"Accept": "application/json", "User-Agent": f"loupe-python/{__version__}"}
         if json_body is not None:
             body = json.dumps(json_body, allow_nan=False, separators=(",", ":")).encode("utf-8")
@@ -168,36 +305,31 @@ class Transport:
 
         attempt = 0
         while True:
-            request = urllib.request.Request(url, data=body, headers=headers, method=method)
+            retry_after: Optional[str] = None
             try:
-                with urllib.request.urlopen(request, timeout=self.timeout) as response:
-                    raw = response.read()
-                return json.loads(raw) if raw else None
-            except urllib.error.HTTPError as answer:
-                error = self._error_from(answer)
-                retry_after = answer.headers.get("Retry-After") if answer.headers else None
-                if not error.retriable or attempt >= self.retries:
-                    raise error from None
+                answer = self._exchange(method, target, body, headers, keep_alive)
             except _CONNECTION_ERRORS as failure:
                 if attempt >= self.retries:
-                    reason = getattr(failure, "reason", None) or failure
                     tries = attempt + 1
                     raise LoupeConnectionError(
-                        f"Could not reach the Loupe server at {self.url} ({reason}) after "
-                        f"{tries} attempt{'s' if tries != 1 else ''}. Is it running, and is the "
-                        "URL right (LOUPE_URL, or `loupe configure --url …`)?"
+                        f"Could not reach the Loupe server at {self.url} ({_describe(failure)}) "
+                        f"after {tries} attempt{'s' if tries != 1 else ''}. Is it running, and "
+                        "is the URL right (LOUPE_URL, or `loupe configure --url …`)?"
                     ) from None
-                retry_after = None
+            else:
+                if answer.status < 400:
+                    return json.loads(answer.body) if answer.body else None
+                error = self._error_from(answer)
+                if not error.retriable or attempt >= self.retries:
+                    raise error from None
+                retry_after = answer.headers.get("Retry-After")
             time.sleep(self._delay(attempt, retry_after))
             attempt += 1
 
     @staticmethod
-    def _error_from(answer: urllib.error.HTTPError) -> LoupeError:
-        status = answer.code
-        try:
-            raw = answer.read()
-        except Exception:  # the body may be cut short; the status still says enough
-            raw = b""
+    def _error_from(answer: _Answer) -> LoupeError:
+        status = answer.status
+        raw = answer.body
         try:
             payload = json.loads(raw) if raw else None
         except ValueError:
@@ -212,3 +344,12 @@ class Transport:
         text = raw.decode("utf-8", "replace").strip()[:500]
         description = f"{answer.reason or 'HTTP error'}" + (f": {text}" if text else "")
         return LoupeError(status, description, status in _RETRIABLE_WITHOUT_BODY)
+
+
+def _describe(failure: BaseException) -> str:
+    """A short reason for a connection failure: 'Connection refused', 'timed out', …"""
+    if isinstance(failure, socket.gaierror):
+        return f"cannot resolve the host name: {failure.strerror or failure}"
+    if isinstance(failure, OSError) and failure.strerror:
+        return failure.strerror
+    return str(failure) or type(failure).__name__

@@ -182,17 +182,30 @@ class Client:
         self.api_key = settings["api_key"]
         self.workers = max(1, int(workers))
         self.progress = progress
-        self._http = Transport(
-            self.url,
-            self.api_key,
-            timeout=timeout,
-            retries=retries,
-            backoff=backoff,
-            max_backoff=max_backoff,
-        )
+        try:
+            self._http = Transport(
+                self.url,
+                self.api_key,
+                timeout=timeout,
+                retries=retries,
+                backoff=backoff,
+                max_backoff=max_backoff,
+            )
+        except ValueError:
+            raise LoupeInputError(f"{settings['url']!r} is not a server address.") from None
 
     def __repr__(self) -> str:
         return f"loupe.Client({self.url!r})"
+
+    def close(self) -> None:
+        """Closes the client's connections (also done when it is garbage-collected)."""
+        self._http.close()
+
+    def __enter__(self) -> "Client":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
 
     # ---- plumbing
 
@@ -401,6 +414,7 @@ class Client:
                 f"/api/datasets/{dataset_id}/media",
                 body=media.read(),
                 content_type=media.content_type,
+                keep_alive=False,  # worker threads end with the batch
             )
             if answer.get("key") != key:
                 raise LoupeError(
