@@ -62,7 +62,17 @@ test('a first visitor is guided from an empty instance to a signed-in dashboard'
   for (const card of ['Set up SDK', 'Invite users', 'Add dataset', 'Add model']) {
     await shell.gettingStarted().getByText(card, { exact: true }).waitFor();
   }
+  // Invite users opens Users with the add-user form open.
+  await shell.gettingStarted().getByText('Invite users', { exact: true }).click();
+  await page.waitForURL('**/settings/users');
+  const addUser = page.getByRole('dialog', { name: 'Add user' });
+  await addUser.waitFor();
+  await addUser.getByRole('button', { name: 'Cancel' }).click();
+  await addUser.waitFor({ state: 'hidden' });
+  // Help opens the dialog again.
+  await shell.nav.getByRole('button', { name: 'Help' }).click();
   await shell.closeGettingStarted();
+  await page.goto('/datasets');
   await shell.expectPage('Datasets');
 
   // The instance is unlicensed: the admin's license tag links to the license settings.
