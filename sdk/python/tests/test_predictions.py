@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import unittest
 
-from _support import BODY_LIMIT_MB, ServerTest, grey_png, loupe, png
+from _support import BODY_LIMIT_MB, ServerTest, small_body_limit, grey_png, loupe, png
 
 
 class FeaturesTest(ServerTest):
@@ -40,6 +40,7 @@ class FeaturesTest(ServerTest):
         names = {(f["name"], f["data_level"]) for f in self.ds.features()}
         self.assertIn(("crop", "image_object"), names)
 
+    @small_body_limit
     def test_large_uploads_are_split_to_fit_the_body_limit(self) -> None:
         ds = self.dataset("bigfeat", "classification")
         ids = [f"b{i}" for i in range(300)]

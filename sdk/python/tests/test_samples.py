@@ -9,7 +9,7 @@ import sys
 import unittest
 from unittest import mock
 
-from _support import BODY_LIMIT_MB, ServerTest, grey_png, loupe, png, wav
+from _support import BODY_LIMIT_MB, ServerTest, small_body_limit, grey_png, loupe, png, wav
 
 
 class UploadEveryTaskTest(ServerTest):
@@ -210,6 +210,7 @@ class ResumeAndIdempotenceTest(ServerTest):
         result = ds.upload_samples([{"id": "remote", "image": "https://example.com/a.png"}])
         self.assertEqual(result["created"], 1)
 
+    @small_body_limit
     def test_batches_over_the_body_limit_are_split(self) -> None:
         ds = self.dataset("split413", "classification")
         note = "x" * 9000
@@ -223,6 +224,27 @@ class ResumeAndIdempotenceTest(ServerTest):
         result = ds.upload_samples(samples, batch_size=count)
         self.assertEqual(result["created"], count)
         self.assertEqual(ds.refresh().samples_count, count)
+
+
+class OversizedRowTest(ServerTest):
+    @small_body_limit
+    def test_a_row_over_the_body_limit_is_named(self) -> None:
+        ds = self.dataset("huge", "automatic_speech_recognition")
+        rows = [
+            {"id": "small.wav", "audio": "https://example.com/a.wav", "transcript": "hi"},
+            {
+                "id": "huge.wav",
+                "audio": "https://example.com/b.wav",
+                "transcript": "word " * int(BODY_LIMIT_MB * 1024 * 1024 / 5 + 10),
+            },
+        ]
+        with self.assertRaises(loupe.LoupeError) as caught:
+            ds.upload_samples(rows)
+        error = caught.exception
+        self.assertEqual(error.status, 413)
+        self.assertIn("Row 1 (id huge.wav) cannot be sent", str(error))
+        self.assertEqual(error.errors[0]["row"], 1)
+        self.assertEqual(ds.refresh().samples_count, 1)  # the other half of the batch landed
 
 
 class ProgressBarTest(ServerTest):

@@ -132,6 +132,17 @@ class _Batcher:
             if error.status == 413 and len(rows) > 1:
                 half = len(rows) // 2
                 return self(rows[:half], offset) + self(rows[half:], offset + half)
+            if error.status == 413 and len(rows) == 1:
+                row_id = rows[0].get("id")
+                message = "this row alone is larger than the server's request body limit"
+                raise LoupeError(
+                    413,
+                    f"Row {offset}{f' (id {row_id})' if row_id else ''} cannot be sent: "
+                    f"{message}. {error.description} (an administrator can raise "
+                    "LOUPE_BODY_LIMIT_MB)",
+                    False,
+                    [{"row": offset, "id": row_id, "field": "(row)", "message": message}],
+                ) from None
             if error.errors:
                 # Row numbers count from the start of everything given to the upload method.
                 for row_error in error.errors:
