@@ -17,7 +17,7 @@ import {
 import pino from 'pino';
 import { authRoutes } from './auth/auth.routes.js';
 import { datasetsRoutes } from './datasets/datasets.routes.js';
-import { JobRunner } from './jobs/job-runner.js';
+import { DEFAULT_RUNNER_OPTIONS, JobRunner } from './jobs/job-runner.js';
 import { WheelCache } from './sdk/python-wheel.js';
 import { sdkRoutes } from './sdk/sdk.routes.js';
 import type { Config } from './config.js';

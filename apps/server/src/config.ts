@@ -35,6 +35,7 @@ const Env = z.object({
   LOUPE_S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).optional(),
   LOUPE_MEDIA_ROOTS: z.string().default(''),
   LOUPE_WORKER: z.enum(['true', 'false']).default('true'),
+  LOUPE_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -58,6 +59,8 @@ export interface Config {
   mediaRoots: string[];
   /** Whether this process also runs background jobs. */
   worker: boolean;
+  /** Jobs a worker runs at once. */
+  workerConcurrency: number;
   port: number;
   host: string;
   dataDir: string;
@@ -118,6 +121,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       .filter(Boolean)
       .map((root) => resolve(cwd, root)),
     worker: e.LOUPE_WORKER === 'true',
+    workerConcurrency: e.LOUPE_WORKER_CONCURRENCY,
     port: e.PORT,
     host: e.HOST,
     dataDir,

@@ -41,8 +41,8 @@ export function createServices(
     clock,
   );
   const handlers: JobHandlers = {
-    ThumbnailGeneration: thumbnailJob(repos, blobs, media),
-    MetadataAndFeaturesComputation: metadataJob(repos, media, clock),
+    ThumbnailGeneration: thumbnailJob(repos, transact, blobs, media),
+    MetadataAndFeaturesComputation: metadataJob(repos, transact, blobs, media, clock),
   };
   return {
     blobs,

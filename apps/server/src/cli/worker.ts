@@ -4,7 +4,7 @@
 import pino from 'pino';
 import { ensureDataDir, loadConfig } from '../config.js';
 import { migrateToLatest, openDatabase } from '../db/database.js';
-import { JobRunner } from '../jobs/job-runner.js';
+import { DEFAULT_RUNNER_OPTIONS, JobRunner } from '../jobs/job-runner.js';
 import { LogBuffer } from '../platform/log-buffer.js';
 import { createServices } from '../services.js';
 
@@ -15,7 +15,10 @@ async function main(): Promise<void> {
   await migrateToLatest(database);
   const log = pino({ level: config.logLevel, base: { role: 'worker' } });
   const services = createServices(config, database, new LogBuffer());
-  const runner = new JobRunner(services.jobsRepository, services.handlers, Date.now, log);
+  const runner = new JobRunner(services.jobsRepository, services.handlers, Date.now, log, {
+    ...DEFAULT_RUNNER_OPTIONS,
+    concurrency: config.workerConcurrency,
+  });
   runner.start();
   log.info({ worker: runner.workerId }, 'worker started');
   const stop = async () => {

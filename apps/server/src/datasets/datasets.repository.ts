@@ -225,6 +225,18 @@ export class DatasetsRepository {
       .execute();
   }
 
+  /** Marks thumbnails as made, in one transaction-friendly pass. */
+  async setThumbnails(datasetId: string, rows: { id: string; thumbnail: string }[]): Promise<void> {
+    for (const row of rows) {
+      await this.db
+        .updateTable('samples')
+        .set({ thumbnail: row.thumbnail })
+        .where('dataset_id', '=', datasetId)
+        .where('id', '=', row.id)
+        .execute();
+    }
+  }
+
   async setObjectComputed(datasetId: string, id: string, computed: string): Promise<void> {
     await this.db
       .updateTable('objects')

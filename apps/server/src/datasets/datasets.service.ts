@@ -449,6 +449,7 @@ export class DatasetsService {
       const changed = inserts.length + updates.length;
       if (changed > 0 || objectDelta !== 0)
         await repos.datasets.addCounts(datasetId, inserts.length, objectDelta, now);
+      // One pass reads each new file once for metadata, features and (when on) thumbnails.
       if (changed > 0) {
         await this.jobs.enqueue(
           'MetadataAndFeaturesComputation',
@@ -456,14 +457,6 @@ export class DatasetsService {
           actor,
           repos.jobs,
         );
-        if (dataset.thumbnails_enabled === 1 && !isAudioTask(shape.task_type)) {
-          await this.jobs.enqueue(
-            'ThumbnailGeneration',
-            { dataset_id: datasetId },
-            actor,
-            repos.jobs,
-          );
-        }
       }
       return { created: inserts.length, updated: updates.length, unchanged };
     });

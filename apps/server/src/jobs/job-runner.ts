@@ -1,4 +1,4 @@
-// The worker loop: claims one job at a time, runs its handler, retries failures with
+// The worker loops (`concurrency` of them): each claims one job at a time, runs its handler, retries failures with
 // exponential backoff, and keeps a lease alive so a crashed worker's job is picked up again.
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
@@ -11,19 +11,22 @@ export interface RunnerOptions {
   leaseMs: number;
   idlePollMs: number;
   backoffBaseMs: number;
+  /** Jobs run at once (e.g. thumbnails and metadata side by side). */
+  concurrency?: number;
 }
 
 export const DEFAULT_RUNNER_OPTIONS: RunnerOptions = {
   leaseMs: 60_000,
   idlePollMs: 1000,
   backoffBaseMs: 2000,
+  concurrency: 2,
 };
 
 export class JobRunner {
   readonly workerId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   private stopped = true;
-  private wake?: () => void;
-  private loop?: Promise<void>;
+  private wakers = new Set<() => void>();
+  private loops: Promise<void>[] = [];
 
   constructor(
     private readonly jobs: JobsRepository,
@@ -36,19 +39,19 @@ export class JobRunner {
   start(): void {
     if (!this.stopped) return;
     this.stopped = false;
-    this.loop = this.run();
+    this.loops = Array.from({ length: this.options.concurrency ?? 1 }, () => this.run());
   }
 
   /** Finishes the job in hand, then stops. */
   async stop(): Promise<void> {
     this.stopped = true;
-    this.wake?.();
-    await this.loop;
+    this.poke();
+    await Promise.all(this.loops);
   }
 
   /** Tells an idle runner to look for work now (after an enqueue). */
   poke(): void {
-    this.wake?.();
+    for (const wake of this.wakers) wake();
   }
 
   /** Runs jobs until none is runnable; for tests and one-shot workers. Answers how many ran. */
@@ -68,13 +71,14 @@ export class JobRunner {
       }
       if (!worked && !this.stopped) {
         await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, this.options.idlePollMs);
-          this.wake = () => {
+          const wake = () => {
             clearTimeout(timer);
+            this.wakers.delete(wake);
             resolve();
           };
+          const timer = setTimeout(wake, this.options.idlePollMs);
+          this.wakers.add(wake);
         });
-        this.wake = undefined;
       }
     }
   }

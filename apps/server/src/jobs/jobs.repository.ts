@@ -30,7 +30,11 @@ export class JobsRepository {
 
   /** Takes the oldest runnable job (waiting, or running with an expired lease) for this worker. */
   async claim(workerId: string, now: number, leaseMs: number): Promise<JobRow | undefined> {
-    const runnable = sql<boolean>`(status = 'queued' and run_after <= ${now}) or (status = 'running' and locked_until < ${now})`;
+    // Runnable: waiting and due, or running under an expired lease (its worker died). A waiting job
+    // is held back while an equal one runs, so the same work never runs twice at once.
+    const runnable = sql<boolean>`((status = 'queued' and run_after <= ${now} and not exists (
+        select 1 from jobs as busy where busy.dedupe_key = jobs.dedupe_key and busy.status = 'running' and busy.locked_until >= ${now}))
+      or (status = 'running' and locked_until < ${now}))`;
     if (this.dialect === 'postgres') {
       const claimed = await sql<JobRow>`
         update jobs set status = 'running', locked_by = ${workerId}, locked_until = ${now + leaseMs},

@@ -12,6 +12,8 @@ export type MetadataValues = Record<string, number | string | boolean | null>;
 export interface ComputedMedia {
   values: MetadataValues;
   vector: Float32Array | null;
+  /** The decoded, rotated image (at most ANALYSIS_MAX_SIDE), for thumbnails without a second decode. */
+  pixels?: { data: Buffer; width: number; height: number; channels: 1 | 2 | 3 | 4 };
 }
 
 export async function computeImageMetadata(
@@ -57,6 +59,7 @@ export async function computeImageMetadata(
       'image.corrupt': false,
     },
     vector: analysis.descriptor,
+    pixels: { data, width: info.width, height: info.height, channels: info.channels },
   };
 }
 

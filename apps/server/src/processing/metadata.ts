@@ -3,7 +3,10 @@
 // metadata, and the default features that make embeddings and similarity work without uploads.
 import sharp from 'sharp';
 import type { DataLevel, TaskType } from '@loupe/contracts';
-import type { Repositories } from '../db/repositories.js';
+import type { Repositories, Transact } from '../db/repositories.js';
+import { forEachLimit } from '../platform/concurrency.js';
+import type { BlobStore } from '../storage/blob-store.js';
+import { storeThumbnails, thumbnailsFromPixels } from './thumbnails.js';
 import type { MetadataFieldRow, SampleRow } from '../datasets/datasets.repository.js';
 import type { JobContext } from '../jobs/job-types.js';
 import type { MediaResolver } from '../storage/media.js';
@@ -15,6 +18,8 @@ import {
 } from './media-metadata.js';
 
 const BATCH = 100;
+/** Media decoded at once: sharp works on libuv's threads while JavaScript measures. */
+const METADATA_CONCURRENCY = 4;
 
 interface FieldSpec {
   id: string;
@@ -235,7 +240,13 @@ function fieldRows(
   }));
 }
 
-export function metadataJob(repos: Repositories, media: MediaResolver, clock: () => number) {
+export function metadataJob(
+  repos: Repositories,
+  transact: Transact,
+  blobs: BlobStore,
+  media: MediaResolver,
+  clock: () => number,
+) {
   return async (context: JobContext<'MetadataAndFeaturesComputation'>): Promise<void> => {
     const datasetId = context.payload.dataset_id;
     const dataset = await repos.datasets.find(datasetId);
@@ -243,6 +254,7 @@ export function metadataJob(repos: Repositories, media: MediaResolver, clock: ()
     const task = dataset.task_type as TaskType;
     const audio = task === 'audio_classification' || task === 'automatic_speech_recognition';
     const hasObjects = task === 'object_detection' || task === 'instance_segmentation';
+    const thumbnails = !audio && dataset.thumbnails_enabled === 1;
     const levels: DataLevel[] = audio
       ? ['audio']
       : hasObjects
@@ -259,61 +271,82 @@ export function metadataJob(repos: Repositories, media: MediaResolver, clock: ()
     for (;;) {
       const samples = await repos.datasets.unprocessedSamples(datasetId, BATCH);
       if (samples.length === 0) break;
-      const vectors: { id: string; vector: Float32Array }[] = [];
-      for (const sample of samples) {
+      const objects = hasObjects
+        ? await repos.datasets.objectsOfSamples(
+            datasetId,
+            samples.map((s) => s.id),
+          )
+        : [];
+      const results: { sample: SampleRow; computed: ComputedMedia; thumbnail?: string }[] = [];
+      await forEachLimit(samples, METADATA_CONCURRENCY, async (sample) => {
         const computed = await computeSample(sample, audio, datasetId, media);
+        let thumbnail: string | undefined;
+        // Thumbnails from the pixels just decoded: the file is read and decoded once.
+        if (computed.pixels && thumbnails && sample.thumbnail === null) {
+          thumbnail = await storeThumbnails(
+            blobs,
+            datasetId,
+            sample.id,
+            await thumbnailsFromPixels(computed.pixels),
+          ).catch(() => undefined);
+        }
+        delete computed.pixels;
+        results.push({ sample, computed, ...(thumbnail ? { thumbnail } : {}) });
+      });
+      const vectors: { id: string; vector: Float32Array }[] = [];
+      const objectUpdates: { id: string; computed: string }[] = [];
+      for (const { sample, computed } of results) {
         if (computed.vector) {
           vectors.push({ id: sample.id, vector: computed.vector });
           featureDimension = computed.vector.length;
         }
-        const objects = hasObjects
-          ? await repos.datasets.objectsOfSamples(datasetId, [sample.id])
-          : [];
-        if (hasObjects) computed.values['image.object_count'] = objects.length;
-        for (const object of objects) {
-          await repos.datasets.setObjectComputed(
-            datasetId,
-            object.id,
-            JSON.stringify(
-              objectMetadata(
-                object,
-                computed.values['image.width'] as number | undefined,
-                computed.values['image.height'] as number | undefined,
-              ),
-            ),
-          );
+        if (hasObjects) {
+          const own = objects.filter((object) => object.sample_id === sample.id);
+          computed.values['image.object_count'] = own.length;
+          const width = computed.values['image.width'] as number | undefined;
+          const height = computed.values['image.height'] as number | undefined;
+          for (const object of own)
+            objectUpdates.push({
+              id: object.id,
+              computed: JSON.stringify(objectMetadata(object, width, height)),
+            });
         }
-        await repos.datasets.setSampleProcessing(datasetId, sample.id, {
-          computed: JSON.stringify(computed.values),
-          processed: 1,
-        });
-        done++;
-        // Yield between items so API requests sharing this process stay responsive.
-        await new Promise((resolve) => setImmediate(resolve));
       }
-      if (vectors.length > 0) {
-        const level = audio ? 'audio' : 'image';
-        const name = DEFAULT_FEATURE[level];
-        const at = clock();
-        await repos.datasets.upsertFeature({
-          dataset_id: datasetId,
-          data_level: level,
-          name,
-          dimension: featureDimension,
-          source: 'computed',
-          created_at: at,
-          updated_at: at,
-        });
-        await repos.datasets.upsertVectors(
-          vectors.map(({ id, vector }) => ({
+      await transact(async (tx) => {
+        for (const { sample, computed, thumbnail } of results) {
+          await tx.datasets.setSampleProcessing(datasetId, sample.id, {
+            computed: JSON.stringify(computed.values),
+            processed: 1,
+            ...(thumbnail ? { thumbnail } : {}),
+          });
+        }
+        for (const update of objectUpdates)
+          await tx.datasets.setObjectComputed(datasetId, update.id, update.computed);
+        if (vectors.length > 0) {
+          const level = audio ? 'audio' : 'image';
+          const name = DEFAULT_FEATURE[level];
+          const at = clock();
+          await tx.datasets.upsertFeature({
             dataset_id: datasetId,
             data_level: level,
-            feature_name: name,
-            item_id: id,
-            vector: Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength),
-          })),
-        );
-      }
+            name,
+            dimension: featureDimension,
+            source: 'computed',
+            created_at: at,
+            updated_at: at,
+          });
+          await tx.datasets.upsertVectors(
+            vectors.map(({ id, vector }) => ({
+              dataset_id: datasetId,
+              data_level: level,
+              feature_name: name,
+              item_id: id,
+              vector: Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength),
+            })),
+          );
+        }
+      });
+      done += samples.length;
       await context.progress(Math.min(0.99, done / total));
     }
     await repos.datasets.setMetadataState(datasetId, 'computed', 'available');

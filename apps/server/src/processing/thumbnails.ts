@@ -1,37 +1,85 @@
 // ThumbnailGeneration: WebP thumbnails in the two sizes the web app shows — grid cards and the
-// item viewer's filmstrip — for every image sample that has none yet.
+// item viewer's filmstrip. New uploads get theirs in the metadata pass, from pixels it has
+// already decoded; this job covers the rest (thumbnails switched back on, media that changed).
 import sharp from 'sharp';
-import type { Repositories } from '../db/repositories.js';
+import type { Repositories, Transact } from '../db/repositories.js';
 import type { JobContext } from '../jobs/job-types.js';
+import { forEachLimit } from '../platform/concurrency.js';
 import type { BlobStore } from '../storage/blob-store.js';
 import type { MediaResolver } from '../storage/media.js';
 import { thumbnailBase } from '../datasets/datasets.service.js';
 
-/** Longest side of the grid thumbnail (cards are 192–400 px wide at 2× density) and filmstrip box (80×56 at 2×). */
+/** Longest side of the grid thumbnail (cards are 192–400 px wide at 2× density) and the filmstrip box (80×56 at 2×). */
 export const THUMBNAIL_SIZES = {
   grid: { width: 512, height: 512, fit: 'inside' as const },
   filmstrip: { width: 160, height: 112, fit: 'cover' as const },
 };
+export type ThumbnailSize = keyof typeof THUMBNAIL_SIZES;
 
-const BATCH = 50;
-
-export async function renderThumbnails(
-  bytes: Buffer,
-): Promise<Record<keyof typeof THUMBNAIL_SIZES, Buffer>> {
-  const image = sharp(bytes, { failOn: 'error' }).rotate();
-  const [grid, filmstrip] = await Promise.all(
-    (Object.keys(THUMBNAIL_SIZES) as (keyof typeof THUMBNAIL_SIZES)[]).map((size) =>
-      image
-        .clone()
-        .resize({ ...THUMBNAIL_SIZES[size], withoutEnlargement: size === 'grid' })
-        .webp({ quality: 78, effort: 2 })
-        .toBuffer(),
-    ),
-  );
-  return { grid: grid!, filmstrip: filmstrip! };
+export interface RawPixels {
+  data: Buffer;
+  width: number;
+  height: number;
+  channels: 1 | 2 | 3 | 4;
 }
 
-export function thumbnailJob(repos: Repositories, blobs: BlobStore, media: MediaResolver) {
+const BATCH = 50;
+const CONCURRENCY = 4;
+
+/** Both thumbnails from decoded (already rotated) pixels: no second decode of the file. */
+export async function thumbnailsFromPixels(
+  pixels: RawPixels,
+): Promise<Record<ThumbnailSize, Buffer>> {
+  const raw = { raw: { width: pixels.width, height: pixels.height, channels: pixels.channels } };
+  const [grid, filmstrip] = await Promise.all([
+    sharp(pixels.data, raw)
+      .resize({ ...THUMBNAIL_SIZES.grid, withoutEnlargement: true })
+      .webp({ quality: 78, effort: 1 })
+      .toBuffer(),
+    sharp(pixels.data, raw)
+      .resize(THUMBNAIL_SIZES.filmstrip)
+      .webp({ quality: 78, effort: 1 })
+      .toBuffer(),
+  ]);
+  return { grid, filmstrip };
+}
+
+/** Decodes a file (honouring EXIF orientation) and renders both thumbnails. */
+export async function renderThumbnails(bytes: Buffer): Promise<Record<ThumbnailSize, Buffer>> {
+  const { data, info } = await sharp(bytes, { failOn: 'error' })
+    .rotate()
+    .resize({ ...THUMBNAIL_SIZES.grid, withoutEnlargement: true })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return thumbnailsFromPixels({
+    data,
+    width: info.width,
+    height: info.height,
+    channels: info.channels,
+  });
+}
+
+export async function storeThumbnails(
+  blobs: BlobStore,
+  datasetId: string,
+  sampleId: string,
+  rendered: Record<ThumbnailSize, Buffer>,
+): Promise<string> {
+  const base = thumbnailBase(sampleId);
+  await Promise.all(
+    Object.entries(rendered).map(([size, bytes]) =>
+      blobs.put(`datasets/${datasetId}/thumbnails/${base}-${size}.webp`, bytes, 'image/webp'),
+    ),
+  );
+  return base;
+}
+
+export function thumbnailJob(
+  repos: Repositories,
+  transact: Transact,
+  blobs: BlobStore,
+  media: MediaResolver,
+) {
   return async (context: JobContext<'ThumbnailGeneration'>): Promise<void> => {
     const datasetId = context.payload.dataset_id;
     const dataset = await repos.datasets.find(datasetId);
@@ -43,24 +91,21 @@ export function thumbnailJob(repos: Repositories, blobs: BlobStore, media: Media
       const samples = await repos.datasets.samplesWithoutThumbnail(datasetId, afterSeq, BATCH);
       if (samples.length === 0) break;
       afterSeq = samples[samples.length - 1]!.seq;
-      for (const sample of samples) {
-        if (!sample.media) continue;
+      const made: { id: string; thumbnail: string }[] = [];
+      await forEachLimit(samples, CONCURRENCY, async (sample) => {
+        if (!sample.media) return;
         try {
           const rendered = await renderThumbnails(await media.read(datasetId, sample.media));
-          const base = thumbnailBase(sample.id);
-          for (const [size, bytes] of Object.entries(rendered)) {
-            await blobs.put(
-              `datasets/${datasetId}/thumbnails/${base}-${size}.webp`,
-              bytes,
-              'image/webp',
-            );
-          }
-          await repos.datasets.setSampleProcessing(datasetId, sample.id, { thumbnail: base });
+          made.push({
+            id: sample.id,
+            thumbnail: await storeThumbnails(blobs, datasetId, sample.id, rendered),
+          });
         } catch {
           // Corrupt or unreachable media: the metadata job flags it; the grid shows 'Unable to load image'.
         }
-        done++;
-      }
+      });
+      await transact((tx) => tx.datasets.setThumbnails(datasetId, made));
+      done += samples.length;
       await context.progress(Math.min(0.99, done / total));
     }
   };

@@ -1,0 +1,149 @@
+// Upload benchmark (issue 4): 1,000,000 metadata-only samples with 20 metadata fields, and
+// 10,000 images of 640×480 including thumbnails and default metadata, through the TypeScript
+// SDK, on SQLite and PostgreSQL. Prints throughput, ratios to the targets and the server's peak
+// memory. Never fails on time.
+//   npx tsx --conditions=loupe-src bench/upload/run.ts [--samples N] [--images N] [--db sqlite|postgres|both]
+import { parseArgs } from 'node:util';
+import { syntheticImage } from '@loupe/analysis';
+import { LoupeClient, type SampleToUpload } from '@loupe/sdk';
+import sharp from 'sharp';
+import { startServer, type BenchServer } from './server.js';
+
+const { values } = parseArgs({
+  options: {
+    samples: { type: 'string', default: '1000000' },
+    images: { type: 'string', default: '10000' },
+    db: { type: 'string', default: 'both' },
+  },
+});
+const SAMPLES = Number(values.samples);
+const IMAGES = Number(values.images);
+const TARGET_SAMPLES_PER_S = 10_000;
+const TARGET_IMAGES_PER_S = 100;
+const TARGET_RSS_MB = 1024;
+
+function* metadataSamples(count: number): Generator<SampleToUpload> {
+  const weather = ['sunny', 'rain', 'fog', 'snow', 'cloudy'];
+  for (let i = 0; i < count; i++) {
+    const metadata: Record<string, number | string | boolean> = {};
+    for (let f = 0; f < 20; f++) {
+      if (f % 5 === 0) metadata[`text_${f}`] = weather[(i + f) % weather.length]!;
+      else if (f % 5 === 1) metadata[`flag_${f}`] = (i + f) % 3 === 0;
+      else metadata[`value_${f}`] = ((i * 2654435761 + f * 40503) % 100_000) / 100;
+    }
+    yield {
+      id: `sample-${i}`,
+      split: i % 10 < 8 ? 'train' : 'test',
+      label: `class_${i % 10}`,
+      metadata,
+    };
+  }
+}
+
+async function makeImages(count: number): Promise<Uint8Array[]> {
+  // A handful of rendered scenes, each made unique per image by a stamped 8×8 code block.
+  const bases = Array.from(
+    { length: 16 },
+    (_, seed) => syntheticImage(seed + 1, 640, 480, { minObjects: 2, maxObjects: 5 }).data,
+  );
+  const out: Uint8Array[] = [];
+  for (let i = 0; i < count; i++) {
+    const data = Buffer.from(bases[i % bases.length]!);
+    for (let bit = 0; bit < 16; bit++) {
+      const on = (i >> bit) & 1;
+      for (let y = 0; y < 8; y++)
+        for (let x = 0; x < 8; x++)
+          data.fill(
+            on ? 255 : 0,
+            ((y + (bit >> 2) * 8) * 640 + x + (bit & 3) * 8) * 3,
+            ((y + (bit >> 2) * 8) * 640 + x + (bit & 3) * 8) * 3 + 3,
+          );
+    }
+    out.push(
+      await sharp(data, { raw: { width: 640, height: 480, channels: 3 } })
+        .jpeg({ quality: 85 })
+        .toBuffer(),
+    );
+  }
+  return out;
+}
+
+async function waitForJobs(server: BenchServer): Promise<void> {
+  for (;;) {
+    const response = await fetch(`${server.url}/api/activities?scope=all`, {
+      headers: { 'x-api-key': server.apiKey },
+    });
+    const activities = (await response.json()) as { status: string }[];
+    if (activities.every((a) => a.status !== 'PENDING')) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+async function bench(database: 'sqlite' | 'postgres', images: Uint8Array[]): Promise<void> {
+  console.log(`\n== ${database} ==`);
+  const server = await startServer(database);
+  try {
+    const client = new LoupeClient({ url: server.url, apiKey: server.apiKey });
+    if (SAMPLES > 0) {
+      const dataset = await client.createDataset({
+        name: 'metadata-only',
+        task_type: 'classification',
+      });
+      const started = performance.now();
+      const result = await dataset.uploadSamples(metadataSamples(SAMPLES), { batchSize: 5000 });
+      const seconds = (performance.now() - started) / 1000;
+      const rate = SAMPLES / seconds;
+      console.log(
+        `metadata-only: ${SAMPLES.toLocaleString()} samples × 20 fields in ${seconds.toFixed(1)} s = ${Math.round(rate).toLocaleString()} samples/s (target ≥ ${TARGET_SAMPLES_PER_S.toLocaleString()}: ${(rate / TARGET_SAMPLES_PER_S).toFixed(2)}×); created ${result.created}`,
+      );
+      const again = performance.now();
+      const repeat = await dataset.uploadSamples(metadataSamples(Math.min(SAMPLES, 100_000)), {
+        batchSize: 5000,
+      });
+      const repeatRate = Math.min(SAMPLES, 100_000) / ((performance.now() - again) / 1000);
+      console.log(
+        `re-sending ${Math.min(SAMPLES, 100_000).toLocaleString()} unchanged samples: ${Math.round(repeatRate).toLocaleString()} samples/s, unchanged ${repeat.unchanged}`,
+      );
+      await waitForJobs(server);
+    }
+    if (images.length > 0) {
+      const dataset = await client.createDataset({ name: 'images', task_type: 'classification' });
+      const started = performance.now();
+      await dataset.uploadSamples(
+        images.map((bytes, i) => ({
+          id: `image-${i}.jpg`,
+          image: bytes,
+          label: `class_${i % 10}`,
+        })),
+        { batchSize: 500, concurrency: 8 },
+      );
+      const uploaded = (performance.now() - started) / 1000;
+      await waitForJobs(server);
+      const seconds = (performance.now() - started) / 1000;
+      const rate = images.length / seconds;
+      console.log(
+        `images: ${images.length.toLocaleString()} × 640×480 JPEG uploaded in ${uploaded.toFixed(1)} s; with thumbnails and default metadata done in ${seconds.toFixed(1)} s = ${rate.toFixed(1)} images/s (target ≥ ${TARGET_IMAGES_PER_S}: ${(rate / TARGET_IMAGES_PER_S).toFixed(2)}×)`,
+      );
+    }
+    const rss = server.peakRssMb();
+    console.log(
+      `server peak memory (VmHWM): ${rss.toFixed(0)} MB (target < ${TARGET_RSS_MB}: ${(rss / TARGET_RSS_MB).toFixed(2)}× of the limit)`,
+    );
+  } finally {
+    await server.stop();
+  }
+}
+
+console.log(
+  `Upload benchmark: ${SAMPLES.toLocaleString()} metadata-only samples, ${IMAGES.toLocaleString()} images; machine: ${(await import('node:os')).cpus().length} cores, Node ${process.version}`,
+);
+const prepared = performance.now();
+const images = IMAGES > 0 ? await makeImages(IMAGES) : [];
+if (IMAGES > 0)
+  console.log(
+    `(generated ${IMAGES} JPEGs in ${((performance.now() - prepared) / 1000).toFixed(1)} s, not counted)`,
+  );
+for (const database of values.db === 'both'
+  ? (['sqlite', 'postgres'] as const)
+  : [values.db as 'sqlite' | 'postgres'])
+  await bench(database, images);
