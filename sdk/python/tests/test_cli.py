@@ -100,6 +100,7 @@ class CliTest(ServerTest):
         )
         self.assertEqual(again.returncode, 1)
         self.assertIn("already exists", again.stderr)
+        self.assertIn("Add --exist-ok", again.stderr)
 
     def test_bad_input_exits_2(self) -> None:
         self.assertEqual(self.configure().returncode, 0)

@@ -127,16 +127,25 @@ def _datasets(args: argparse.Namespace) -> int:
 
 def _import(args: argparse.Namespace) -> int:
     client = _client(args)
-    dataset = client.import_folder(
-        args.path,
-        args.name,
-        args.task,
-        exist_ok=args.exist_ok,
-        layout="coco" if args.layout == "coco" else None,
-        description=args.description,
-        batch_size=args.batch_size,
-        progress=False if args.no_progress else None,
-    )
+    try:
+        dataset = client.import_folder(
+            args.path,
+            args.name,
+            args.task,
+            exist_ok=args.exist_ok,
+            layout="coco" if args.layout == "coco" else None,
+            description=args.description,
+            batch_size=args.batch_size,
+            progress=False if args.no_progress else None,
+        )
+    except LoupeError as error:
+        if error.status == 409 and not args.exist_ok:
+            raise LoupeError(
+                409,
+                f"{error.description} Add --exist-ok to import into it (running an import "
+                "again resumes it: samples already there are left unchanged).",
+            ) from None
+        raise
     splits = ", ".join(dataset.data.get("splits") or []) or "none"
     print(
         f"Imported {dataset.samples_count:,} samples into {dataset.name!r} "
