@@ -1,9 +1,19 @@
 import { act, renderHook } from '@testing-library/react';
-import { afterEach, expect, test, vi } from 'vitest';
+import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { readDeploymentPreferences } from '../../lib/deploymentPreferences';
 import { NAV_COLLAPSE_MS, NAV_OPEN_DEBOUNCE_MS, useNavCollapse } from './useNavCollapse';
 
+beforeEach(() => {
+  // A wide screen unless a test says otherwise.
+  vi.stubGlobal('matchMedia', () => ({
+    matches: false,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+  }));
+});
+
 afterEach(() => {
+  vi.unstubAllGlobals();
   vi.useRealTimers();
   window.localStorage.clear();
 });
@@ -46,4 +56,16 @@ test('hovering a collapsed nav reveals it after 200 ms; leaving sooner does not'
   act(() => result.current.startReveal());
   act(() => vi.advanceTimersByTime(NAV_OPEN_DEBOUNCE_MS));
   expect(result.current.revealed).toBe(true);
+});
+
+test('a narrow screen starts with the nav collapsed without changing the stored choice', () => {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: query === '(max-width: 1299px)',
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+  }));
+  const { result } = renderHook(() => useNavCollapse('deployment-a'));
+  expect(result.current.collapsed).toBe(true);
+  expect(readDeploymentPreferences('deployment-a').mainNavIsCollapsed).toBe(false);
+  vi.unstubAllGlobals();
 });

@@ -11,6 +11,14 @@ export const NAV_OPEN_DEBOUNCE_MS = 200;
 
 export type NavPhase = 'open' | 'collapsing' | 'collapsed';
 
+/** Below this width the page needs the room: the nav starts collapsed (shell.md §9). */
+export const NARROW_SCREEN_PX = 1300;
+const NARROW_QUERY = `(max-width: ${NARROW_SCREEN_PX - 1}px)`;
+
+function narrowScreen(): MediaQueryList | null {
+  return typeof window.matchMedia === 'function' ? window.matchMedia(NARROW_QUERY) : null;
+}
+
 export function isToggleShortcut(
   event: Pick<KeyboardEvent, 'ctrlKey' | 'metaKey' | 'key' | 'code'>,
 ) {
@@ -19,7 +27,9 @@ export function isToggleShortcut(
 
 export function useNavCollapse(deploymentId: string) {
   const [collapsed, setCollapsed] = useState(
-    () => readDeploymentPreferences(deploymentId).mainNavIsCollapsed,
+    () =>
+      readDeploymentPreferences(deploymentId).mainNavIsCollapsed ||
+      Boolean(narrowScreen()?.matches),
   );
   const [phase, setPhase] = useState<NavPhase>(collapsed ? 'collapsed' : 'open');
   const [revealed, setRevealed] = useState(false);
@@ -57,6 +67,21 @@ export function useNavCollapse(deploymentId: string) {
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
   }, [toggle]);
+
+  // Crossing the narrow-screen breakpoint collapses the nav, or restores the stored choice,
+  // without changing what is stored.
+  useEffect(() => {
+    const query = narrowScreen();
+    if (!query?.addEventListener) return;
+    const onChange = (event: MediaQueryListEvent) => {
+      const next = event.matches || readDeploymentPreferences(deploymentId).mainNavIsCollapsed;
+      setCollapsed(next);
+      setRevealed(false);
+      setPhase(next ? 'collapsed' : 'open');
+    };
+    query.addEventListener('change', onChange);
+    return () => query.removeEventListener('change', onChange);
+  }, [deploymentId]);
 
   useEffect(
     () => () => {
