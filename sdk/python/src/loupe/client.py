@@ -465,11 +465,11 @@ def _prepare_rows(
         if isinstance(metadata, Mapping):
             clean: Dict[str, Any] = {}
             for key, value in metadata.items():
+                if hasattr(value, "item") and not isinstance(value, (str, bytes, _dt.date)):
+                    value = value.item()  # numpy scalars (datetime64 becomes a datetime)
                 if isinstance(value, (_dt.datetime, _dt.date)):
                     metadata_types.setdefault(key, "timestamp")
                     value = _timestamp(value)
-                elif hasattr(value, "item") and not isinstance(value, (str, bytes)):
-                    value = value.item()  # numpy scalars
                 if isinstance(value, float) and not math.isfinite(value):
                     value = None  # NaN marks a missing value (pandas); infinities too
                 clean[key] = value
