@@ -188,6 +188,10 @@ export async function buildApp(
     services.handlers,
     options.clock ?? systemClock,
     app.log,
+    {
+      ...DEFAULT_RUNNER_OPTIONS,
+      concurrency: config.workerConcurrency,
+    },
   );
   services.jobs.onEnqueue(() => runner.poke());
   app.addHook('onClose', () => runner.stop());
