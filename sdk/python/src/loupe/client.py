@@ -639,7 +639,7 @@ class Dataset:
         if not pairs:
             raise LoupeInputError("No vectors given.")
         rows: List[Tuple[str, List[float]]] = []
-        for index, (item_id, vector) in enumerate(pairs):
+        for item_id, vector in pairs:
             values = vector.tolist() if hasattr(vector, "tolist") else list(vector)
             rows.append((str(item_id), [float(v) for v in values]))
         dimension = len(rows[0][1])
