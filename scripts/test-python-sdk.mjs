@@ -140,6 +140,14 @@ async function main() {
     }
     rmSync(dataDir, { recursive: true, force: true });
   };
+  let tests = null;
+  // Ctrl-C or a kill: stop the tests and the server, and remove its data before leaving.
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.once(signal, () => {
+      tests?.kill('SIGTERM');
+      void stopServer().finally(() => process.exit(130));
+    });
+  }
 
   try {
     await waitForHealth(base, server, 30_000);
@@ -155,22 +163,26 @@ async function main() {
 
     const python = process.env.PYTHON ?? 'python3';
     console.log(`• Python SDK tests against ${base} (${python})`);
-    const child = spawn(python, ['-m', 'unittest', 'discover', '-s', 'sdk/python/tests', '-v'], {
-      cwd: root,
-      env: {
-        ...process.env,
-        LOUPE_URL: base,
-        LOUPE_API_KEY: key.api_key,
-        LOUPE_TEST_LICENSE_KEY: license,
-        LOUPE_TEST_BODY_LIMIT_MB: String(BODY_LIMIT_MB),
-        PYTHONPATH: [join(root, 'sdk/python/src'), process.env.PYTHONPATH]
-          .filter(Boolean)
-          .join(':'),
-        PYTHONDONTWRITEBYTECODE: '1',
-        PYTHONUNBUFFERED: '1',
+    const child = (tests = spawn(
+      python,
+      ['-m', 'unittest', 'discover', '-s', 'sdk/python/tests', '-v'],
+      {
+        cwd: root,
+        env: {
+          ...process.env,
+          LOUPE_URL: base,
+          LOUPE_API_KEY: key.api_key,
+          LOUPE_TEST_LICENSE_KEY: license,
+          LOUPE_TEST_BODY_LIMIT_MB: String(BODY_LIMIT_MB),
+          PYTHONPATH: [join(root, 'sdk/python/src'), process.env.PYTHONPATH]
+            .filter(Boolean)
+            .join(':'),
+          PYTHONDONTWRITEBYTECODE: '1',
+          PYTHONUNBUFFERED: '1',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    ));
     let output = '';
     child.stdout.on('data', (chunk) => {
       output += chunk;

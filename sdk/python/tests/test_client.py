@@ -49,7 +49,7 @@ class FakeServer:
                 self.wfile.write(data)
                 del body
 
-            do_GET = do_POST = do_DELETE = _answer
+            do_GET = do_POST = do_PUT = do_DELETE = _answer
 
             def log_message(self, *args) -> None:  # quiet
                 pass
@@ -121,6 +121,32 @@ class RetryTest(unittest.TestCase):
         self.assertEqual(caught.exception.status, 503)
         self.assertTrue(caught.exception.retriable)
         self.assertEqual(len(server.requests), 3)
+
+
+class SetLicenseTest(unittest.TestCase):
+    """POST when there is no license, PUT when it expired, nothing when licensed."""
+
+    def attempt(self, state: str) -> Tuple[str, List[Tuple[str, str]]]:
+        licensed = {"state": "LICENSED", "key": "k", "expiration_ts": 2_000_000_000}
+        script = [(200, {"state": state, "key": "", "expiration_ts": 0}), (200, licensed)]
+        with FakeServer(script) as server:
+            action, _ = loupe.Client(server.url, "key", retries=0).set_license("new-key")
+        return action, [(method, path) for method, path, _ in server.requests]
+
+    def test_unlicensed_posts(self) -> None:
+        action, calls = self.attempt("UNLICENSED")
+        self.assertEqual(action, "submitted")
+        self.assertEqual(calls[1], ("POST", "/api/settings/license"))
+
+    def test_expired_puts(self) -> None:
+        action, calls = self.attempt("EXPIRED")
+        self.assertEqual(action, "replaced")
+        self.assertEqual(calls[1], ("PUT", "/api/settings/license"))
+
+    def test_licensed_sends_nothing(self) -> None:
+        action, calls = self.attempt("LICENSED")
+        self.assertEqual(action, "unchanged")
+        self.assertEqual(calls, [("GET", "/api/settings/license")])
 
 
 class ErrorMessageTest(unittest.TestCase):
