@@ -82,7 +82,8 @@ class CliTest(ServerTest):
             self.env,
         )
         self.assertEqual(done.returncode, 0, done.stderr)
-        self.assertIn(f"Imported 5 samples into '{name}'", done.stdout)
+        self.assertIn(f"Imported into '{name}': 5 created, 0 updated, 0 unchanged.", done.stdout)
+        self.assertIn("It has 5 samples (classification; splits: test, train;", done.stdout)
         self.addCleanup(self.client.delete_dataset, name)
 
         listed = run(["datasets", "--json"], self.env)
@@ -101,6 +102,15 @@ class CliTest(ServerTest):
         self.assertEqual(again.returncode, 1)
         self.assertIn("already exists", again.stderr)
         self.assertIn("Add --exist-ok", again.stderr)
+
+        # With --exist-ok the import runs again and changes nothing.
+        resumed = run(
+            ["import", "folder", str(folder), "--name", name, "--task", "classification",
+             "--exist-ok"],
+            self.env,
+        )
+        self.assertEqual(resumed.returncode, 0, resumed.stderr)
+        self.assertIn("0 created, 0 updated, 5 unchanged. It has 5 samples", resumed.stdout)
 
     def test_bad_input_exits_2(self) -> None:
         self.assertEqual(self.configure().returncode, 0)

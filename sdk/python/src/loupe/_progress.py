@@ -40,7 +40,7 @@ class Progress:
         self.done = 0
         self._start = time.monotonic()
         self._drawn_at = 0.0
-        self._drawn = False
+        self._drawn_at_count: Optional[int] = None
 
     def __enter__(self) -> "Progress":
         return self
@@ -73,12 +73,13 @@ class Progress:
     def _draw(self, now: float) -> None:
         self.stream.write("\r\x1b[2K" + self.line(now))
         self.stream.flush()
-        self._drawn = True
+        self._drawn_at_count = self.done
 
     def close(self) -> None:
         """Draws the final state and ends the line."""
         if self.enabled:
-            self._draw(time.monotonic())
+            if self._drawn_at_count != self.done:
+                self._draw(time.monotonic())
             self.stream.write("\n")
             self.stream.flush()
             self.enabled = False

@@ -147,8 +147,10 @@ def _import(args: argparse.Namespace) -> int:
             ) from None
         raise
     splits = ", ".join(dataset.data.get("splits") or []) or "none"
+    done = dataset.upload_result
     print(
-        f"Imported {dataset.samples_count:,} samples into {dataset.name!r} "
+        f"Imported into {dataset.name!r}: {done['created']:,} created, {done['updated']:,} "
+        f"updated, {done['unchanged']:,} unchanged. It has {dataset.samples_count:,} samples "
         f"({dataset.task_type}; splits: {splits}; id {dataset.id})."
     )
     print(f"Open it at {client.url}/datasets/{dataset.id}")

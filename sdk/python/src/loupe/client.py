@@ -344,7 +344,7 @@ class Client:
         The CSV layout holds ``dataset.yaml`` and one CSV per split; the COCO layout holds
         ``annotations/`` (one COCO json per split) and ``images/<split>/``. See docs/formats.md.
         ``layout`` forces ``"csv"`` or ``"coco"``; by default it is detected. Answers the dataset
-        with its counts refreshed.
+        with its counts refreshed; its ``upload_result`` holds ``{created, updated, unchanged}``.
         """
         from .importers import read_folder
 
@@ -519,6 +519,8 @@ class Dataset:
     def __init__(self, client: Client, data: Mapping[str, Any]) -> None:
         self.client = client
         self.data: Dict[str, Any] = dict(data)
+        #: The totals of the latest upload_samples call (also set by Client.import_folder).
+        self.upload_result: UploadResult = {"created": 0, "updated": 0, "unchanged": 0}
 
     def __getattr__(self, name: str) -> Any:
         data = self.__dict__.get("data", {})
@@ -614,6 +616,7 @@ class Dataset:
                 for result in _Batcher(send)(rows, offset):
                     _add(totals, result)
                 offset += len(batch)
+        self.upload_result = totals
         return totals
 
     # ---- features
