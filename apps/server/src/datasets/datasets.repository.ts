@@ -27,8 +27,34 @@ function chunks<T>(rows: T[], size = CHUNK): T[][] {
   return out;
 }
 
+/** Column order and PostgreSQL array types for bulk inserts of samples. */
+const SAMPLE_COLUMNS: [keyof SampleRow, string][] = [
+  ['dataset_id', 'text'],
+  ['id', 'text'],
+  ['seq', 'int4'],
+  ['media_type', 'text'],
+  ['media', 'text'],
+  ['split', 'text'],
+  ['label', 'text'],
+  ['labels', 'text'],
+  ['values_json', 'text'],
+  ['transcript', 'text'],
+  ['mask', 'text'],
+  ['metadata', 'text'],
+  ['computed', 'text'],
+  ['thumbnail', 'text'],
+  ['processed', 'int4'],
+  ['deleted', 'int4'],
+  ['created_record_id', 'text'],
+  ['created_at', 'int8'],
+  ['updated_at', 'int8'],
+];
+
 export class DatasetsRepository {
-  constructor(private readonly db: Kysely<DB>) {}
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly dialect: 'sqlite' | 'postgres' = 'sqlite',
+  ) {}
 
   async insert(row: DatasetRow): Promise<void> {
     await this.db.insertInto('datasets').values(row).execute();
@@ -110,6 +136,15 @@ export class DatasetsRepository {
   // ---- samples and objects
 
   async samplesByIds(datasetId: string, ids: string[]): Promise<SampleRow[]> {
+    if (ids.length === 0) return [];
+    if (this.dialect === 'postgres') {
+      return this.db
+        .selectFrom('samples')
+        .selectAll()
+        .where('dataset_id', '=', datasetId)
+        .where(sql<boolean>`id = any(${ids}::text[])`)
+        .execute();
+    }
     const out: SampleRow[] = [];
     for (const part of chunks(ids, 900)) {
       out.push(
@@ -125,6 +160,18 @@ export class DatasetsRepository {
   }
 
   async insertSamples(rows: SampleRow[]): Promise<void> {
+    if (rows.length === 0) return;
+    if (this.dialect === 'postgres') {
+      // One statement with one array per column: PostgreSQL parses and plans it once per batch.
+      const columns = sql.join(SAMPLE_COLUMNS.map(([name]) => sql.ref(name)));
+      const arrays = sql.join(
+        SAMPLE_COLUMNS.map(
+          ([name, type]) => sql`${rows.map((row) => row[name])}::${sql.raw(type)}[]`,
+        ),
+      );
+      await sql`insert into samples (${columns}) select * from unnest(${arrays})`.execute(this.db);
+      return;
+    }
     for (const part of chunks(rows)) await this.db.insertInto('samples').values(part).execute();
   }
 

@@ -11,7 +11,7 @@ import type { DB } from './schema.js';
 
 export function createRepositories(db: Kysely<DB>, dialect: Dialect) {
   return {
-    datasets: new DatasetsRepository(db),
+    datasets: new DatasetsRepository(db, dialect),
     predictions: new PredictionsRepository(db),
     jobs: new JobsRepository(db, dialect),
     users: new UsersRepository(db),
