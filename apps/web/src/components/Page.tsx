@@ -47,17 +47,19 @@ export function Page({ title, breadcrumbs = [], tools, children, testId }: PageP
       >
         {lead}
         <Flex vertical style={{ flex: 1, minWidth: 0 }}>
-          <Breadcrumb
-            items={crumbs.map((crumb, index) => ({
-              key: `${index}-${crumb.title}`,
-              title:
-                crumb.to && index < crumbs.length - 1 ? (
-                  <Link to={crumb.to}>{crumb.title}</Link>
-                ) : (
-                  crumb.title
-                ),
-            }))}
-          />
+          {crumbs.length > 1 && (
+            <Breadcrumb
+              items={crumbs.map((crumb, index) => ({
+                key: `${index}-${crumb.title}`,
+                title:
+                  crumb.to && index < crumbs.length - 1 ? (
+                    <Link to={crumb.to}>{crumb.title}</Link>
+                  ) : (
+                    crumb.title
+                  ),
+              }))}
+            />
+          )}
           <Typography.Title level={4} style={{ margin: 0 }}>
             {title}
           </Typography.Title>
