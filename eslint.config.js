@@ -1,5 +1,6 @@
 // Lint rules for the whole monorepo, including the import boundaries between workspaces
-// (ARCHITECTURE.md: web → contracts, metrics; server → contracts, metrics, analysis; sdk → contracts, metrics).
+// (ARCHITECTURE.md: web → contracts, metrics; server → contracts, metrics, analysis; sdk → contracts,
+// metrics, analysis — the CLI generates demo data with analysis's pure generators).
 import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -67,7 +68,7 @@ export default tseslint.config(
   boundary(['packages/contracts/**'], []),
   boundary(['packages/metrics/**'], []),
   boundary(['packages/analysis/**'], []),
-  boundary(['packages/sdk/**'], ['contracts', 'metrics']),
+  boundary(['packages/sdk/**'], ['contracts', 'metrics', 'analysis']),
   boundary(['apps/server/**'], ['contracts', 'metrics', 'analysis']),
   boundary(['apps/web/**'], ['contracts', 'metrics']),
   boundary(['e2e/**'], ['contracts', 'sdk']),

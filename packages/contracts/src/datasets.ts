@@ -119,7 +119,9 @@ export const Segmentation = z.union([z.array(z.array(z.number()).min(6)).min(1),
 export type Segmentation = z.infer<typeof Segmentation>;
 
 export const ObjectInput = z.object({
-  id: ItemId.optional().describe('Defaults to "{sample id}#{index}"'),
+  id: ItemId.optional().describe(
+    'Unique within the sample; the stored id is "{sample id}#{id}" (default "{sample id}#{index}")',
+  ),
   label: z.string().min(1).max(200),
   bbox: Bbox.optional(),
   segmentation: Segmentation.optional(),

@@ -4,6 +4,12 @@ export type { Command } from './cli/command.js';
 export type { CliIo } from './cli/io.js';
 export { CliError } from './cli/errors.js';
 export { LoupeClient, DatasetHandle, PredictionSetHandle, contentTypeOf } from './client/client.js';
-export type { Media, SampleToUpload, PredictionToUpload, UploadOptions, Progress } from './client/client.js';
+export type {
+  Media,
+  SampleToUpload,
+  PredictionToUpload,
+  UploadOptions,
+  Progress,
+} from './client/client.js';
 export { LoupeError } from './client/errors.js';
 export type { HttpOptions } from './client/http.js';

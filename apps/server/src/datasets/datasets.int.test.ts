@@ -255,9 +255,9 @@ describe('uploading samples', () => {
       .orderBy('id')
       .execute();
     expect(objects).toEqual([
-      { id: 'mine', sample_id: 's2', x: 1, y: 1, w: 2, h: 2 },
       { id: 's1#0', sample_id: 's1', x: 0, y: 0, w: 10, h: 10 },
       { id: 's1#1', sample_id: 's1', x: 0, y: 0, w: 4, h: 6 },
+      { id: 's2#mine', sample_id: 's2', x: 1, y: 1, w: 2, h: 2 },
     ]);
     await admin.post(`/api/datasets/${id}/samples`, {
       samples: [{ id: 's1', objects: [{ label: 'cat', bbox: [5, 5, 1, 1] }] }],
@@ -267,6 +267,30 @@ describe('uploading samples', () => {
       samples: [{ id: 's3', objects: [{ label: 'cat' }] }],
     });
     expect(bad.json().errors[0]).toMatchObject({ row: 0, field: 'objects.0.bbox' });
+    // The same object id in two samples is fine: stored ids are derived from the sample id.
+    const same = await admin.post(`/api/datasets/${id}/samples`, {
+      samples: [
+        { id: 's4', objects: [{ id: '0', label: 'cat', bbox: [0, 0, 1, 1] }] },
+        { id: 's5', objects: [{ id: '0', label: 'cat', bbox: [0, 0, 1, 1] }] },
+      ],
+    });
+    expect(same.statusCode).toBe(200);
+    const twice = await admin.post(`/api/datasets/${id}/samples`, {
+      samples: [
+        {
+          id: 's6',
+          objects: [
+            { id: 'x', label: 'cat', bbox: [0, 0, 1, 1] },
+            { id: 'x', label: 'dog', bbox: [0, 0, 1, 1] },
+          ],
+        },
+      ],
+    });
+    expect(twice.json().errors[0]).toMatchObject({
+      row: 0,
+      field: 'objects.1.id',
+      message: "duplicate object id 'x' in this sample",
+    });
   });
 });
 

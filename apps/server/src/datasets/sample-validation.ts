@@ -84,13 +84,14 @@ function checkObjects(
   const seen = new Set<string>();
   return objects.map((object, index) => {
     const field = `objects.${index}`;
-    const id = object.id ?? `${sampleId}#${index}`;
+    // Object ids are derived from the sample id, so they are unique across the dataset.
+    const id = `${sampleId}#${object.id ?? index}`;
     if (seen.has(id))
       errors.push({
         row,
         id: sampleId,
         field: `${field}.id`,
-        message: `duplicate object id '${id}'`,
+        message: `duplicate object id '${object.id ?? index}' in this sample`,
       });
     seen.add(id);
     checkLabel(object.label, `${field}.label`, row, sampleId, shape, errors, learned);

@@ -1,11 +1,17 @@
 // The `loupe` command line: the list of commands and the top-level error handling.
 import { dispatch, type Command } from './command.js';
 import { CliError } from './errors.js';
+import { demoCommand, importCommandGroup, uploadCommand } from './datasets.js';
 import { evalCommand } from './eval/index.js';
 import type { CliIo } from './io.js';
 
 /** Every `loupe` command. Add new ones (upload, import, demo, …) here. */
-export const commands: readonly Command[] = [evalCommand];
+export const commands: readonly Command[] = [
+  uploadCommand,
+  importCommandGroup,
+  demoCommand,
+  evalCommand,
+];
 
 /** Runs `loupe` with the given arguments; resolves to the process exit code. */
 export async function runCli(args: string[], io: CliIo): Promise<number> {

@@ -17,7 +17,11 @@ import { Http, type HttpOptions } from './http.js';
 /** A media field: a `blob:` key, an http(s) URL, a path the server may read, raw bytes, or `{ file }` to upload. */
 export type Media = string | Uint8Array | { file: string };
 
-export type SampleToUpload = Omit<SampleInput, 'image' | 'audio' | 'mask'> & { image?: Media; audio?: Media; mask?: Media };
+export type SampleToUpload = Omit<SampleInput, 'image' | 'audio' | 'mask'> & {
+  image?: Media;
+  audio?: Media;
+  mask?: Media;
+};
 export type PredictionToUpload = Record<string, unknown> & { id: string; mask?: Media };
 
 export interface Progress {
@@ -53,10 +57,17 @@ export function contentTypeOf(name: string, fallback: string): string {
 }
 
 function sum(a: UploadResult, b: UploadResult): UploadResult {
-  return { created: a.created + b.created, updated: a.updated + b.updated, unchanged: a.unchanged + b.unchanged };
+  return {
+    created: a.created + b.created,
+    updated: a.updated + b.updated,
+    unchanged: a.unchanged + b.unchanged,
+  };
 }
 
-async function* batches<T>(items: Iterable<T> | AsyncIterable<T>, size: number): AsyncGenerator<T[]> {
+async function* batches<T>(
+  items: Iterable<T> | AsyncIterable<T>,
+  size: number,
+): AsyncGenerator<T[]> {
   let batch: T[] = [];
   for await (const item of items) {
     batch.push(item);
@@ -68,7 +79,11 @@ async function* batches<T>(items: Iterable<T> | AsyncIterable<T>, size: number):
   if (batch.length) yield batch;
 }
 
-async function pool<T>(items: T[], concurrency: number, work: (item: T) => Promise<void>): Promise<void> {
+async function pool<T>(
+  items: T[],
+  concurrency: number,
+  work: (item: T) => Promise<void>,
+): Promise<void> {
   let next = 0;
   await Promise.all(
     Array.from({ length: Math.min(concurrency, items.length) }, async () => {
@@ -96,7 +111,10 @@ export class LoupeClient {
   }
 
   async createDataset(input: CreateDatasetRequest): Promise<DatasetHandle> {
-    return new DatasetHandle(this.http, await this.http.request<Dataset>('POST', '/api/datasets', input));
+    return new DatasetHandle(
+      this.http,
+      await this.http.request<Dataset>('POST', '/api/datasets', input),
+    );
   }
 }
 
@@ -117,12 +135,21 @@ export class DatasetHandle {
 
   /** Uploads bytes once per content; answers the `blob:` key. */
   async uploadMedia(bytes: Uint8Array, contentType: string): Promise<string> {
-    const { key } = await this.http.request<{ key: string }>('POST', `/api/datasets/${this.id}/media`, bytes, contentType);
+    const { key } = await this.http.request<{ key: string }>(
+      'POST',
+      `/api/datasets/${this.id}/media`,
+      bytes,
+      contentType,
+    );
     return key;
   }
 
   /** Replaces bytes and `{file}` media by blob keys, uploading only what the server lacks. */
-  private async resolveMedia<T extends Record<string, unknown>>(rows: T[], fields: string[], concurrency: number): Promise<T[]> {
+  private async resolveMedia<T extends Record<string, unknown>>(
+    rows: T[],
+    fields: string[],
+    concurrency: number,
+  ): Promise<T[]> {
     const pending = new Map<string, { bytes: () => Promise<Uint8Array>; type: string }>();
     const keyed = await Promise.all(
       rows.map(async (row) => {
@@ -134,14 +161,21 @@ export class DatasetHandle {
           const bytes = await load();
           const key = `blob:${createHash('sha256').update(bytes).digest('hex')}`;
           const fallback = field === 'audio' ? 'audio/wav' : 'image/png';
-          pending.set(key, { bytes: async () => bytes, type: value instanceof Uint8Array ? fallback : contentTypeOf(value.file, fallback) });
+          pending.set(key, {
+            bytes: async () => bytes,
+            type: value instanceof Uint8Array ? fallback : contentTypeOf(value.file, fallback),
+          });
           out[field] = key;
         }
         return out as T;
       }),
     );
     if (pending.size > 0) {
-      const { missing } = await this.http.request<{ missing: string[] }>('POST', `/api/datasets/${this.id}/media/missing`, { keys: [...pending.keys()] });
+      const { missing } = await this.http.request<{ missing: string[] }>(
+        'POST',
+        `/api/datasets/${this.id}/media/missing`,
+        { keys: [...pending.keys()] },
+      );
       await pool(missing, concurrency, async (key) => {
         const media = pending.get(key)!;
         await this.uploadMedia(await media.bytes(), media.type);
@@ -150,15 +184,26 @@ export class DatasetHandle {
     return keyed;
   }
 
-  async uploadSamples(samples: Iterable<SampleToUpload> | AsyncIterable<SampleToUpload>, options: UploadOptions = {}): Promise<UploadResult> {
+  async uploadSamples(
+    samples: Iterable<SampleToUpload> | AsyncIterable<SampleToUpload>,
+    options: UploadOptions = {},
+  ): Promise<UploadResult> {
     let total: UploadResult = { created: 0, updated: 0, unchanged: 0 };
     let done = 0;
     for await (const batch of batches(samples, options.batchSize ?? 2000)) {
-      const rows = await this.resolveMedia(batch as Record<string, unknown>[], ['image', 'audio', 'mask'], options.concurrency ?? 4);
-      const result = await this.http.request<UploadResult>('POST', `/api/datasets/${this.id}/samples`, {
-        samples: rows,
-        ...(options.metadataTypes ? { metadata_types: options.metadataTypes } : {}),
-      });
+      const rows = await this.resolveMedia(
+        batch as Record<string, unknown>[],
+        ['image', 'audio', 'mask'],
+        options.concurrency ?? 4,
+      );
+      const result = await this.http.request<UploadResult>(
+        'POST',
+        `/api/datasets/${this.id}/samples`,
+        {
+          samples: rows,
+          ...(options.metadataTypes ? { metadata_types: options.metadataTypes } : {}),
+        },
+      );
       total = sum(total, result);
       done += batch.length;
       options.onProgress?.({ done });
@@ -167,17 +212,29 @@ export class DatasetHandle {
   }
 
   /** Vectors by item id; sent as base64 float32 rows. */
-  async uploadFeatures(name: string, vectors: Map<string, ArrayLike<number>> | Record<string, ArrayLike<number>>, dataLevel?: 'image' | 'image_object' | 'audio'): Promise<FeatureInfo> {
+  async uploadFeatures(
+    name: string,
+    vectors: Map<string, ArrayLike<number>> | Record<string, ArrayLike<number>>,
+    dataLevel?: 'image' | 'image_object' | 'audio',
+  ): Promise<FeatureInfo> {
     const entries = vectors instanceof Map ? [...vectors] : Object.entries(vectors);
     if (entries.length === 0) throw new Error('No vectors to upload.');
     const dimension = entries[0]![1].length;
-    const level = dataLevel ?? (this.info.task_type.startsWith('audio') || this.info.task_type === 'automatic_speech_recognition' ? 'audio' : 'image');
+    const level =
+      dataLevel ??
+      (this.info.task_type.startsWith('audio') ||
+      this.info.task_type === 'automatic_speech_recognition'
+        ? 'audio'
+        : 'image');
     let info: FeatureInfo | undefined;
     for (let start = 0; start < entries.length; start += 20_000) {
       const part = entries.slice(start, start + 20_000);
       const data = new Float32Array(part.length * dimension);
       part.forEach(([, vector], i) => {
-        if (vector.length !== dimension) throw new Error(`Vector of '${part[i]![0]}' has ${vector.length} values; the first has ${dimension}.`);
+        if (vector.length !== dimension)
+          throw new Error(
+            `Vector of '${part[i]![0]}' has ${vector.length} values; the first has ${dimension}.`,
+          );
         data.set(Array.from(vector), i * dimension);
       });
       info = await this.http.request<FeatureInfo>('POST', `/api/datasets/${this.id}/features`, {
@@ -192,18 +249,30 @@ export class DatasetHandle {
   }
 
   async createPredictionSet(name: string): Promise<PredictionSetHandle> {
-    const set = await this.http.request<PredictionSet>('POST', `/api/datasets/${this.id}/predictions`, { name, exist_ok: true });
+    const set = await this.http.request<PredictionSet>(
+      'POST',
+      `/api/datasets/${this.id}/predictions`,
+      { name, exist_ok: true },
+    );
     return new PredictionSetHandle(this.http, this, set);
   }
 
-  async uploadPredictions(name: string, predictions: Iterable<PredictionToUpload> | AsyncIterable<PredictionToUpload>, options: UploadOptions = {}): Promise<PredictionSetHandle> {
+  async uploadPredictions(
+    name: string,
+    predictions: Iterable<PredictionToUpload> | AsyncIterable<PredictionToUpload>,
+    options: UploadOptions = {},
+  ): Promise<PredictionSetHandle> {
     const set = await this.createPredictionSet(name);
     await set.uploadPredictions(predictions, options);
     return set;
   }
 
   /** @internal */
-  resolve<T extends Record<string, unknown>>(rows: T[], fields: string[], concurrency: number): Promise<T[]> {
+  resolve<T extends Record<string, unknown>>(
+    rows: T[],
+    fields: string[],
+    concurrency: number,
+  ): Promise<T[]> {
     return this.resolveMedia(rows, fields, concurrency);
   }
 }
@@ -219,23 +288,42 @@ export class PredictionSetHandle {
     return this.info.id;
   }
 
-  async uploadPredictions(predictions: Iterable<PredictionToUpload> | AsyncIterable<PredictionToUpload>, options: UploadOptions = {}): Promise<UploadResult> {
+  async uploadPredictions(
+    predictions: Iterable<PredictionToUpload> | AsyncIterable<PredictionToUpload>,
+    options: UploadOptions = {},
+  ): Promise<UploadResult> {
     let total: UploadResult = { created: 0, updated: 0, unchanged: 0 };
     let done = 0;
     for await (const batch of batches(predictions, options.batchSize ?? 2000)) {
       const rows = await this.dataset.resolve(batch, ['mask'], options.concurrency ?? 4);
-      total = sum(total, await this.http.request<UploadResult>('POST', `/api/datasets/${this.dataset.id}/predictions/${this.id}/items`, { predictions: rows }));
+      total = sum(
+        total,
+        await this.http.request<UploadResult>(
+          'POST',
+          `/api/datasets/${this.dataset.id}/predictions/${this.id}/items`,
+          { predictions: rows },
+        ),
+      );
       done += batch.length;
       options.onProgress?.({ done });
     }
     return total;
   }
 
-  async uploadAttributions(attributions: { id: string; heatmap: string | number[][] }[], name = 'attribution'): Promise<number> {
+  async uploadAttributions(
+    attributions: { id: string; heatmap: string | number[][] }[],
+    name = 'attribution',
+  ): Promise<number> {
     let uploaded = 0;
     for (let start = 0; start < attributions.length; start += 2000) {
       const part = attributions.slice(start, start + 2000);
-      uploaded += (await this.http.request<{ uploaded: number }>('POST', `/api/datasets/${this.dataset.id}/predictions/${this.id}/attributions`, { name, attributions: part })).uploaded;
+      uploaded += (
+        await this.http.request<{ uploaded: number }>(
+          'POST',
+          `/api/datasets/${this.dataset.id}/predictions/${this.id}/attributions`,
+          { name, attributions: part },
+        )
+      ).uploaded;
     }
     return uploaded;
   }

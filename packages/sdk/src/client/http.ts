@@ -44,14 +44,24 @@ export class Http {
         response = await this.fetchImpl(url, { method, headers, body: payload });
       } catch (error) {
         if (attempt >= this.retries) {
-          throw new LoupeError(0, `Cannot reach ${this.base}: ${(error as Error).cause ?? (error as Error).message}`, true, [], url);
+          throw new LoupeError(
+            0,
+            `Cannot reach ${this.base}: ${(error as Error).cause ?? (error as Error).message}`,
+            true,
+            [],
+            url,
+          );
         }
         await this.wait(attempt);
         continue;
       }
       if (response.ok) {
         const type = response.headers.get('content-type') ?? '';
-        return (type.includes('json') ? await response.json() : new Uint8Array(await response.arrayBuffer())) as T;
+        return (
+          type.includes('json')
+            ? await response.json()
+            : new Uint8Array(await response.arrayBuffer())
+        ) as T;
       }
       const error = await this.error(response, url);
       if (error.retriable && attempt < this.retries) {
@@ -70,7 +80,13 @@ export class Http {
       // not JSON: fall back to the status text
     }
     const retriable = body.retriable ?? (response.status >= 500 || response.status === 429);
-    return new LoupeError(response.status, body.description ?? `${response.status} ${response.statusText}`, retriable, body.errors ?? [], url);
+    return new LoupeError(
+      response.status,
+      body.description ?? `${response.status} ${response.statusText}`,
+      retriable,
+      body.errors ?? [],
+      url,
+    );
   }
 
   private wait(attempt: number): Promise<void> {
