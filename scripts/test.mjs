@@ -84,6 +84,8 @@ const postgres =
   Boolean(process.env.DATABASE_URL?.startsWith('postgres')) || (await answers('127.0.0.1', 5432));
 if (!postgres) console.log('• No PostgreSQL server answers: the PostgreSQL run is skipped.');
 
+// The SDK, Python and browser suites drive the built server, so build first (incremental).
+buildStale();
 vitest('unit-and-integration', [], { LOUPE_TEST_POSTGRES: postgres ? '1' : '0' });
 
 for (const suite of ['python-sdk']) {
@@ -102,7 +104,6 @@ for (const suite of ['python-sdk']) {
 
 if (!unitOnly) {
   if (ensureChromium()) {
-    buildStale();
     vitest('e2e', ['--config', 'e2e/vitest.config.ts']);
   } else totals.failed += 1;
 }
