@@ -9,7 +9,11 @@ const resolveSources = {
   resolve: { conditions: ['loupe-src', ...defaultClientConditions] },
   // No 'module' condition on the server side: some packages (e.g. @aws-sdk) point it at ESM
   // builds with extensionless imports that only bundlers can load.
-  ssr: { resolve: { conditions: ['loupe-src', ...defaultServerConditions.filter((c) => c !== 'module')] } },
+  ssr: {
+    resolve: {
+      conditions: ['loupe-src', ...defaultServerConditions.filter((c) => c !== 'module')],
+    },
+  },
 };
 
 const postgres = process.env.LOUPE_TEST_POSTGRES === '1';

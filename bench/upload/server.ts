@@ -5,7 +5,9 @@ import pg from 'pg';
 
 export type BenchServer = LocalServer;
 
-const pgUrl = process.env.DATABASE_URL?.startsWith('postgres') ? process.env.DATABASE_URL : 'postgres://postgres@127.0.0.1:5432/test';
+const pgUrl = process.env.DATABASE_URL?.startsWith('postgres')
+  ? process.env.DATABASE_URL
+  : 'postgres://postgres@127.0.0.1:5432/test';
 
 async function sql(text: string): Promise<void> {
   const client = new pg.Client({ connectionString: pgUrl });
@@ -14,11 +16,18 @@ async function sql(text: string): Promise<void> {
   await client.end();
 }
 
-export async function startServer(database: 'sqlite' | 'postgres', env: Record<string, string> = {}): Promise<BenchServer> {
+export async function startServer(
+  database: 'sqlite' | 'postgres',
+  env: Record<string, string> = {},
+): Promise<BenchServer> {
   if (database === 'sqlite') return startLocalServer(env);
   const schema = `loupe_bench_${randomBytes(4).toString('hex')}`;
   await sql(`create schema ${schema}`);
-  const server = await startLocalServer({ ...env, DATABASE_URL: pgUrl, LOUPE_DATABASE_SCHEMA: schema });
+  const server = await startLocalServer({
+    ...env,
+    DATABASE_URL: pgUrl,
+    LOUPE_DATABASE_SCHEMA: schema,
+  });
   return {
     ...server,
     stop: async () => {

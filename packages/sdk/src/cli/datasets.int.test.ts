@@ -20,7 +20,11 @@ afterAll(() => server?.stop());
 async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = '';
   let stderr = '';
-  const io: CliIo = { ...nodeIo, stdout: (t) => void (stdout += t), stderr: (t) => void (stderr += t) };
+  const io: CliIo = {
+    ...nodeIo,
+    stdout: (t) => void (stdout += t),
+    stderr: (t) => void (stderr += t),
+  };
   const code = await runCli([...args, '--url', server.url, '--api-key', server.apiKey], io);
   return { code, stdout, stderr };
 }
@@ -49,66 +53,164 @@ describe('loupe import folder', () => {
       'img/b.png': png(2),
       'img/c.png': png(3),
     });
-    const first = await cli('import', 'folder', root, '--name', 'Pets CSV', '--task', 'classification');
+    const first = await cli(
+      'import',
+      'folder',
+      root,
+      '--name',
+      'Pets CSV',
+      '--task',
+      'classification',
+    );
     expect(first.stderr).toBe('');
     expect(first.code).toBe(0);
     expect(JSON.parse(first.stdout)).toMatchObject({ layout: 'csv', samples: 3, created: 3 });
-    const again = await cli('import', 'folder', root, '--name', 'Pets CSV', '--task', 'classification');
+    const again = await cli(
+      'import',
+      'folder',
+      root,
+      '--name',
+      'Pets CSV',
+      '--task',
+      'classification',
+    );
     expect(JSON.parse(again.stdout)).toMatchObject({ created: 0, unchanged: 3 });
-    const dataset = await new LoupeClient({ url: server.url, apiKey: server.apiKey }).dataset('Pets CSV');
-    expect(dataset.info).toMatchObject({ samples_count: 3, class_names: ['cat', 'dog'], splits: ['test', 'train'] });
+    const dataset = await new LoupeClient({ url: server.url, apiKey: server.apiKey }).dataset(
+      'Pets CSV',
+    );
+    expect(dataset.info).toMatchObject({
+      samples_count: 3,
+      class_names: ['cat', 'dog'],
+      splits: ['test', 'train'],
+    });
   });
 
   it('imports the COCO layout with objects', async () => {
     const coco = {
-      images: [{ id: 1, file_name: 'x.png', width: 16, height: 12 }, { id: 2, file_name: 'y.png', width: 16, height: 12 }],
-      categories: [{ id: 7, name: 'car' }, { id: 9, name: 'bus' }],
+      images: [
+        { id: 1, file_name: 'x.png', width: 16, height: 12 },
+        { id: 2, file_name: 'y.png', width: 16, height: 12 },
+      ],
+      categories: [
+        { id: 7, name: 'car' },
+        { id: 9, name: 'bus' },
+      ],
       annotations: [
         { id: 1, image_id: 1, category_id: 7, bbox: [1, 1, 5, 5], iscrowd: 0 },
-        { id: 2, image_id: 1, category_id: 9, bbox: [2, 2, 4, 4], segmentation: [[2, 2, 6, 2, 6, 6]], iscrowd: 0 },
+        {
+          id: 2,
+          image_id: 1,
+          category_id: 9,
+          bbox: [2, 2, 4, 4],
+          segmentation: [[2, 2, 6, 2, 6, 6]],
+          iscrowd: 0,
+        },
         { id: 3, image_id: 2, category_id: 7, bbox: [0, 0, 3, 3], iscrowd: 0 },
       ],
     };
-    const root = folder({ 'annotations/instances_val.json': JSON.stringify(coco), 'images/val/x.png': png(4), 'images/val/y.png': png(5) });
-    const result = await cli('import', 'coco', root, '--name', 'Cars', '--task', 'object_detection');
+    const root = folder({
+      'annotations/instances_val.json': JSON.stringify(coco),
+      'images/val/x.png': png(4),
+      'images/val/y.png': png(5),
+    });
+    const result = await cli(
+      'import',
+      'coco',
+      root,
+      '--name',
+      'Cars',
+      '--task',
+      'object_detection',
+    );
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout)).toMatchObject({ layout: 'coco', samples: 2, created: 2 });
-    const dataset = await new LoupeClient({ url: server.url, apiKey: server.apiKey }).dataset('Cars');
-    expect(dataset.info).toMatchObject({ objects_count: 3, class_names: ['car', 'bus'], splits: ['val'] });
+    const dataset = await new LoupeClient({ url: server.url, apiKey: server.apiKey }).dataset(
+      'Cars',
+    );
+    expect(dataset.info).toMatchObject({
+      objects_count: 3,
+      class_names: ['car', 'bus'],
+      splits: ['val'],
+    });
   });
 
   it('says what is wrong with bad input (exit 2) and with rows the server refuses (exit 1)', async () => {
-    const missing = await cli('import', 'folder', '/nonexistent/folder', '--name', 'x', '--task', 'classification');
+    const missing = await cli(
+      'import',
+      'folder',
+      '/nonexistent/folder',
+      '--name',
+      'x',
+      '--task',
+      'classification',
+    );
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('/nonexistent/folder: not a folder');
     const badTask = await cli('import', 'folder', '/tmp', '--name', 'x', '--task', 'painting');
     expect(badTask.code).toBe(2);
     expect(badTask.stderr).toContain('--task must be one of classification');
-    const noMedia = folder({ 'dataset.yaml': 'class_names: [cat]\n', 'train.csv': 'image,label\nmissing.png,cat\n' });
+    const noMedia = folder({
+      'dataset.yaml': 'class_names: [cat]\n',
+      'train.csv': 'image,label\nmissing.png,cat\n',
+    });
     const gone = await cli('import', 'folder', noMedia, '--name', 'x', '--task', 'classification');
     expect(gone.stderr).toMatch(/train\.csv:2: image 'missing\.png' does not exist/);
 
     const rows = folder({ 'rows.jsonl': '{"id":"a","label":"cat"}\n{"id":"b","label":"cow"}\n' });
-    await cli('upload', 'samples', join(rows, 'rows.jsonl'), '--dataset', 'Strict', '--task', 'classification', '--class-names', 'cat,dog');
+    await cli(
+      'upload',
+      'samples',
+      join(rows, 'rows.jsonl'),
+      '--dataset',
+      'Strict',
+      '--task',
+      'classification',
+      '--class-names',
+      'cat,dog',
+    );
     const refused = await cli('upload', 'samples', join(rows, 'rows.jsonl'), '--dataset', 'Strict');
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toContain("row 1 (id b), label: 'cow' is not one of the dataset's class names");
+    expect(refused.stderr).toContain(
+      "row 1 (id b), label: 'cow' is not one of the dataset's class names",
+    );
   });
 });
 
 describe('loupe upload and demo', () => {
   it('uploads samples with media files and predictions from JSON Lines', async () => {
     const root = folder({
-      'samples.jsonl': ['{"id":"one","image":"one.png","label":"cat"}', '{"id":"two","image":"two.png","label":"dog","metadata":{"hour":3}}'].join('\n'),
-      'predictions.jsonl': '{"id":"one","label":"cat","score":0.9}\n{"id":"two","label":"cat","score":0.6}\n',
+      'samples.jsonl': [
+        '{"id":"one","image":"one.png","label":"cat"}',
+        '{"id":"two","image":"two.png","label":"dog","metadata":{"hour":3}}',
+      ].join('\n'),
+      'predictions.jsonl':
+        '{"id":"one","label":"cat","score":0.9}\n{"id":"two","label":"cat","score":0.6}\n',
       'one.png': png(6),
       'two.png': png(7),
     });
-    const samples = await cli('upload', 'samples', join(root, 'samples.jsonl'), '--dataset', 'Uploaded', '--task', 'classification');
+    const samples = await cli(
+      'upload',
+      'samples',
+      join(root, 'samples.jsonl'),
+      '--dataset',
+      'Uploaded',
+      '--task',
+      'classification',
+    );
     expect(JSON.parse(samples.stdout)).toMatchObject({ created: 2 });
-    const predictions = await cli('upload', 'predictions', join(root, 'predictions.jsonl'), '--dataset', 'Uploaded', '--name', 'resnet');
+    const predictions = await cli(
+      'upload',
+      'predictions',
+      join(root, 'predictions.jsonl'),
+      '--dataset',
+      'Uploaded',
+      '--name',
+      'resnet',
+    );
     expect(JSON.parse(predictions.stdout)).toMatchObject({ name: 'resnet', created: 2 });
-    const dataset = await new LoupeClient({ url: server.url, apiKey: server.apiKey }).dataset('Uploaded');
+    const dataset = await new LoupeClient({ url: server.url, apiKey: server.apiKey }).dataset(
+      'Uploaded',
+    );
     expect(dataset.info.predictions_count).toBe(1);
   });
 
@@ -116,7 +218,9 @@ describe('loupe upload and demo', () => {
     const result = await cli('demo', '--samples', '4', '--task', 'object_detection');
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout)).toEqual({ datasets: ['Demo · Shape detection'] });
-    const dataset = await new LoupeClient({ url: server.url, apiKey: server.apiKey }).dataset('Demo · Shape detection');
+    const dataset = await new LoupeClient({ url: server.url, apiKey: server.apiKey }).dataset(
+      'Demo · Shape detection',
+    );
     expect(dataset.info).toMatchObject({ samples_count: 4, predictions_count: 2 });
     expect(dataset.info.objects_count).toBeGreaterThan(0);
   });
@@ -128,11 +232,22 @@ describe('the TypeScript client', () => {
     const dataset = await client.createDataset({ name: 'Vectors', task_type: 'classification' });
     await dataset.uploadSamples([{ id: 'a' }, { id: 'b' }]);
     const info = await dataset.uploadFeatures('clip', { a: [0.5, 1.5], b: [2.5, 3.5] });
-    expect(info).toMatchObject({ name: 'clip', size: 2, num_present: 2, num_missing: 0, data_level: 'image' });
+    expect(info).toMatchObject({
+      name: 'clip',
+      size: 2,
+      num_present: 2,
+      num_missing: 0,
+      data_level: 'image',
+    });
   });
 
   it('gives up on an unreachable server with a clear error after retrying', async () => {
-    const client = new LoupeClient({ url: 'http://127.0.0.1:9', apiKey: 'x', retries: 3, backoffMs: 10 });
+    const client = new LoupeClient({
+      url: 'http://127.0.0.1:9',
+      apiKey: 'x',
+      retries: 3,
+      backoffMs: 10,
+    });
     const error = await client.datasets().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(LoupeError);
     expect((error as LoupeError).message).toMatch(/^Cannot reach http:\/\/127\.0\.0\.1:9/);
@@ -145,11 +260,19 @@ describe('the TypeScript client', () => {
       return fetch(input, init);
     };
     const client = new LoupeClient({ url: server.url, apiKey: server.apiKey, fetch: counting });
-    const dataset = await client.createDataset({ name: 'Strict two', task_type: 'classification', class_names: ['cat'] });
+    const dataset = await client.createDataset({
+      name: 'Strict two',
+      task_type: 'classification',
+      class_names: ['cat'],
+    });
     calls = 0;
-    const error = (await dataset.uploadSamples([{ id: 'a', label: 'dog' }]).catch((e: unknown) => e)) as LoupeError;
+    const error = (await dataset
+      .uploadSamples([{ id: 'a', label: 'dog' }])
+      .catch((e: unknown) => e)) as LoupeError;
     expect(calls).toBe(1);
     expect(error.status).toBe(400);
-    expect(error.errors).toEqual([{ row: 0, id: 'a', field: 'label', message: "'dog' is not one of the dataset's class names" }]);
+    expect(error.errors).toEqual([
+      { row: 0, id: 'a', field: 'label', message: "'dog' is not one of the dataset's class names" },
+    ]);
   });
 });

@@ -17,9 +17,16 @@ export interface LocalServer {
   stop(): Promise<void>;
 }
 
-export function licenseKey(privateKey: ReturnType<typeof generateKeyPairSync>['privateKey'], days = 1): string {
+export function licenseKey(
+  privateKey: ReturnType<typeof generateKeyPairSync>['privateKey'],
+  days = 1,
+): string {
   const body = Buffer.from(
-    JSON.stringify({ license_id: 'local', company_name: 'Local', expiration_ts: Math.floor(Date.now() / 1000) + days * 86_400 }),
+    JSON.stringify({
+      license_id: 'local',
+      company_name: 'Local',
+      expiration_ts: Math.floor(Date.now() / 1000) + days * 86_400,
+    }),
   ).toString('base64url');
   return `${body}.${sign(null, Buffer.from(body), privateKey).toString('base64url')}`;
 }
@@ -41,7 +48,10 @@ export async function startLocalServer(env: Record<string, string> = {}): Promis
     ...env,
   };
   if (!serverEnv.DATABASE_URL) delete serverEnv.DATABASE_URL;
-  const child: ChildProcess = spawn(process.execPath, [main], { env: serverEnv, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child: ChildProcess = spawn(process.execPath, [main], {
+    env: serverEnv,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const url = await new Promise<string>((resolveUrl, reject) => {
     let out = '';
     child.stdout!.on('data', (chunk: Buffer) => {
@@ -55,16 +65,26 @@ export async function startLocalServer(env: Record<string, string> = {}): Promis
   const setup = await fetch(`${url}/api/setup`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ company: 'Local', user: { username: 'Local Admin', email: 'admin@example.com', password: 'local password' } }),
+    body: JSON.stringify({
+      company: 'Local',
+      user: { username: 'Local Admin', email: 'admin@example.com', password: 'local password' },
+    }),
   });
   const cookie = setup.headers.get('set-cookie')!.split(';')[0]!;
-  await fetch(`${url}/api/settings/license`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify({ key: licenseKey(privateKey) }) });
-  const { api_key } = (await (await fetch(`${url}/api/settings/key`, { headers: { cookie } })).json()) as { api_key: string };
+  await fetch(`${url}/api/settings/license`, {
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/json' },
+    body: JSON.stringify({ key: licenseKey(privateKey) }),
+  });
+  const { api_key } = (await (
+    await fetch(`${url}/api/settings/key`, { headers: { cookie } })
+  ).json()) as { api_key: string };
   return {
     url,
     apiKey: api_key,
     pid: child.pid!,
-    peakRssMb: () => Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))![1]) / 1024,
+    peakRssMb: () =>
+      Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))![1]) / 1024,
     stop: async () => {
       if (child.exitCode === null) {
         await new Promise<void>((done) => {
