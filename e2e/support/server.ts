@@ -8,7 +8,8 @@ import { join, resolve } from 'node:path';
 import { createLicenseIssuer, type LicenseIssuer } from './license';
 
 const root = resolve(import.meta.dirname, '../..');
-const mainJs = join(root, 'apps/server/dist/main.js');
+// LOUPE_E2E_SERVER_MAIN runs the journeys against another build of the server.
+const mainJs = process.env.LOUPE_E2E_SERVER_MAIN ?? join(root, 'apps/server/dist/main.js');
 
 export interface ServerOptions {
   environment?: 'production' | 'development';
@@ -65,6 +66,7 @@ export class LoupeServer {
         LOUPE_LICENSE_PUBLIC_KEY: this.license.publicKeyPem,
         LOUPE_ENV: this.options.environment ?? 'production',
         LOUPE_VERSIONS_URL: 'https://releases.loupe.test/versions.json',
+        LOUPE_WEB_DIR: join(root, 'apps/web/dist'),
         LOG_LEVEL: 'warn',
         ...this.options.env,
       },
