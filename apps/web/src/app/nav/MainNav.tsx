@@ -1,15 +1,22 @@
 // The main navigation: datasets and models, the dataset and model groups, and at the bottom the
 // license tag, Help, the profile menu and Settings (shell.md §2).
 import {
-  AppstoreOutlined,
+  CompassOutlined,
+  DashboardOutlined,
   DatabaseOutlined,
+  FunctionOutlined,
+  LineChartOutlined,
+  PartitionOutlined,
+  SafetyCertificateOutlined,
+  SwapOutlined,
+  TableOutlined,
   ExperimentOutlined,
   MenuFoldOutlined,
   QuestionCircleOutlined,
   SettingOutlined,
 } from '@ant-design/icons';
 import { Avatar, Button, Flex, Menu, Tooltip, Typography, theme, type MenuProps } from 'antd';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { BrandMark } from '../../components/BrandMark';
 import { useDatasetModels } from '../../features/datasets/hooks/useDatasetModels';
@@ -30,6 +37,17 @@ import {
 import { navStrings } from './strings';
 
 export const NAV_WIDTH = 232;
+
+const SECTION_ICONS: Record<string, ReactNode> = {
+  overview: <DashboardOutlined />,
+  checks: <SafetyCertificateOutlined />,
+  performance: <LineChartOutlined />,
+  compare: <SwapOutlined />,
+  explore: <CompassOutlined />,
+  metadata: <TableOutlined />,
+  features: <FunctionOutlined />,
+  subsets: <PartitionOutlined />,
+};
 
 export interface MainNavProps {
   onCollapse: () => void;
@@ -64,7 +82,7 @@ export function MainNav({ onCollapse, onHelp }: MainNavProps) {
         label: `${navStrings.dataset}: ${dataset?.name ?? selection.datasetId}`,
         children: DATASET_LINKS.map((link) => ({
           key: `dataset:${link.key}`,
-          icon: <AppstoreOutlined />,
+          icon: SECTION_ICONS[link.key],
           label: link.label,
         })),
       });
@@ -76,7 +94,7 @@ export function MainNav({ onCollapse, onHelp }: MainNavProps) {
         label: navStrings.model,
         children: MODEL_LINKS.map((link) => ({
           key: `model:${link.key}`,
-          icon: <ExperimentOutlined />,
+          icon: SECTION_ICONS[link.key],
           label: link.label,
         })),
       });
