@@ -55,6 +55,35 @@ function zodErrors(row: number, id: string | undefined, error: z.ZodError): RowE
   }));
 }
 
+/** Parses each row with `schema`; reports parse errors and ids repeated in the batch, then visits the row. */
+function eachParsedRow<T extends { id: string }>(
+  rows: unknown[],
+  schema: z.ZodType<T>,
+  errors: RowError[],
+  visit: (input: T, row: number) => void,
+): void {
+  const ids = new Map<string, number>();
+  rows.forEach((raw, row) => {
+    const parsed = schema.safeParse(raw);
+    if (!parsed.success) {
+      const rawId =
+        typeof (raw as { id?: unknown })?.id === 'string' ? (raw as { id: string }).id : undefined;
+      errors.push(...zodErrors(row, rawId, parsed.error));
+      return;
+    }
+    const { id } = parsed.data;
+    if (ids.has(id))
+      errors.push({
+        row,
+        id,
+        field: 'id',
+        message: `duplicate of row ${ids.get(id)} in this batch`,
+      });
+    ids.set(id, row);
+    visit(parsed.data, row);
+  });
+}
+
 /** The bounding box of polygons, COCO style [x, y, w, h]. */
 export function polygonBbox(polygons: number[][]): [number, number, number, number] {
   let minX = Infinity;
@@ -273,31 +302,14 @@ export function checkSampleBatch(
 ): SampleBatchCheck {
   const errors: RowError[] = [];
   const samples: ValidatedSample[] = [];
-  const ids = new Map<string, number>();
   const learned = new Set<string>();
   const newTypes = new Map<string, MetadataType>();
   const task = shape.task_type;
   const mediaType: 'image' | 'audio' = isAudioTask(task) ? 'audio' : 'image';
 
-  rows.forEach((raw, row) => {
-    const parsed = SampleInput.safeParse(raw);
-    const rawId =
-      typeof (raw as { id?: unknown })?.id === 'string' ? (raw as { id: string }).id : undefined;
-    if (!parsed.success) {
-      errors.push(...zodErrors(row, rawId, parsed.error));
-      return;
-    }
-    const input = parsed.data;
+  eachParsedRow(rows, SampleInput, errors, (input, row) => {
     const id = input.id;
     const before = errors.length;
-    if (ids.has(id))
-      errors.push({
-        row,
-        id,
-        field: 'id',
-        message: `duplicate of row ${ids.get(id)} in this batch`,
-      });
-    ids.set(id, row);
 
     const other = mediaType === 'image' ? 'audio' : 'image';
     if (input[other] !== undefined)
@@ -395,28 +407,11 @@ export function checkPredictionBatch(
 ): { predictions: ValidatedPrediction[]; errors: RowError[] } {
   const errors: RowError[] = [];
   const predictions: ValidatedPrediction[] = [];
-  const ids = new Map<string, number>();
   const task = shape.task_type;
   const classes = { ...shape, closed_classes: shape.class_names.length > 0 };
-  rows.forEach((raw, row) => {
-    const parsed = PredictionInput.safeParse(raw);
-    const rawId =
-      typeof (raw as { id?: unknown })?.id === 'string' ? (raw as { id: string }).id : undefined;
-    if (!parsed.success) {
-      errors.push(...zodErrors(row, rawId, parsed.error));
-      return;
-    }
-    const input = parsed.data;
+  eachParsedRow(rows, PredictionInput, errors, (input, row) => {
     const id = input.id;
     const before = errors.length;
-    if (ids.has(id))
-      errors.push({
-        row,
-        id,
-        field: 'id',
-        message: `duplicate of row ${ids.get(id)} in this batch`,
-      });
-    ids.set(id, row);
     if (!sampleExists(id))
       errors.push({ row, id, field: 'id', message: `no sample with id '${id}' in this dataset` });
     const labelled = task === 'classification' || task === 'audio_classification';
