@@ -155,3 +155,33 @@ test('with an external provider the list is not loaded', async () => {
   );
   expect(calls.some((call) => call.path === '/api/users')).toBe(false);
 });
+
+test('editing: the email is read-only, the last admin keeps the role, and refusals are shown', async () => {
+  seen();
+  const { calls } = fakeServer({
+    'GET /api/state': () => ({ body: appState({ user: adminUser }) }),
+    'GET /api/users': () => ({ body: [adminUser, memberUser] }),
+    [`PUT /api/users/${memberUser.id}`]: () => ({
+      status: 409,
+      body: { description: 'This user is disabled', retriable: false },
+    }),
+    ...license,
+  });
+  renderApp('/settings/users');
+  const user = userEvent.setup();
+  await user.click(await screen.findByRole('button', { name: `Edit ${adminUser.name}` }));
+  let dialog = await findDialog('Edit user');
+  expect((within(dialog).getByLabelText('Email') as HTMLInputElement).readOnly).toBe(true);
+  expect(dialog.querySelector('.ant-select-disabled')).not.toBeNull();
+  await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+
+  await user.click(screen.getByRole('button', { name: `Edit ${memberUser.name}` }));
+  dialog = await findDialog('Edit user');
+  expect(dialog.querySelector('.ant-select-disabled')).toBeNull();
+  await user.clear(within(dialog).getByLabelText('Name'));
+  await user.type(within(dialog).getByLabelText('Name'), 'Ben Renamed');
+  await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+  await screen.findByText('Update user failed');
+  await screen.findByText('This user is disabled');
+  expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ name: 'Ben Renamed' });
+});
