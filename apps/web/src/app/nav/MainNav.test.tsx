@@ -29,7 +29,7 @@ function instance(models: PredictionSet[]) {
     'loupe.deployment.deployment-1',
     JSON.stringify({ seenOnboarding: true }),
   );
-  fakeServer({
+  return fakeServer({
     'GET /api/state': () => ({ body: appState({ user: adminUser }) }),
     'GET /api/settings/license': () => ({
       body: { state: 'LICENSED', key: 'k', expiration_ts: 2e9 },
@@ -42,9 +42,10 @@ function instance(models: PredictionSet[]) {
 const nav = () => screen.findByRole('navigation', { name: 'Main navigation' });
 
 test('no dataset chosen: neither group is shown', async () => {
-  instance([model('p1', 'YOLO v8')]);
-  renderApp('/datasets');
-  await screen.findByText('Street scenes');
+  const { calls } = instance([model('p1', 'YOLO v8')]);
+  renderApp('/settings/support');
+  await waitFor(() => expect(calls.some((call) => call.path === '/api/datasets')).toBe(true));
+  await screen.findByText('Download support bundle');
   expect(within(await nav()).queryByText(/^Dataset:/)).toBeNull();
   expect(within(await nav()).queryByText('Performance')).toBeNull();
 });
