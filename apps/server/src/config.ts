@@ -20,6 +20,7 @@ const Env = z.object({
   LOUPE_ENV: z.enum(['production', 'development']).default('production'),
   LOUPE_WEB_DIR: z.string().optional(),
   LOUPE_SDK_DIR: z.string().optional(),
+  LOUPE_ONNX_MODEL: z.string().optional(),
   LOUPE_COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
   LOUPE_BODY_LIMIT_MB: z.coerce.number().positive().default(64),
   LOUPE_TRUST_PROXY: z.enum(['true', 'false']).default('false'),
@@ -73,6 +74,8 @@ export interface Config {
   webDir: string;
   /** The Python SDK sources the instance serves for pip. */
   sdkDir: string;
+  /** An optional ONNX image embedding model whose vectors become a computed feature. */
+  onnxModel?: string;
   cookieSecure: 'auto' | 'true' | 'false';
   bodyLimitBytes: number;
   trustProxy: boolean;
@@ -133,6 +136,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     environment: e.LOUPE_ENV,
     webDir: e.LOUPE_WEB_DIR ?? resolve(import.meta.dirname, '../../web/dist'),
     sdkDir: e.LOUPE_SDK_DIR ?? resolve(import.meta.dirname, '../../../sdk/python'),
+    ...(e.LOUPE_ONNX_MODEL ? { onnxModel: resolve(cwd, e.LOUPE_ONNX_MODEL) } : {}),
     cookieSecure: e.LOUPE_COOKIE_SECURE,
     bodyLimitBytes: Math.round(e.LOUPE_BODY_LIMIT_MB * 1024 * 1024),
     trustProxy: e.LOUPE_TRUST_PROXY === 'true',

@@ -4,6 +4,7 @@ import { DatasetsService } from './datasets/datasets.service.js';
 import type { JobHandlers } from './jobs/job-types.js';
 import { JobsService } from './jobs/jobs.service.js';
 import { metadataJob } from './processing/metadata.js';
+import { lazyEmbedder } from './processing/onnx-embedder.js';
 import { thumbnailJob } from './processing/thumbnails.js';
 import { LocalBlobStore, S3BlobStore, type BlobStore } from './storage/blob-store.js';
 import { MediaResolver } from './storage/media.js';
@@ -42,7 +43,14 @@ export function createServices(
   );
   const handlers: JobHandlers = {
     ThumbnailGeneration: thumbnailJob(repos, transact, blobs, media),
-    MetadataAndFeaturesComputation: metadataJob(repos, transact, blobs, media, clock),
+    MetadataAndFeaturesComputation: metadataJob(
+      repos,
+      transact,
+      blobs,
+      media,
+      clock,
+      lazyEmbedder(config.onnxModel),
+    ),
   };
   return {
     blobs,

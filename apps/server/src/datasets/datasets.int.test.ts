@@ -1,4 +1,7 @@
+import { join } from 'node:path';
+import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { OnnxEmbedder } from '../processing/onnx-embedder.js';
 import type { Client } from '../testing/test-app.js';
 import {
   addUser,
@@ -608,5 +611,84 @@ describe('features, prediction sets, predictions', () => {
     expect((await ben.get(`/api/datasets/${id}`)).statusCode).toBe(404);
     expect(await t.services.blobs.head(`datasets/${id}/media/${key.slice(5)}`)).toBeUndefined();
     expect(await t.database.db.selectFrom('samples').selectAll().execute()).toEqual([]);
+  });
+});
+
+describe('an ONNX embedding model', () => {
+  it('adds its vectors as a computed feature next to the default descriptor', async () => {
+    const model = join(import.meta.dirname, '../../test-fixtures/onnx/tiny-embedder.onnx');
+    const withModel = await startTestApp({ LOUPE_ONNX_MODEL: model });
+    try {
+      const client = await setUpInstance(withModel.app);
+      await client.post('/api/settings/license', { key: testLicense() });
+      const { id } = (
+        await client.post('/api/datasets', { name: 'Embedded', task_type: 'classification' })
+      ).json();
+      const images = [await testImage(11), await testImage(12)];
+      const keys = [];
+      for (const image of images) {
+        keys.push(
+          (
+            await client.call({
+              method: 'POST',
+              url: `/api/datasets/${id}/media`,
+              body: image.bytes,
+              headers: { 'content-type': 'image/png' },
+            })
+          ).json().key,
+        );
+      }
+      await client.post(`/api/datasets/${id}/samples`, {
+        samples: keys.map((key, i) => ({ id: `s${i}`, image: key })),
+      });
+      await withModel.runner.drain();
+      const features = (await client.get(`/api/datasets/${id}/features`)).json();
+      expect(
+        features
+          .map((f: { name: string; size: number; num_present: number }) => [
+            f.name,
+            f.size,
+            f.num_present,
+          ])
+          .sort(),
+      ).toEqual([
+        ['loupe.image_descriptor', 196, 2],
+        ['onnx.tiny-embedder', 8, 2],
+      ]);
+      // The model averages each normalised channel and mixes the three means with fixed weights:
+      // check the stored vector against that, computed here from the same normalised pixels.
+      const row = await withModel.database.db
+        .selectFrom('feature_vectors')
+        .select('vector')
+        .where('feature_name', '=', 'onnx.tiny-embedder')
+        .where('item_id', '=', 's0')
+        .executeTakeFirstOrThrow();
+      const stored = new Float32Array(new Uint8Array(row.vector).buffer);
+      const { data } = await sharp(images[0]!.bytes)
+        .removeAlpha()
+        .resize(32, 32, { fit: 'fill' })
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      const mean = [0.485, 0.456, 0.406];
+      const std = [0.229, 0.224, 0.225];
+      const channel = [0, 1, 2].map((c) => {
+        let sum = 0;
+        for (let i = 0; i < 32 * 32; i++) sum += (data[i * 3 + c]! / 255 - mean[c]!) / std[c]!;
+        return sum / (32 * 32);
+      });
+      for (let k = 0; k < 8; k++) {
+        const expected =
+          channel[0]! * (k / 10) + channel[1]! * ((8 + k) / 10) + channel[2]! * ((16 + k) / 10);
+        expect(stored[k]).toBeCloseTo(expected, 4);
+      }
+    } finally {
+      await withModel.close();
+    }
+  });
+
+  it('refuses a model that does not take an image, saying why', async () => {
+    await expect(OnnxEmbedder.load('/nonexistent/model.onnx')).rejects.toThrow(
+      /LOUPE_ONNX_MODEL: cannot load \/nonexistent\/model\.onnx/,
+    );
   });
 });

@@ -6,6 +6,7 @@ import type { DataLevel, TaskType } from '@loupe/contracts';
 import type { Repositories, Transact } from '../db/repositories.js';
 import { forEachLimit } from '../platform/concurrency.js';
 import type { BlobStore } from '../storage/blob-store.js';
+import type { OnnxEmbedder } from './onnx-embedder.js';
 import { storeThumbnails, thumbnailsFromPixels } from './thumbnails.js';
 import type { MetadataFieldRow, SampleRow } from '../datasets/datasets.repository.js';
 import type { JobContext } from '../jobs/job-types.js';
@@ -246,6 +247,7 @@ export function metadataJob(
   blobs: BlobStore,
   media: MediaResolver,
   clock: () => number,
+  embedder?: () => Promise<OnnxEmbedder>,
 ) {
   return async (context: JobContext<'MetadataAndFeaturesComputation'>): Promise<void> => {
     const datasetId = context.payload.dataset_id;
@@ -255,6 +257,7 @@ export function metadataJob(
     const audio = task === 'audio_classification' || task === 'automatic_speech_recognition';
     const hasObjects = task === 'object_detection' || task === 'instance_segmentation';
     const thumbnails = !audio && dataset.thumbnails_enabled === 1;
+    const model = embedder && !audio ? await embedder() : undefined;
     const levels: DataLevel[] = audio
       ? ['audio']
       : hasObjects
@@ -267,7 +270,6 @@ export function metadataJob(
 
     const total = Math.max(1, await repos.datasets.countUnprocessed(datasetId));
     let done = 0;
-    let featureDimension = 0;
     for (;;) {
       const samples = await repos.datasets.unprocessedSamples(datasetId, BATCH);
       if (samples.length === 0) break;
@@ -277,7 +279,12 @@ export function metadataJob(
             samples.map((s) => s.id),
           )
         : [];
-      const results: { sample: SampleRow; computed: ComputedMedia; thumbnail?: string }[] = [];
+      const results: {
+        sample: SampleRow;
+        computed: ComputedMedia;
+        thumbnail?: string;
+        embedding?: Float32Array;
+      }[] = [];
       await forEachLimit(samples, METADATA_CONCURRENCY, async (sample) => {
         const computed = await computeSample(sample, audio, datasetId, media);
         let thumbnail: string | undefined;
@@ -290,16 +297,24 @@ export function metadataJob(
             await thumbnailsFromPixels(computed.pixels),
           ).catch(() => undefined);
         }
+        const embedding = computed.pixels && model ? await model.embed(computed.pixels) : undefined;
         delete computed.pixels;
-        results.push({ sample, computed, ...(thumbnail ? { thumbnail } : {}) });
+        results.push({
+          sample,
+          computed,
+          ...(thumbnail ? { thumbnail } : {}),
+          ...(embedding ? { embedding } : {}),
+        });
       });
-      const vectors: { id: string; vector: Float32Array }[] = [];
+      // Default features of this batch by name: the model-free descriptor, and the ONNX model's.
+      const features = new Map<string, { id: string; vector: Float32Array }[]>();
+      const addVector = (name: string, id: string, vector: Float32Array) =>
+        features.set(name, [...(features.get(name) ?? []), { id, vector }]);
       const objectUpdates: { id: string; computed: string }[] = [];
-      for (const { sample, computed } of results) {
-        if (computed.vector) {
-          vectors.push({ id: sample.id, vector: computed.vector });
-          featureDimension = computed.vector.length;
-        }
+      for (const { sample, computed, embedding } of results) {
+        if (computed.vector)
+          addVector(DEFAULT_FEATURE[audio ? 'audio' : 'image'], sample.id, computed.vector);
+        if (embedding && model) addVector(model.featureName, sample.id, embedding);
         if (hasObjects) {
           const own = objects.filter((object) => object.sample_id === sample.id);
           computed.values['image.object_count'] = own.length;
@@ -322,15 +337,14 @@ export function metadataJob(
         }
         for (const update of objectUpdates)
           await tx.datasets.setObjectComputed(datasetId, update.id, update.computed);
-        if (vectors.length > 0) {
-          const level = audio ? 'audio' : 'image';
-          const name = DEFAULT_FEATURE[level];
+        const level = audio ? 'audio' : 'image';
+        for (const [name, vectors] of features) {
           const at = clock();
           await tx.datasets.upsertFeature({
             dataset_id: datasetId,
             data_level: level,
             name,
-            dimension: featureDimension,
+            dimension: vectors[0]!.vector.length,
             source: 'computed',
             created_at: at,
             updated_at: at,
