@@ -3,7 +3,7 @@
 // named `onnx.<file name>`, next to the model-free descriptor.
 import { basename, extname } from 'node:path';
 import sharp from 'sharp';
-import type { InferenceSession } from 'onnxruntime-node';
+import type { InferenceSession, Tensor } from 'onnxruntime-node';
 import type { RawPixels } from './thumbnails.js';
 
 /** ImageNet statistics: what torchvision and timm image models expect after scaling to 0–1. */
@@ -16,7 +16,7 @@ export class OnnxEmbedder {
 
   private constructor(
     private readonly session: InferenceSession,
-    private readonly tensor: typeof import('onnxruntime-node').Tensor,
+    private readonly tensor: typeof Tensor,
     readonly featureName: string,
     private readonly input: string,
     private readonly output: string,
@@ -31,7 +31,9 @@ export class OnnxEmbedder {
     try {
       session = await ort.InferenceSession.create(path, { intraOpNumThreads: 1 });
     } catch (error) {
-      throw new Error(`LOUPE_ONNX_MODEL: cannot load ${path}: ${(error as Error).message}`);
+      throw new Error(`LOUPE_ONNX_MODEL: cannot load ${path}: ${(error as Error).message}`, {
+        cause: error,
+      });
     }
     const input = session.inputNames[0]!;
     const meta = (session as unknown as { inputMetadata?: { shape?: (number | string)[] }[] })
