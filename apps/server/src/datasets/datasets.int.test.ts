@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -441,6 +442,44 @@ describe('media, thumbnails and computed metadata', () => {
       name: 'loupe.audio_mfcc',
       num_present: 2,
     });
+  });
+
+  it('reads MP3 and FLAC as well as WAV, and flags a broken clip', async () => {
+    const { id } = await createDataset({ name: 'Formats', task_type: 'audio_classification' });
+    const fixtures = join(import.meta.dirname, '../../test-fixtures/audio');
+    const mp3 = await uploadMedia(
+      id,
+      readFileSync(join(fixtures, 'tone-440hz-1s.mp3')),
+      'audio/mpeg',
+    );
+    const flac = await uploadMedia(
+      id,
+      readFileSync(join(fixtures, 'tone-440hz-1s.flac')),
+      'audio/flac',
+    );
+    const broken = await uploadMedia(id, Buffer.from('RIFF....WAVEjunk'), 'audio/wav');
+    await admin.post(`/api/datasets/${id}/samples`, {
+      samples: [
+        { id: 'mp3', audio: mp3 },
+        { id: 'flac', audio: flac },
+        { id: 'broken', audio: broken },
+      ],
+    });
+    await t.runner.drain();
+    const rows = await t.database.db.selectFrom('samples').select(['id', 'computed']).execute();
+    const computed = Object.fromEntries(rows.map((row) => [row.id, JSON.parse(row.computed!)]));
+    expect(computed.flac).toMatchObject({
+      'audio.duration': 1,
+      'audio.sample_rate': 16000,
+      'audio.channels': 1,
+      'audio.corrupt': false,
+    });
+    // MP3 adds encoder delay and padding (at most a couple of frames of 1,152 samples).
+    expect(computed.mp3['audio.duration']).toBeGreaterThanOrEqual(1);
+    expect(computed.mp3['audio.duration']).toBeLessThan(1.2);
+    for (const name of ['mp3', 'flac'])
+      expect(computed[name]['audio.spectral_centroid']).toBeCloseTo(440, -1.5);
+    expect(computed.broken).toMatchObject({ 'audio.corrupt': true });
   });
 
   it('disabling thumbnails deletes them; enabling makes them again', async () => {

@@ -63,8 +63,26 @@ export async function computeImageMetadata(
   };
 }
 
-export function computeAudioMetadata(bytes: Buffer): ComputedMedia {
-  const decoded = decodeWav(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+const isWav = (bytes: Buffer) =>
+  bytes.length >= 12 &&
+  bytes.toString('latin1', 0, 4) === 'RIFF' &&
+  bytes.toString('latin1', 8, 12) === 'WAVE';
+
+/** PCM channels of a WAV (our own decoder) or of MP3, FLAC, OGG/Vorbis, … (audio-decode). */
+export async function decodeAudio(
+  bytes: Buffer,
+): Promise<{ channels: Float32Array[]; sampleRate: number }> {
+  if (isWav(bytes))
+    return decodeWav(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+  const { default: decode } = await import('audio-decode');
+  const decoded = (await decode(bytes)) as { channelData?: Float32Array[]; sampleRate?: number };
+  if (!decoded.channelData?.length || !decoded.sampleRate)
+    throw new Error('The audio file could not be decoded');
+  return { channels: decoded.channelData, sampleRate: decoded.sampleRate };
+}
+
+export async function computeAudioMetadata(bytes: Buffer): Promise<ComputedMedia> {
+  const decoded = await decodeAudio(bytes);
   const { statistics: s, descriptor } = analyzeAudio(decoded.channels, decoded.sampleRate);
   return {
     values: {

@@ -387,7 +387,7 @@ async function computeSample(
     };
   }
   try {
-    return audio ? computeAudioMetadata(bytes) : await computeImageMetadata(bytes, sharp);
+    return audio ? await computeAudioMetadata(bytes) : await computeImageMetadata(bytes, sharp);
   } catch (error) {
     return {
       values: {
