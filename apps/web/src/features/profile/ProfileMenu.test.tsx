@@ -4,6 +4,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, test, vi } from 'vitest';
 import { adminUser, appState, fakeServer } from '../../test/fakeServer';
+import { findDialog } from '../../test/findDialog';
 import { renderApp } from '../../test/renderApp';
 
 function signedIn(change: Parameters<typeof appState>[0] = {}, routes = {}) {
@@ -84,7 +85,7 @@ test('Change Password checks the rules, then reports the server’s answer', asy
   await openMenu();
   const user = userEvent.setup();
   await user.click(screen.getByRole('button', { name: /Change Password$/ }));
-  const dialog = await screen.findByRole('dialog', { name: 'Change Password' });
+  const dialog = await findDialog('Change Password');
   const submit = () => user.click(dialog.querySelector('.ant-btn-primary') as HTMLElement);
 
   await user.type(screen.getByLabelText('New Password'), 'short');
@@ -131,4 +132,19 @@ test('externally managed accounts cannot change their password here', async () =
   expect(button.disabled).toBe(true);
   await userEvent.setup().hover(button.closest('[data-disabled-reason]') as HTMLElement);
   await screen.findByText('Your password is managed by Okta. Change it there.');
+});
+
+test('a failed logout says so and keeps the user signed in', async () => {
+  signedIn(
+    {},
+    {
+      'GET /api/logout': () => ({
+        status: 500,
+        body: { description: 'Database unavailable', retriable: false },
+      }),
+    },
+  );
+  await openMenu();
+  await userEvent.setup().click(screen.getByRole('button', { name: /Log out$/ }));
+  await screen.findByText('Logout failed: Database unavailable');
 });
