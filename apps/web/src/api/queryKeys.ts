@@ -14,6 +14,14 @@ export const queryKeys = {
     all: () => ['datasets'] as const,
     list: () => ['datasets', 'list'] as const,
     models: (datasetId: string) => ['datasets', datasetId, 'models'] as const,
+    detail: (datasetId: string) => ['datasets', datasetId, 'detail'] as const,
+    history: (datasetId: string) => ['datasets', datasetId, 'history'] as const,
+    thumbnails: (datasetId: string) => ['datasets', datasetId, 'thumbnails'] as const,
+    iouThreshold: (datasetId: string) => ['datasets', datasetId, 'iouThreshold'] as const,
+  },
+  activities: {
+    all: () => ['activities'] as const,
+    list: (scope: 'my' | 'all') => ['activities', scope] as const,
   },
   models: {
     list: () => ['models', 'list'] as const,

@@ -3,7 +3,7 @@ import { Breadcrumb, Flex, Typography, theme } from 'antd';
 import { useContext, useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { emitTestEvent } from '../lib/testEvents';
-import { PageHeaderLeadContext } from './PageHeaderContext';
+import { PageHeaderEndContext, PageHeaderLeadContext } from './PageHeaderContext';
 
 export interface Crumb {
   title: string;
@@ -22,6 +22,7 @@ export interface PageProps {
 export function Page({ title, breadcrumbs = [], tools, children, testId }: PageProps) {
   const { token } = theme.useToken();
   const lead = useContext(PageHeaderLeadContext);
+  const end = useContext(PageHeaderEndContext);
   const crumbs = [...breadcrumbs, { title }];
 
   useEffect(() => {
@@ -65,6 +66,7 @@ export function Page({ title, breadcrumbs = [], tools, children, testId }: PageP
           </Typography.Title>
         </Flex>
         {tools && <Flex gap={8}>{tools}</Flex>}
+        {end}
       </header>
       <main style={{ padding: 24, flex: 1 }}>{children}</main>
     </Flex>

@@ -3,7 +3,9 @@
 export type TestEvent =
   | { type: 'app:ready'; signedIn: boolean }
   | { type: 'page:rendered'; page: string }
-  | { type: 'theme:applied'; themeId: string };
+  | { type: 'theme:applied'; themeId: string }
+  | { type: 'datasets:rendered'; count: number }
+  | { type: 'dataset-overview:rendered'; datasetId: string; previews: number };
 
 declare global {
   interface Window {

@@ -51,6 +51,7 @@ const defaults: Record<string, Handler> = {
   'GET /api/datasets': () => ({ body: [] }),
   'GET /api/models': () => ({ body: [] }),
   'GET /api/dataset/models': () => ({ body: [] }),
+  'GET /api/activities': () => ({ body: [] }),
 };
 
 export function fakeServer(testRoutes: Record<string, Handler>) {

@@ -6,8 +6,9 @@ import { useEffect } from 'react';
 import { Outlet, useRouteError } from 'react-router';
 import { useLoadedAppState } from '../../api/hooks/useAppState';
 import { ErrorFallback } from '../../components/ErrorFallback';
-import { PageHeaderLeadContext } from '../../components/PageHeaderContext';
+import { PageHeaderEndContext, PageHeaderLeadContext } from '../../components/PageHeaderContext';
 import { commonStrings } from '../../components/strings';
+import { ActivitiesBell } from '../../features/activities';
 import { GettingStartedDialog } from '../../features/onboarding/GettingStartedDialog';
 import { useGettingStarted } from '../../features/onboarding/useGettingStarted';
 import { emitTestEvent } from '../../lib/testEvents';
@@ -75,7 +76,9 @@ export function SignedInLayout() {
       </div>
       <div style={{ flex: 1, minWidth: 0 }}>
         <PageHeaderLeadContext.Provider value={expand}>
-          <Outlet />
+          <PageHeaderEndContext.Provider value={<ActivitiesBell />}>
+            <Outlet />
+          </PageHeaderEndContext.Provider>
         </PageHeaderLeadContext.Provider>
       </div>
       <GettingStartedDialog open={onboarding.open} onClose={onboarding.hide} />

@@ -1,82 +1,129 @@
-// The datasets list, the default landing page: each dataset with its task and counts, or the
-// empty state with the upload instructions the Getting started dialog links to.
-import { DatabaseOutlined } from '@ant-design/icons';
-import type { Dataset } from '@loupe/contracts';
-import { Alert, Card, Col, Empty, Flex, Row, Tag, Typography } from 'antd';
-import { Link, useSearchParams } from 'react-router';
-import { DelayedLoading } from '../../components/DelayedLoading';
+// The datasets list, the default landing page: search, task filter, cards, and the Add Dataset
+// modal (dataset-side.md §2). `?instructions` (Getting started → Add dataset) opens the modal.
+import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import type { TaskType } from '@loupe/contracts';
+import { Button, Col, Empty, Flex, Input, Row, Select, Typography } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { ErrorFallback } from '../../components/ErrorFallback';
 import { Page } from '../../components/Page';
+import { emitTestEvent } from '../../lib/testEvents';
+import { TASK_TYPE_LABELS, TASK_TYPES } from '../../lib/taskTypes';
 import { useDatasets } from './hooks/useDatasets';
-import { datasetStrings } from './strings';
+import { AddDatasetModal } from './list/AddDatasetModal';
+import { DatasetCard, DatasetCardPlaceholder } from './list/DatasetCard';
+import { filterDatasets } from './list/filterDatasets';
+import { datasetStrings as strings } from './strings';
 
-function DatasetCard({ dataset }: { dataset: Dataset }) {
-  return (
-    <Link to={`/datasets/${encodeURIComponent(dataset.id)}/overview`}>
-      <Card hoverable style={{ height: '100%' }}>
-        <Flex vertical gap={8}>
-          <Typography.Text strong ellipsis>
-            {dataset.name}
-          </Typography.Text>
-          <Flex gap={4} wrap>
-            <Tag>{dataset.task_type.replace(/_/g, ' ')}</Tag>
-            {dataset.issues_count > 0 && (
-              <Tag color="error">{datasetStrings.issues(dataset.issues_count)}</Tag>
-            )}
-          </Flex>
-          <Typography.Text type="secondary">
-            {datasetStrings.counts(dataset.samples_count ?? 0, dataset.predictions_count)}
-          </Typography.Text>
-        </Flex>
-      </Card>
-    </Link>
-  );
-}
+const PLACEHOLDER_CARDS = 4;
+const ALL = 'all';
 
 export function DatasetsPage() {
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const datasets = useDatasets();
-  const list = datasets.data ?? [];
-  const showInstructions = params.has('instructions') || (datasets.isSuccess && list.length === 0);
+  const [term, setTerm] = useState('');
+  const [task, setTask] = useState<TaskType | typeof ALL>(ALL);
+  const addOpen = params.has('instructions');
+  const setAddOpen = (open: boolean) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (open) next.set('instructions', '1');
+        else next.delete('instructions');
+        return next;
+      },
+      { replace: true },
+    );
+  const taskFilter = task === ALL ? undefined : task;
+  const visible = useMemo(
+    () => filterDatasets(datasets.data ?? [], term, taskFilter),
+    [datasets.data, term, taskFilter],
+  );
+  const now = datasets.dataUpdatedAt || Date.now();
+
+  useEffect(() => {
+    if (datasets.isSuccess) emitTestEvent({ type: 'datasets:rendered', count: visible.length });
+  }, [datasets.isSuccess, visible.length]);
+
+  const empty = (datasets.data ?? []).length === 0;
   return (
-    <Page title={datasetStrings.datasets} testId="datasets">
-      {showInstructions && (
-        <Alert
-          type="info"
-          showIcon
-          icon={<DatabaseOutlined />}
-          style={{ marginBottom: 24 }}
-          message={datasetStrings.instructionsTitle}
-          description={datasetStrings.instructions}
+    <Page
+      title={strings.datasets}
+      testId="datasets"
+      tools={
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setAddOpen(true)}>
+          {strings.addDataset}
+        </Button>
+      }
+    >
+      <Flex gap={12} wrap style={{ marginBottom: 20 }}>
+        <Input
+          allowClear
+          prefix={<SearchOutlined />}
+          placeholder={strings.searchPlaceholder}
+          aria-label={strings.searchPlaceholder}
+          value={term}
+          onChange={(event) => setTerm(event.target.value)}
+          style={{ width: 320 }}
         />
-      )}
+        <Select
+          id="datasets-task-filter"
+          aria-label={strings.taskFilter}
+          value={task}
+          onChange={setTask}
+          style={{ width: 240 }}
+          options={[
+            { value: ALL, label: strings.allTasks },
+            ...TASK_TYPES.map((value) => ({ value, label: TASK_TYPE_LABELS[value] })),
+          ]}
+        />
+      </Flex>
       {datasets.isPending ? (
-        <DelayedLoading />
+        <Row gutter={[16, 16]}>
+          {Array.from({ length: PLACEHOLDER_CARDS }, (_, index) => (
+            <Col key={index} xs={24} md={12} xl={8} xxl={6}>
+              <DatasetCardPlaceholder />
+            </Col>
+          ))}
+        </Row>
       ) : datasets.isError ? (
         <ErrorFallback
-          title={datasetStrings.loadFailed}
+          title={strings.loadFailed}
           error={datasets.error}
           onRetry={() => void datasets.refetch()}
         />
-      ) : list.length === 0 ? (
+      ) : visible.length === 0 ? (
         <Empty
           style={{ marginTop: 48 }}
           description={
-            <Flex vertical gap={4}>
-              <Typography.Text strong>{datasetStrings.noDatasets}</Typography.Text>
-              <Typography.Text type="secondary">{datasetStrings.noDatasetsHint}</Typography.Text>
-            </Flex>
+            empty ? (
+              <Flex vertical gap={4}>
+                <Typography.Text strong>{strings.noDatasets}</Typography.Text>
+                <Typography.Text type="secondary">{strings.noDatasetsHint}</Typography.Text>
+              </Flex>
+            ) : (
+              <Typography.Text>
+                {strings.noMatches(taskFilter && TASK_TYPE_LABELS[taskFilter], term.trim())}
+              </Typography.Text>
+            )
           }
-        />
+        >
+          {empty && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setAddOpen(true)}>
+              {strings.addDataset}
+            </Button>
+          )}
+        </Empty>
       ) : (
         <Row gutter={[16, 16]}>
-          {list.map((dataset) => (
-            <Col key={dataset.id} xs={24} md={12} xl={8}>
-              <DatasetCard dataset={dataset} />
+          {visible.map((dataset) => (
+            <Col key={dataset.id} xs={24} md={12} xl={8} xxl={6}>
+              <DatasetCard dataset={dataset} now={now} />
             </Col>
           ))}
         </Row>
       )}
+      <AddDatasetModal open={addOpen} onClose={() => setAddOpen(false)} />
     </Page>
   );
 }

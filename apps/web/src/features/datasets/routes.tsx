@@ -1,8 +1,9 @@
 // The dataset, concept and model routes of shell.md §2, with placeholder pages titled by the
 // route until the dataset-side and model-side issues fill them in.
 import { Navigate, useParams, type RouteObject } from 'react-router';
+import { ModelsPage } from '../models/ModelsPage';
 import { DatasetsPage } from './DatasetsPage';
-import { ModelsPage } from './ModelsPage';
+import { DatasetOverviewPage } from './overview/DatasetOverviewPage';
 import { PlaceholderPage } from './PlaceholderPage';
 import { datasetStrings } from './strings';
 
@@ -65,7 +66,8 @@ function ConceptPage({ title }: { title: string }) {
 export const datasetRoutes: RouteObject[] = [
   { path: 'datasets', element: <DatasetsPage /> },
   { path: 'datasets/:datasetId', element: <Navigate to="overview" replace /> },
-  ...DATASET_SUB_PAGES.map(({ path, title }) => ({
+  { path: 'datasets/:datasetId/overview', element: <DatasetOverviewPage /> },
+  ...DATASET_SUB_PAGES.filter(({ path }) => path !== 'overview').map(({ path, title }) => ({
     path: `datasets/:datasetId/${path}`,
     element: <DatasetSubPage title={title} />,
   })),

@@ -1,0 +1,18 @@
+// The activities of a scope, polled every 2000 ms by the popover (shell.md §9); other pages may
+// poll at their own pace while they wait for a job.
+import { useQuery } from '@tanstack/react-query';
+import { queryKeys } from '../../../api/queryKeys';
+import { activitiesApi, type ActivityScope } from '../api';
+import { ACTIVITIES_POLL_MS } from '../activityRules';
+
+export function useActivities(
+  scope: ActivityScope,
+  { pollMs = ACTIVITIES_POLL_MS, enabled = true }: { pollMs?: number; enabled?: boolean } = {},
+) {
+  return useQuery({
+    queryKey: queryKeys.activities.list(scope),
+    queryFn: ({ signal }) => activitiesApi.getActivities(scope, signal),
+    refetchInterval: enabled ? pollMs : false,
+    enabled,
+  });
+}

@@ -1,0 +1,16 @@
+// Saves a new IoU threshold; results computed with the old one are stale afterwards.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryKeys } from '../../../api/queryKeys';
+import { datasetsApi } from '../api';
+
+export function useSetIouThreshold(datasetId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (value: number) => datasetsApi.setIouThreshold(datasetId, value),
+    onSuccess: (answer) => {
+      queryClient.setQueryData(queryKeys.datasets.iouThreshold(datasetId), answer);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.datasets.all() });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.models.list() });
+    },
+  });
+}
