@@ -7,8 +7,8 @@ import type { Client } from '../testing/test-app.js';
 import {
   addUser,
   setUpInstance,
+  startLicensedApp,
   startTestApp,
-  testLicense,
   type TestApp,
 } from '../testing/test-app.js';
 import { testClip, testImage } from '../testing/media.js';
@@ -16,9 +16,7 @@ import { testClip, testImage } from '../testing/media.js';
 let t: TestApp;
 let admin: Client;
 beforeEach(async () => {
-  t = await startTestApp();
-  admin = await setUpInstance(t.app);
-  await admin.post('/api/settings/license', { key: testLicense() });
+  ({ t, admin } = await startLicensedApp());
 });
 afterEach(() => t.close());
 
@@ -43,7 +41,7 @@ describe('datasets', () => {
   it('needs a license to create, with the spec message', async () => {
     const fresh = await startTestApp();
     try {
-      const client = await (await import('../testing/test-app.js')).setUpInstance(fresh.app);
+      const client = await setUpInstance(fresh.app);
       const response = await client.post('/api/datasets', {
         name: 'x',
         task_type: 'classification',
@@ -656,10 +654,8 @@ describe('features, prediction sets, predictions', () => {
 describe('an ONNX embedding model', () => {
   it('adds its vectors as a computed feature next to the default descriptor', async () => {
     const model = join(import.meta.dirname, '../../test-fixtures/onnx/tiny-embedder.onnx');
-    const withModel = await startTestApp({ LOUPE_ONNX_MODEL: model });
+    const { t: withModel, admin: client } = await startLicensedApp({ LOUPE_ONNX_MODEL: model });
     try {
-      const client = await setUpInstance(withModel.app);
-      await client.post('/api/settings/license', { key: testLicense() });
       const { id } = (
         await client.post('/api/datasets', { name: 'Embedded', task_type: 'classification' })
       ).json();

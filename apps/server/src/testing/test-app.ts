@@ -194,3 +194,16 @@ export async function addUser(
   if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`);
   return { client, id };
 }
+
+/** A set-up, licensed instance and its signed-in admin: where most dataset tests start. */
+export async function startLicensedApp(
+  env: Record<string, string> = {},
+): Promise<{ t: TestApp; admin: Client }> {
+  const t = await startTestApp(env);
+  const admin = await setUpInstance(t.app);
+  const license = await admin.post('/api/settings/license', {
+    key: testLicense({ nowMs: t.clock.now }),
+  });
+  if (license.statusCode !== 200) throw new Error(`license failed: ${license.body}`);
+  return { t, admin };
+}
