@@ -21,8 +21,12 @@ export function ActivitiesList({ activities, now, onOpen }: ActivitiesListProps)
     estimateSize: (index) => rowHeight(activities[index]!),
     getItemKey: (index) => activities[index]!.id,
     overscan: 4,
-    // Under test (no layout) and on the first paint, draw a screenful.
+    // The list has a fixed size, so it never needs measuring (nor does it under test, without layout).
     initialRect: { width: LIST_WIDTH, height: LIST_HEIGHT },
+    observeElementRect: (_instance, onChange) => {
+      onChange({ width: LIST_WIDTH, height: LIST_HEIGHT });
+      return () => undefined;
+    },
   });
   if (activities.length === 0) {
     return (

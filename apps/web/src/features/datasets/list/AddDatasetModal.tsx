@@ -3,7 +3,7 @@
 import { ApiOutlined } from '@ant-design/icons';
 import { Alert, Button, Flex, Modal, Skeleton, Tabs, Typography } from 'antd';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useLicense } from '../../../api/hooks/useLicense';
 import { CodeBlock, SdkDialog, uploadDatasetSnippet, useSdkSetup } from '../../sdk';
 import { datasetStrings as strings } from '../strings';
@@ -16,15 +16,16 @@ export function defaultAddDatasetTab(s3Connected: boolean): AddDatasetTab {
 }
 
 function SettingsMessage({ message, to }: { message: string; to: string }) {
+  const navigate = useNavigate();
   return (
     <Alert
       type="warning"
       showIcon
       message={message}
       action={
-        <Link to={to}>
-          <Button size="small">{strings.goToSettings}</Button>
-        </Link>
+        <Button size="small" onClick={() => void navigate(to)}>
+          {strings.goToSettings}
+        </Button>
       }
     />
   );

@@ -6,7 +6,7 @@ import { describeError } from '../../../api/ApiError';
 import { useIouThreshold } from '../hooks/useIouThreshold';
 import { useSetIouThreshold } from '../hooks/useSetIouThreshold';
 import { datasetStrings as strings } from '../strings';
-import { canApplyIou, IOU_MAX, IOU_MIN, IOU_STEP, isIouInRange } from './iouRules';
+import { canApplyIou, IOU_STEP, isIouInRange } from './iouRules';
 import { SettingRow } from './SettingRow';
 
 export function IouThresholdSetting({ datasetId, models }: { datasetId: string; models: number }) {
@@ -49,8 +49,7 @@ export function IouThresholdSetting({ datasetId, models }: { datasetId: string; 
           <Flex gap={8}>
             <InputNumber
               aria-label={strings.iouThreshold}
-              min={IOU_MIN}
-              max={IOU_MAX}
+              // No min/max here: an out-of-range number stays visible and is refused below.
               step={IOU_STEP}
               value={value}
               onChange={(next) => setValue(next)}
