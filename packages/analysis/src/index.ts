@@ -47,3 +47,4 @@ export type {
 } from './synthetic.js';
 export { DEMO_SHAPES, DEMO_SOUNDS, DEMO_TASKS, DEMO_WORDS, demoDataset } from './demo.js';
 export type { DemoDataset, DemoObject, DemoPrediction, DemoSample, DemoTask } from './demo.js';
+export * from './query/index.js';

@@ -1,0 +1,154 @@
+import { describe, expect, it } from 'vitest';
+import { bitsetToRows, countRows } from './bitset.js';
+import { evaluateFilter } from './filter.js';
+import { fixture } from './fixture.js';
+import { fromColumns } from './table.js';
+import type { Filter } from './types.js';
+
+const table = fixture();
+const rows = (filter: Filter, options = {}) =>
+  Array.from(bitsetToRows(evaluateFilter(table, filter, options)));
+const numeric = (min: number | null, max: number | null): Filter => ({
+  type: 'numeric',
+  metadata_id: 'w',
+  op: 'between',
+  value: [min, max],
+});
+
+describe('evaluateFilter', () => {
+  it('numeric between is inclusive, bounds may be open, missing never matches', () => {
+    expect(rows(numeric(0, 10))).toEqual([0, 3, 4, 5]);
+    expect(rows(numeric(null, 0))).toEqual([2, 4]);
+    expect(rows(numeric(7, null))).toEqual([0, 3, 5]);
+    expect(rows(numeric(null, null))).toEqual([0, 2, 3, 4, 5]);
+    expect(rows(numeric(8, 9))).toEqual([]);
+    expect(rows(numeric(10, 0))).toEqual([]); // an empty range
+  });
+
+  it('not is the complement, so it includes items with a missing value', () => {
+    expect(rows({ type: 'not', child: numeric(0, 10) })).toEqual([1, 2]);
+    expect(
+      rows({
+        type: 'not',
+        child: { type: 'boolean', metadata_id: 'ok', op: 'bool_equals', value: true },
+      }),
+    ).toEqual([1, 2, 4]);
+    // Excluding the missing ones under a not: and with an open range.
+    expect(
+      rows({
+        type: 'and',
+        children: [{ type: 'not', child: numeric(0, 10) }, numeric(null, null)],
+      }),
+    ).toEqual([2]);
+  });
+
+  it('string in matches listed categories; unknown values match nothing', () => {
+    expect(rows({ type: 'string', metadata_id: 'label', op: 'in', value: ['cat', 'ant'] })).toEqual(
+      [0, 3, 5],
+    );
+    expect(rows({ type: 'string', metadata_id: 'label', op: 'in', value: ['zebra'] })).toEqual([]);
+    expect(rows({ type: 'string', metadata_id: 'label', op: 'in', value: [] })).toEqual([]);
+  });
+
+  it('boolean bool_equals', () => {
+    expect(rows({ type: 'boolean', metadata_id: 'ok', op: 'bool_equals', value: true })).toEqual([
+      0, 3, 5,
+    ]);
+    expect(rows({ type: 'boolean', metadata_id: 'ok', op: 'bool_equals', value: false })).toEqual([
+      1, 4,
+    ]);
+  });
+
+  it('timestamp ts_between (ISO or epoch ms, inclusive, open bounds) and ts_equals', () => {
+    const jan1 = '2024-01-01T00:00:00Z';
+    const jan2 = '2024-01-02T00:00:00Z';
+    const between = (value: [string | number | null, string | number | null]): Filter => ({
+      type: 'timestamp',
+      metadata_id: 'at',
+      op: 'ts_between',
+      value,
+    });
+    expect(rows(between([jan1, jan2]))).toEqual([0, 2, 3, 5]);
+    expect(rows(between([Date.UTC(2024, 0, 1), Date.UTC(2024, 0, 2)]))).toEqual([0, 2, 3, 5]);
+    expect(rows(between([jan2, null]))).toEqual([2, 4, 5]);
+    expect(rows(between([null, jan1]))).toEqual([0, 3]);
+    expect(rows({ type: 'timestamp', metadata_id: 'at', op: 'ts_equals', value: jan1 })).toEqual([
+      0, 3,
+    ]);
+    expect(
+      rows({
+        type: 'timestamp',
+        metadata_id: 'at',
+        op: 'ts_equals',
+        value: '2024-01-03T00:00:00Z',
+      }),
+    ).toEqual([]);
+  });
+
+  it('history matches items created by the record, plus rows the caller adds per record', () => {
+    expect(rows({ type: 'history', record_id: 'r2' })).toEqual([2, 3, 4]);
+    const recordRows = new Map([
+      ['r1', [5]],
+      ['r9', [1]],
+    ]);
+    expect(rows({ type: 'history', record_id: 'r1' }, { recordRows })).toEqual([0, 1, 5]);
+    expect(rows({ type: 'history', record_id: 'r9' }, { recordRows })).toEqual([1]);
+    expect(() => rows({ type: 'history', record_id: 'r9' })).toThrow(/Unknown history record 'r9'/);
+  });
+
+  it('nests and, or, not', () => {
+    const nested: Filter = {
+      type: 'or',
+      children: [
+        {
+          type: 'and',
+          children: [
+            { type: 'boolean', metadata_id: 'ok', op: 'bool_equals', value: true },
+            numeric(8, null),
+          ],
+        },
+        { type: 'string', metadata_id: 'label', op: 'in', value: ['dog'] },
+      ],
+    };
+    expect(rows(nested)).toEqual([0, 1, 3, 4]);
+    expect(rows({ type: 'not', child: nested })).toEqual([2, 5]);
+    expect(rows({ type: 'and', children: [] })).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(rows({ type: 'or', children: [] })).toEqual([]);
+  });
+
+  it('keeps bits past the last row clear, so not and counts stay exact', () => {
+    const t = fromColumns({ ids: Array.from({ length: 33 }, (_, i) => `i${i}`), columns: {} });
+    expect(
+      countRows(evaluateFilter(t, { type: 'not', child: { type: 'and', children: [] } })),
+    ).toBe(0);
+    expect(countRows(evaluateFilter(t, { type: 'not', child: { type: 'or', children: [] } }))).toBe(
+      33,
+    );
+  });
+
+  it('throws clear errors naming the unknown field, operator, type or mismatch', () => {
+    expect(() =>
+      rows({ type: 'numeric', metadata_id: 'nope', op: 'between', value: [0, 1] }),
+    ).toThrow("Unknown metadata field 'nope'");
+    expect(() =>
+      rows({ type: 'numeric', metadata_id: 'w', op: 'gt', value: [0, 1] } as unknown as Filter),
+    ).toThrow("Unknown numeric filter operator 'gt'");
+    expect(() => rows({ type: 'nlp', query: 'x' } as unknown as Filter)).toThrow(
+      "Unknown filter type 'nlp'",
+    );
+    expect(() =>
+      rows({ type: 'numeric', metadata_id: 'label', op: 'between', value: [0, 1] }),
+    ).toThrow("cannot apply to metadata field 'label' of type 'string'");
+    expect(() =>
+      rows({
+        type: 'numeric',
+        metadata_id: 'w',
+        op: 'between',
+        value: ['1', 2],
+      } as unknown as Filter),
+    ).toThrow(/min must be a number or null/);
+    expect(() =>
+      rows({ type: 'timestamp', metadata_id: 'at', op: 'ts_equals', value: 'not a date' }),
+    ).toThrow(/Invalid timestamp "not a date"/);
+  });
+});

@@ -1,0 +1,52 @@
+// Explorer query engine: columnar item table, filters, multi-key sort, histograms and compact
+// row-index encoding, for queries over up to 1M items (ARCHITECTURE.md, issue 6).
+export type {
+  AndFilter,
+  BooleanFilter,
+  CategoricalColumn,
+  CodedColumn,
+  Column,
+  Filter,
+  HistogramBin,
+  HistogramCategory,
+  HistogramResponse,
+  HistoryFilter,
+  MetadataType,
+  NotFilter,
+  NumericColumn,
+  NumericFilter,
+  OrFilter,
+  SortEntry,
+  SplitCounts,
+  StringFilter,
+  TimestampFilter,
+  TimestampValue,
+} from './types.js';
+export { encodeStrings, fromColumns, getColumn, ItemTableBuilder } from './table.js';
+export type {
+  ColumnInput,
+  ColumnsInput,
+  FieldSchema,
+  ItemRow,
+  ItemTable,
+  MetadataValue,
+} from './table.js';
+export {
+  bitsetFromRows,
+  bitsetToRows,
+  countRows,
+  emptyBitset,
+  fullBitset,
+  hasRow,
+} from './bitset.js';
+export type { Bitset } from './bitset.js';
+export { evaluateFilter } from './filter.js';
+export type { EvaluateOptions } from './filter.js';
+export { prepareSortIndex, sortRows } from './sort.js';
+export type { SortIndex } from './sort.js';
+export { DEFAULT_MAX_NUM_BINS, histogram } from './histogram.js';
+export type { HistogramOptions } from './histogram.js';
+export { decodeIndices, encodeIndices } from './encoding.js';
+export type { DecodedIndices, EncodeOptions, IndexEncoding } from './encoding.js';
+export { queryRows } from './query.js';
+export type { ItemQuery } from './query.js';

@@ -1,0 +1,56 @@
+// One explorer query end to end (spec §7 "Item ids"): filter, drop items missing a sort key
+// unless include_missing, sort. Returns row indices; ids are table.ids[row].
+import { bitsetToRows, fullBitset, type Bitset } from './bitset.js';
+import { evaluateFilter, type EvaluateOptions } from './filter.js';
+import { sortRows } from './sort.js';
+import { getColumn, type ItemTable } from './table.js';
+import type { Filter, SortEntry } from './types.js';
+
+export interface ItemQuery {
+  filter?: Filter | null;
+  sort?: readonly SortEntry[];
+  /**
+   * Keep items whose value is missing for any sort key (they sort last). Default false: such
+   * items are left out, as the explorer hides items it cannot place in the requested order.
+   */
+  include_missing?: boolean;
+  /** Restrict to these rows first (a subset's items). */
+  within?: Bitset | null;
+}
+
+/** Clear the rows of `bits` whose value of `metadataId` is missing. */
+function dropMissing(table: ItemTable, bits: Bitset, metadataId: string): void {
+  const column = getColumn(table, metadataId);
+  const n = table.length;
+  if ('codes' in column) {
+    const codes = column.codes;
+    for (let i = 0; i < n; i++) if (codes[i]! < 0) bits[i >>> 5]! &= ~(1 << (i & 31));
+  } else {
+    const values = column.values;
+    for (let i = 0; i < n; i++) {
+      const v = values[i]!;
+      if (v !== v) bits[i >>> 5]! &= ~(1 << (i & 31));
+    }
+  }
+}
+
+/** The rows matching `query`, in the requested order (upload order when no sort). */
+export function queryRows(
+  table: ItemTable,
+  query: ItemQuery,
+  options: EvaluateOptions = {},
+): Uint32Array {
+  const bits = query.filter
+    ? evaluateFilter(table, query.filter, options)
+    : fullBitset(table.length);
+  if (query.within) {
+    if (query.within.length !== bits.length)
+      throw new Error('`within` bitset does not fit the table');
+    for (let w = 0; w < bits.length; w++) bits[w]! &= query.within[w]!;
+  }
+  const sort = query.sort ?? [];
+  for (const entry of sort) getColumn(table, entry.name); // unknown field → error before work
+  if (!query.include_missing) for (const entry of sort) dropMissing(table, bits, entry.name);
+  const rows = bitsetToRows(bits);
+  return sort.length === 0 ? rows : sortRows(table, rows, sort);
+}
