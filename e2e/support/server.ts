@@ -14,6 +14,8 @@ const mainJs = process.env.LOUPE_E2E_SERVER_MAIN ?? join(root, 'apps/server/dist
 export interface ServerOptions {
   environment?: 'production' | 'development';
   env?: Record<string, string>;
+  /** Extra command-line arguments for the server, e.g. `--demo`. */
+  args?: string[];
 }
 
 function freePort(): Promise<number> {
@@ -56,7 +58,7 @@ export class LoupeServer {
   /** Starts the server (on the same port and data when restarted) and waits until it is healthy. */
   async start(): Promise<void> {
     if (!this.port) this.port = Number(process.env.LOUPE_E2E_PORT) || (await freePort());
-    const child = spawn(process.execPath, [mainJs], {
+    const child = spawn(process.execPath, [mainJs, ...(this.options.args ?? [])], {
       cwd: root,
       env: {
         ...process.env,
