@@ -72,7 +72,11 @@ export function registerContext(
       request.sessionToken = cookie;
       request.actor = await services.auth.userForSession(cookie);
     }
-    const auth = request.routeOptions.config?.auth ?? 'user';
-    if (auth === 'user' && request.routeOptions.url && !request.actor) throw new Unauthorized();
+    // API routes need a signed-in caller unless they say otherwise; the web app's own files and
+    // the SDK download are for everyone (the app itself asks the visitor to sign in).
+    const url = request.routeOptions.url;
+    const auth =
+      request.routeOptions.config?.auth ?? (url?.startsWith('/api/') ? 'user' : 'public');
+    if (auth === 'user' && url && !request.actor) throw new Unauthorized();
   });
 }

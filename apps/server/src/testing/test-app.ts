@@ -93,7 +93,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
       ...env,
     }),
     database: databaseConfig,
-    webDir: join(dataDir, 'no-web'),
+    webDir: env.LOUPE_WEB_DIR ?? join(dataDir, 'no-web'),
   };
   const database = openDatabase(config.database);
   await migrateToLatest(database);
