@@ -102,3 +102,17 @@ describe('histogram', () => {
     expect(() => histogram(table, 'nope')).toThrow("Unknown metadata field 'nope'");
   });
 });
+
+describe('histogram at the limits of doubles', () => {
+  it('counts values in a subnormal range, where bins/(max − min) overflows', () => {
+    const t = fromColumns({
+      ids: ['a', 'b', 'c'],
+      columns: { v: { type: 'numeric', values: [-5e-324, -0, 5e-324] } },
+    });
+    // Two bins over [−5e-324, 5e-324]: [−5e-324, 0) holds −5e-324; [0, 5e-324] holds −0 and 5e-324.
+    expect(histogram(t, 'v', { max_num_bins: 2 }).counts_per_bin).toEqual([
+      { bin_start: -5e-324, bin_end: 0, count: { all: 1 } },
+      { bin_start: 0, bin_end: 5e-324, count: { all: 2 } },
+    ]);
+  });
+});

@@ -111,7 +111,9 @@ export function histogram(
     const v = values[r]!;
     if (!(v > -Infinity && v < Infinity)) continue; // missing or infinite
     let b = Math.floor((v - min) * scale);
-    if (b > nb - 1) b = nb - 1;
+    // A subnormal range overflows `scale` (0 × ∞ = NaN): clamp, the edges below decide.
+    if (!(b >= 0)) b = 0;
+    else if (b > nb - 1) b = nb - 1;
     // Rounding can put a value next to an edge one bin off; the reported edges decide.
     while (b > 0 && v < edges[b]!) b--;
     while (b < nb - 1 && v >= edges[b + 1]!) b++;

@@ -42,7 +42,7 @@ export {
 export type { Bitset } from './bitset.js';
 export { evaluateFilter } from './filter.js';
 export type { EvaluateOptions } from './filter.js';
-export { prepareSortIndex, sortRows } from './sort.js';
+export { prepareSortIndex, prepareSortIndexes, sortRows } from './sort.js';
 export type { SortIndex } from './sort.js';
 export { DEFAULT_MAX_NUM_BINS, histogram } from './histogram.js';
 export type { HistogramOptions } from './histogram.js';

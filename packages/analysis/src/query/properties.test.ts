@@ -6,6 +6,7 @@ import { bitsetFromRows, bitsetToRows } from './bitset.js';
 import { evaluateFilter } from './filter.js';
 import { histogram } from './histogram.js';
 import { queryRows } from './query.js';
+import { prepareSortIndexes } from './sort.js';
 import { refHistogram, refQuery, type RefRow } from './reference.js';
 import { fromColumns, ItemTableBuilder, type FieldSchema, type ItemTable } from './table.js';
 import type { Filter, SortEntry } from './types.js';
@@ -101,7 +102,7 @@ const sortArb: fc.Arbitrary<SortEntry[]> = fc.uniqueArray(
   { maxLength: 3, selector: (e) => e.name },
 );
 
-/** The same rows through the builder (in two batches) or through fromColumns. */
+/** The same rows through the builder (in two batches) or fromColumns with sort indexes. */
 function tables(rows: RefRow[], cut: number): ItemTable[] {
   const built = new ItemTableBuilder(FIELDS)
     .append(rows.slice(0, cut))
@@ -119,6 +120,7 @@ function tables(rows: RefRow[], cut: number): ItemTable[] {
     split: rows.map((r) => r.split),
     createdRecord: rows.map((r) => r.created_record),
   });
+  prepareSortIndexes(columns); // one table sorts numbers by their bits, the other by ranks
   return [built, columns];
 }
 

@@ -1,16 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { fixture } from './fixture.js';
 import { queryRows } from './query.js';
+import { prepareSortIndexes } from './sort.js';
 import { fromColumns } from './table.js';
 import type { SortEntry } from './types.js';
 
-const table = fixture();
-const sorted = (sort: SortEntry[], include_missing = true) =>
-  Array.from(queryRows(table, { sort, include_missing }));
 const asc = (name: string): SortEntry => ({ name, direction: 'ascending' });
 const desc = (name: string): SortEntry => ({ name, direction: 'descending' });
 
-describe('sort', () => {
+// Numeric keys sort by their IEEE bits, or by dense ranks once a sort index exists: both ways.
+describe.each([
+  ['without sort indexes', false],
+  ['with sort indexes', true],
+])('sort %s', (_, indexed) => {
+  const table = fixture();
+  if (indexed) prepareSortIndexes(table);
+  const sorted = (sort: SortEntry[], include_missing = true) =>
+    Array.from(queryRows(table, { sort, include_missing }));
+
   it('sorts numbers with ties in upload order and missing last in both directions', () => {
     // w: 0→10, 1→missing, 2→−2.5, 3→10, 4→0, 5→7
     expect(sorted([asc('w')])).toEqual([2, 4, 5, 0, 3, 1]);
@@ -48,6 +55,7 @@ describe('sort', () => {
         inf: { type: 'numeric', values: [Infinity, NaN, -Infinity, 1] },
       },
     });
+    if (indexed) prepareSortIndexes(t);
     const q = (sort: SortEntry[]) => Array.from(queryRows(t, { sort, include_missing: true }));
     expect(q([asc('s')])).toEqual([1, 0, 2, 3]);
     expect(q([asc('z')])).toEqual([2, 0, 1, 3]);

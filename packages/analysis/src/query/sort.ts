@@ -1,17 +1,20 @@
 // Multi-key sort of selected rows (spec §4 "Sort"): missing values last whatever the
 // direction, ties in upload order, strings in dictionary (= string) order.
 //
-// Why radix: a comparator sort over 1M indices costs ~1 s in JS. Every key becomes one uint32
-// word per row whose unsigned order is the wanted order, and a stable LSD radix sort with
+// Why radix: a comparator sort over 1M indices costs ~1 s in JS. Every key becomes uint32
+// words per row whose unsigned order is the wanted order, and a stable LSD radix sort with
 // ≤ 11-bit digits (2048 buckets keep the scatter cache-friendly) runs from the last key to the
 // first. Stability plus starting from ascending row order gives ties in upload order.
 //   - string/boolean: the dictionary code (categories are sorted), K − 1 − code descending,
 //     K for missing: one pass for up to 2047 categories.
-//   - numeric/timestamp: the value's dense rank among the column's distinct values. Ranks are
-//     computed once per column (a full 64-bit radix sort over the doubles' IEEE bits) and
-//     cached for the table's lifetime, like a database index: 4 bytes a row. With ranks, a
-//     numeric key over 1M rows costs two passes instead of six. `prepareSortIndex` builds
-//     the ranks ahead of the first query.
+//   - numeric/timestamp without a sort index: the double's IEEE bits made unsigned-sortable
+//     (sign flipped, negatives inverted), as two 32-bit words: six passes.
+//   - numeric/timestamp with a sort index (`prepareSortIndex`): the value's dense rank among
+//     the column's distinct values, one word of ⌈log2(distinct + 1)⌉ bits: two passes at 1M
+//     rows. The index is a full 64-bit radix sort of the column (~0.15–0.3 s at 1M rows),
+//     cached per column for the table's lifetime like a database index (4 bytes a row), so
+//     the server should build it off the request path (`prepareSortIndexes`) when it loads
+//     a table; queries never build it themselves.
 import { getColumn, type ItemTable } from './table.js';
 import type { NumericColumn, SortEntry } from './types.js';
 
@@ -88,28 +91,46 @@ export interface SortIndex {
 
 const sortIndexes = new WeakMap<NumericColumn, SortIndex>();
 
-function buildSortIndex(column: NumericColumn): SortIndex {
-  const values = column.values;
-  const n = values.length;
+/**
+ * Unsigned-sortable 64-bit keys (hi, lo) of `values[rows[p]]`; missing is the maximum in both
+ * directions, descending inverts the others.
+ */
+function doubleWords(
+  values: Float64Array,
+  rows: Uint32Array | null,
+  descending: boolean,
+): { lo: Uint32Array; hi: Uint32Array } {
+  const m = rows ? rows.length : values.length;
   // Little-endian view of the doubles' bits (every platform Node runs on is little-endian).
-  const bits = new Uint32Array(values.buffer, values.byteOffset, n * 2);
-  const lo = new Uint32Array(n);
-  const hi = new Uint32Array(n);
-  for (let r = 0; r < n; r++) {
+  const bits = new Uint32Array(values.buffer, values.byteOffset, values.length * 2);
+  const lo = new Uint32Array(m);
+  const hi = new Uint32Array(m);
+  const flip = descending ? 0xffffffff : 0;
+  for (let p = 0; p < m; p++) {
+    const r = rows ? rows[p]! : p;
     const v = values[r]!;
     if (v !== v) {
-      lo[r] = 0xffffffff; // missing after everything, +Infinity included
-      hi[r] = 0xffffffff;
+      lo[p] = 0xffffffff; // missing after everything, +Infinity included
+      hi[p] = 0xffffffff;
     } else if (v === 0) {
-      hi[r] = 0x80000000; // −0 and +0 are equal: both as +0
+      lo[p] = flip; // −0 and +0 are equal: both as +0
+      hi[p] = (0x80000000 ^ flip) >>> 0;
     } else {
       const h = bits[2 * r + 1]!;
       const l = bits[2 * r]!;
       // IEEE order → unsigned order: negative numbers flip entirely, positive flip the sign.
-      hi[r] = h & 0x80000000 ? ~h >>> 0 : (h | 0x80000000) >>> 0;
-      lo[r] = h & 0x80000000 ? ~l >>> 0 : l;
+      const negative = (h & 0x80000000) !== 0;
+      hi[p] = ((negative ? ~h : h | 0x80000000) ^ flip) >>> 0;
+      lo[p] = ((negative ? ~l : l) ^ flip) >>> 0;
     }
   }
+  return { lo, hi };
+}
+
+function buildSortIndex(column: NumericColumn): SortIndex {
+  const values = column.values;
+  const n = values.length;
+  const { lo, hi } = doubleWords(values, null, false);
   const order = radixOrder(
     [
       { word: lo, bits: 32 },
@@ -140,7 +161,7 @@ function buildSortIndex(column: NumericColumn): SortIndex {
   return { ranks, distinct };
 }
 
-/** The (cached) sort index of a numeric or timestamp field; builds it on first use. */
+/** The sort index of a numeric or timestamp field: built on first call, then cached. */
 export function prepareSortIndex(table: ItemTable, metadataId: string): SortIndex {
   const column = getColumn(table, metadataId);
   if ('codes' in column) throw new Error(`Metadata field '${metadataId}' is not numeric`);
@@ -152,8 +173,13 @@ export function prepareSortIndex(table: ItemTable, metadataId: string): SortInde
   return index;
 }
 
-/** The sort word of one key for `rows`. */
-function keyWord(table: ItemTable, entry: SortEntry, rows: Uint32Array): Word {
+/** Build the sort indexes of every numeric and timestamp field (e.g. after loading a table). */
+export function prepareSortIndexes(table: ItemTable): void {
+  for (const [id, column] of table.columns) if (!('codes' in column)) prepareSortIndex(table, id);
+}
+
+/** The sort words of one key for `rows`, least significant first. */
+function keyWords(table: ItemTable, entry: SortEntry, rows: Uint32Array): Word[] {
   const column = getColumn(table, entry.name);
   const { direction } = entry;
   if (direction !== 'ascending' && direction !== 'descending') {
@@ -161,17 +187,26 @@ function keyWord(table: ItemTable, entry: SortEntry, rows: Uint32Array): Word {
   }
   const descending = direction === 'descending';
   const m = rows.length;
-  const word = new Uint32Array(m);
   if ('codes' in column) {
+    const word = new Uint32Array(m);
     const codes = column.codes;
     const k = column.categories.length;
     for (let p = 0; p < m; p++) {
       const c = codes[rows[p]!]!;
       word[p] = c < 0 ? k : descending ? k - 1 - c : c;
     }
-    return { word, bits: bitsFor(k) };
+    return [{ word, bits: bitsFor(k) }];
   }
-  const { ranks, distinct } = prepareSortIndex(table, entry.name);
+  const index = sortIndexes.get(column);
+  if (!index) {
+    const { lo, hi } = doubleWords(column.values, rows, descending);
+    return [
+      { word: lo, bits: 32 },
+      { word: hi, bits: 32 },
+    ];
+  }
+  const { ranks, distinct } = index;
+  const word = new Uint32Array(m);
   if (descending) {
     for (let p = 0; p < m; p++) {
       const rank = ranks[rows[p]!]!;
@@ -180,7 +215,7 @@ function keyWord(table: ItemTable, entry: SortEntry, rows: Uint32Array): Word {
   } else {
     for (let p = 0; p < m; p++) word[p] = ranks[rows[p]!]!;
   }
-  return { word, bits: bitsFor(distinct) };
+  return [{ word, bits: bitsFor(distinct) }];
 }
 
 /**
@@ -193,7 +228,7 @@ export function sortRows(
   sort: readonly SortEntry[],
 ): Uint32Array {
   const words: Word[] = [];
-  for (let k = sort.length - 1; k >= 0; k--) words.push(keyWord(table, sort[k]!, rows));
+  for (let k = sort.length - 1; k >= 0; k--) words.push(...keyWords(table, sort[k]!, rows));
   const perm = radixOrder(words, rows.length);
   const out = new Uint32Array(rows.length);
   for (let i = 0; i < rows.length; i++) out[i] = rows[perm[i]!]!;

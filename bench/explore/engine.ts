@@ -1,0 +1,284 @@
+// Explorer query engine benchmark (issue 6): a generated 1,000,000-item table with 20 metadata
+// fields; build time and memory, three filters + two-key sort, one histogram, result encoding.
+// Prints figures and ratios to the targets; never fails on time.
+// Run: npx tsx --conditions=loupe-src bench/explore/engine.ts (ITEMS=… to change the size)
+import os from 'node:os';
+import {
+  countRows,
+  createRandom,
+  encodeIndices,
+  decodeIndices,
+  evaluateFilter,
+  fromColumns,
+  histogram,
+  ItemTableBuilder,
+  prepareSortIndexes,
+  queryRows,
+  type ColumnInput,
+  type Filter,
+  type ItemQuery,
+  type ItemRow,
+  type MetadataValue,
+  type SortEntry,
+} from '@loupe/analysis';
+
+const ITEMS = Number(process.env.ITEMS ?? 1_000_000);
+const RUNS = Number(process.env.RUNS ?? 20);
+const random = createRandom(6);
+
+function p50(times: number[]): number {
+  const sorted = [...times].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+function time<T>(fn: () => T): { result: T; ms: number } {
+  const start = performance.now();
+  const result = fn();
+  return { result, ms: performance.now() - start };
+}
+
+function repeat<T>(fn: () => T): { result: T; times: number[] } {
+  let result = fn(); // warm-up
+  const times: number[] = [];
+  for (let r = 0; r < RUNS; r++) {
+    const t = time(fn);
+    result = t.result;
+    times.push(t.ms);
+  }
+  return { result, times };
+}
+
+function line(name: string, value: string, target?: number, ms?: number): void {
+  const ratio =
+    target !== undefined && ms !== undefined
+      ? `   target ${target} ms, ${((ms / target) * 100).toFixed(0)}% of target`
+      : '';
+  console.log(`${name.padEnd(46)} ${value.padStart(14)}${ratio}`);
+}
+
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+
+// --- generate raw columns (not timed: this stands in for the database read) ---------------
+const gc = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
+gc();
+const beforeIds = process.memoryUsage();
+const ids = Array.from({ length: ITEMS }, (_, i) => `item-${i.toString(36).padStart(6, '0')}`);
+const columns: Record<string, ColumnInput> = {};
+gc();
+const afterIds = process.memoryUsage();
+const missingShare = (f: number) => (f % 3 === 0 ? 0.05 : 0); // every third field has 5 % missing
+for (let f = 0; f < 8; f++) {
+  const values = new Float64Array(ITEMS);
+  for (let i = 0; i < ITEMS; i++) {
+    // A mix of continuous (normal, uniform) and integer-valued (widths, counts) fields.
+    const x = f % 2 === 0 ? random.normal() * 10 + f : f < 4 ? random.int(32, 4096) : random.next();
+    values[i] = random.next() < missingShare(f) ? NaN : x;
+  }
+  columns[`num_${f}`] = { type: 'numeric', values };
+}
+for (let f = 0; f < 6; f++) {
+  const k = [5, 10, 20, 30, 40, 50][f]!;
+  const categories = Array.from(
+    { length: k },
+    (_, c) => `cat-${f}-${String.fromCharCode(97 + ((c * 7) % 26))}${c}`,
+  );
+  const codes = new Int32Array(ITEMS);
+  for (let i = 0; i < ITEMS; i++)
+    codes[i] = random.next() < missingShare(f) ? -1 : random.int(0, k - 1);
+  columns[`str_${f}`] = { type: 'string', codes, categories };
+}
+for (let f = 0; f < 3; f++) {
+  const codes = new Int32Array(ITEMS);
+  for (let i = 0; i < ITEMS; i++)
+    codes[i] = random.next() < missingShare(f) ? -1 : random.next() < 0.3 ? 1 : 0;
+  columns[`bool_${f}`] = { type: 'boolean', codes };
+}
+const start = Date.UTC(2024, 0, 1);
+for (let f = 0; f < 3; f++) {
+  const values = new Float64Array(ITEMS);
+  for (let i = 0; i < ITEMS; i++) {
+    values[i] =
+      random.next() < missingShare(f) ? NaN : start + Math.floor(random.next() * 365 * 86_400_000);
+  }
+  columns[`ts_${f}`] = { type: 'timestamp', values };
+}
+const splitNames = ['train', 'val', 'test'];
+const split = {
+  codes: Int32Array.from({ length: ITEMS }, () => (random.next() < 0.8 ? 0 : random.int(1, 2))),
+  categories: splitNames,
+};
+const records = Int32Array.from({ length: ITEMS }, (_, i) => Math.floor(i / 100_000));
+const createdRecord = {
+  codes: records,
+  categories: Array.from({ length: 10 }, (_, r) => `record-${r}`),
+};
+
+// --- build ----------------------------------------------------------------------------------
+gc();
+const before = process.memoryUsage();
+const built = time(() => fromColumns({ ids, version: 1, columns, split, createdRecord }));
+const table = built.result;
+gc();
+const after = process.memoryUsage();
+let columnBytes = 0;
+for (const column of table.columns.values()) {
+  columnBytes += 'codes' in column ? column.codes.byteLength : column.values.byteLength;
+}
+columnBytes += table.split!.codes.byteLength + table.createdRecord!.codes.byteLength;
+
+console.log(
+  `load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores. ` +
+    `Explore query engine: ${ITEMS.toLocaleString('en')} items × ${table.columns.size} metadata fields, p50 of ${RUNS} runs` +
+    (process.env.BENCH_NOTE ? ` (${process.env.BENCH_NOTE})` : ''),
+);
+line('build from columns (remaps 6 unsorted dictionaries)', `${built.ms.toFixed(1)} ms`);
+line('typed columns incl. split and created record', mb(columnBytes));
+line('ids (1M strings, heap delta)', mb(afterIds.heapUsed - beforeIds.heapUsed));
+line(
+  'build: array-buffer delta (copies made by build)',
+  mb(after.arrayBuffers - before.arrayBuffers),
+);
+line('process: heap used + array buffers', mb(after.heapUsed + after.arrayBuffers));
+if (!(globalThis as { gc?: unknown }).gc)
+  console.log('  (run node with --expose-gc for exact memory deltas)');
+
+// Incremental append: an upload batch of 10,000 rows onto the builder.
+const builder = new ItemTableBuilder(
+  [...table.columns.entries()].map(([id, column]) => ({ id, type: column.type })),
+);
+const batchRows: ItemRow[] = Array.from({ length: 10_000 }, (_, i) => {
+  const metadata: Record<string, MetadataValue> = {};
+  for (const [id, column] of table.columns) {
+    metadata[id] =
+      'codes' in column
+        ? column.type === 'boolean'
+          ? column.codes[i] === 1
+          : (column.categories[column.codes[i]!] ?? null)
+        : Number.isNaN(column.values[i]!)
+          ? null
+          : column.values[i]!;
+  }
+  return { id: ids[i]!, split: splitNames[split.codes[i]!]!, created_record: 'record-0', metadata };
+});
+const appendTimes: number[] = [];
+for (let b = 0; b < 20; b++) appendTimes.push(time(() => builder.append(batchRows)).ms);
+const snapshot = time(() => builder.build());
+line('builder: append 10,000 rows × 20 fields', `${p50(appendTimes).toFixed(1)} ms`);
+line(
+  `builder: snapshot of ${builder.length.toLocaleString('en')} rows`,
+  `${snapshot.ms.toFixed(1)} ms`,
+);
+
+// --- query: three filters + two-key sort ----------------------------------------------------
+function categoriesOf(id: string): readonly string[] {
+  const column = table.columns.get(id);
+  return column && 'codes' in column ? column.categories : [];
+}
+const filter: Filter = {
+  type: 'and',
+  children: [
+    { type: 'numeric', metadata_id: 'num_0', op: 'between', value: [-5, null] },
+    {
+      type: 'string',
+      metadata_id: 'str_2',
+      op: 'in',
+      value: categoriesOf('str_2').slice(0, 15),
+    },
+    {
+      type: 'not',
+      child: { type: 'boolean', metadata_id: 'bool_1', op: 'bool_equals', value: true },
+    },
+  ],
+};
+const sorts: [string, SortEntry[]][] = [
+  [
+    'string asc, numeric desc',
+    [
+      { name: 'str_0', direction: 'ascending' },
+      { name: 'num_2', direction: 'descending' },
+    ],
+  ],
+  [
+    'numeric desc, numeric asc',
+    [
+      { name: 'num_4', direction: 'descending' },
+      { name: 'num_1', direction: 'ascending' },
+    ],
+  ],
+  [
+    'timestamp asc, string desc',
+    [
+      { name: 'ts_1', direction: 'ascending' },
+      { name: 'str_3', direction: 'descending' },
+    ],
+  ],
+];
+const filterOnly = repeat(() => evaluateFilter(table, filter));
+line(
+  `three filters (${countRows(filterOnly.result).toLocaleString('en')} match)`,
+  `${p50(filterOnly.times).toFixed(1)} ms`,
+);
+let result: Uint32Array = new Uint32Array(0);
+function sortFigures(label: string): void {
+  for (const [name, sort] of sorts) {
+    const query: ItemQuery = { filter, sort, include_missing: true };
+    const q = repeat(() => queryRows(table, query));
+    result = q.result;
+    line(`three filters + sort ${name}`, `${p50(q.times).toFixed(1)} ms`, 100, p50(q.times));
+  }
+  const all = repeat(() => queryRows(table, { sort: sorts[1]![1], include_missing: true }));
+  line(
+    `all 1M items, sort ${sorts[1]![0]}`,
+    `${p50(all.times).toFixed(1)} ms`,
+    100,
+    p50(all.times),
+  );
+  console.log(`  (${label})`);
+}
+sortFigures('numeric keys sorted by their IEEE bits: no sort index');
+const indexing = time(() => prepareSortIndexes(table));
+line('prepareSortIndexes: 11 numeric + timestamp columns', `${indexing.ms.toFixed(0)} ms`);
+line('  memory of the indexes', mb(11 * 4 * ITEMS));
+sortFigures('numeric keys sorted by dense ranks from the sort indexes');
+
+// --- histograms -----------------------------------------------------------------------------
+const rows = filterOnly.result;
+const numeric = repeat(() => histogram(table, 'num_0', { rows }));
+line(
+  'histogram numeric, 20 bins × 3 splits, filtered',
+  `${p50(numeric.times).toFixed(1)} ms`,
+  30,
+  p50(numeric.times),
+);
+const numericAll = repeat(() => histogram(table, 'num_0'));
+line(
+  'histogram numeric, all items',
+  `${p50(numericAll.times).toFixed(1)} ms`,
+  30,
+  p50(numericAll.times),
+);
+const categorical = repeat(() => histogram(table, 'str_5', { rows }));
+line(
+  'histogram string (50 categories), filtered',
+  `${p50(categorical.times).toFixed(1)} ms`,
+  30,
+  p50(categorical.times),
+);
+
+// --- encoding -------------------------------------------------------------------------------
+const enc = repeat(() => encodeIndices(result, { version: table.version }));
+const dec = repeat(() => decodeIndices(enc.result));
+line(
+  `encode sorted result (${result.length.toLocaleString('en')} rows)`,
+  `${p50(enc.times).toFixed(1)} ms`,
+);
+line('  size', `${(enc.result.byteLength / 1e6).toFixed(2)} MB`);
+line(
+  '  vs u32 / JSON ids',
+  `${((result.length * 4) / 1e6).toFixed(2)} / ${(JSON.stringify(Array.from(result, (r) => ids[r])).length / 1e6).toFixed(1)} MB`,
+);
+line('decode', `${p50(dec.times).toFixed(1)} ms`);
+const ascending = queryRows(table, { filter });
+const encAsc = repeat(() => encodeIndices(ascending, { version: table.version }));
+line(`encode unsorted (ascending) result`, `${p50(encAsc.times).toFixed(1)} ms`);
+line('  size (delta-varint)', `${(encAsc.result.byteLength / 1e6).toFixed(2)} MB`);
