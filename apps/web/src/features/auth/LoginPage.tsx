@@ -105,7 +105,15 @@ export function LoginPage() {
                 style={{ marginBottom: 16 }}
               />
             )}
-            <Button type="primary" htmlType="submit" block size="large" loading={login.isPending}>
+            {/* A fixed name: antd's loading icon (and its exit motion) would otherwise rename it. */}
+            <Button
+              type="primary"
+              htmlType="submit"
+              block
+              size="large"
+              loading={login.isPending}
+              aria-label={authStrings.loginButton}
+            >
               {authStrings.loginButton}
             </Button>
           </Form>
