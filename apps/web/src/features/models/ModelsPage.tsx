@@ -2,12 +2,13 @@
 // task filter and the Add Model modal. `?instructions` (Getting started → Add model) opens it.
 import { PlusOutlined, SearchOutlined, SwapOutlined } from '@ant-design/icons';
 import type { PredictionSet, TaskType } from '@loupe/contracts';
-import { Button, Card, Empty, Flex, Input, Progress, Select, Table, Tag, Typography } from 'antd';
+import { Button, Card, Empty, Flex, Input, Progress, Select, Table, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { DelayedLoading } from '../../components/DelayedLoading';
 import { ErrorFallback } from '../../components/ErrorFallback';
 import { Page } from '../../components/Page';
+import { TaskTag } from '../../components/TaskTag';
 import { formatRelativeTime } from '../../lib/relativeTime';
 import { TASK_TYPE_LABELS, TASK_TYPES } from '../../lib/taskTypes';
 import { PreviewImage, useDatasets } from '../datasets';
@@ -118,7 +119,7 @@ export function ModelsPage() {
                     <Link to={`/datasets/${encodeURIComponent(dataset.id)}/overview`}>
                       {dataset.name}
                     </Link>
-                    <Tag color="blue">{TASK_TYPE_LABELS[dataset.task_type]}</Tag>
+                    <TaskTag task={dataset.task_type} />
                   </Flex>
                 }
                 extra={

@@ -3,8 +3,8 @@ import { DatabaseOutlined } from '@ant-design/icons';
 import type { Dataset } from '@loupe/contracts';
 import { Card, Flex, Tag, Typography, theme } from 'antd';
 import { Link } from 'react-router';
+import { TaskTag } from '../../../components/TaskTag';
 import { formatRelativeTime } from '../../../lib/relativeTime';
-import { TASK_TYPE_LABELS } from '../../../lib/taskTypes';
 import { PreviewImage } from '../PreviewImage';
 import { datasetStrings as strings } from '../strings';
 
@@ -61,9 +61,7 @@ export function DatasetCard({ dataset, now }: { dataset: Dataset; now: number })
               <Typography.Text strong ellipsis style={{ fontSize: token.fontSizeLG }}>
                 {dataset.name}
               </Typography.Text>
-              <Tag color="blue" style={{ marginInlineEnd: 0, flexShrink: 0 }}>
-                {TASK_TYPE_LABELS[dataset.task_type]}
-              </Tag>
+              <TaskTag task={dataset.task_type} style={{ flexShrink: 0 }} />
             </Flex>
             <Typography.Text type="secondary" style={{ fontSize: token.fontSizeSM }}>
               {strings.updated(formatRelativeTime(dataset.updated_ts * 1000, now))}

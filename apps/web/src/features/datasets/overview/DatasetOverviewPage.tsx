@@ -2,15 +2,15 @@
 // changed; previews; statistics; Version History beside it; then Settings.
 import { ClockCircleOutlined } from '@ant-design/icons';
 import { isAudioTask } from '@loupe/contracts';
-import { Button, Card, Col, Empty, Flex, Row, Tag, Typography, theme } from 'antd';
+import { Button, Card, Col, Empty, Flex, Row, Typography, theme } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useParams } from 'react-router';
 import { ApiError } from '../../../api/ApiError';
 import { DelayedLoading } from '../../../components/DelayedLoading';
 import { ErrorFallback } from '../../../components/ErrorFallback';
 import { Page } from '../../../components/Page';
+import { TaskTag } from '../../../components/TaskTag';
 import { formatRelativeTime } from '../../../lib/relativeTime';
-import { TASK_TYPE_LABELS } from '../../../lib/taskTypes';
 import { emitTestEvent } from '../../../lib/testEvents';
 import { useDataset } from '../hooks/useDataset';
 import { datasetStrings as strings } from '../strings';
@@ -87,7 +87,7 @@ export function DatasetOverviewPage() {
       breadcrumbs={[...crumbs, { title: data.name, to: `/datasets/${data.id}/overview` }]}
       testId="dataset-overview"
     >
-      <Flex gap={24} align="flex-start" wrap="wrap-reverse">
+      <Flex gap={24} align="flex-start" wrap="wrap">
         <aside
           style={{ width: SIDEBAR_WIDTH, flexShrink: 0, position: 'sticky', top: 88 }}
           aria-label={strings.versionHistory}
@@ -105,7 +105,7 @@ export function DatasetOverviewPage() {
         <Flex vertical gap={28} style={{ flex: 1, minWidth: 480 }}>
           <Flex vertical gap={6}>
             <div>
-              <Tag color="blue">{TASK_TYPE_LABELS[data.task_type]}</Tag>
+              <TaskTag task={data.task_type} />
             </div>
             <Typography.Title level={2} style={{ margin: 0 }} data-testid="dataset-name">
               {data.name}
