@@ -31,29 +31,50 @@ function p50(times: number[]): number {
   return sorted[Math.floor(sorted.length / 2)]!;
 }
 
-function time<T>(fn: () => T): { result: T; ms: number } {
+/** Wall-clock and CPU (user + system, all threads) milliseconds of one call. */
+function time<T>(fn: () => T): { result: T; ms: number; cpu: number } {
+  const cpu = process.cpuUsage();
   const start = performance.now();
   const result = fn();
-  return { result, ms: performance.now() - start };
+  const ms = performance.now() - start;
+  const used = process.cpuUsage(cpu);
+  return { result, ms, cpu: (used.user + used.system) / 1000 };
 }
 
-function repeat<T>(fn: () => T): { result: T; times: number[] } {
+interface Repeated<T> {
+  result: T;
+  times: number[];
+  cpu: number[];
+}
+
+function repeat<T>(fn: () => T): Repeated<T> {
   let result = fn(); // warm-up
   const times: number[] = [];
+  const cpu: number[] = [];
   for (let r = 0; r < RUNS; r++) {
     const t = time(fn);
     result = t.result;
     times.push(t.ms);
+    cpu.push(t.cpu);
   }
-  return { result, times };
+  return { result, times, cpu };
 }
 
-function line(name: string, value: string, target?: number, ms?: number): void {
+function line(name: string, value: string): void {
+  console.log(`${name.padEnd(50)} ${value.padStart(12)}`);
+}
+
+/** p50 wall and CPU time of repeated runs, with ratios to a target when there is one. */
+function timed(name: string, runs: Repeated<unknown>, target?: number): void {
+  const wall = p50(runs.times);
+  const cpu = p50(runs.cpu);
   const ratio =
-    target !== undefined && ms !== undefined
-      ? `   target ${target} ms, ${((ms / target) * 100).toFixed(0)}% of target`
-      : '';
-  console.log(`${name.padEnd(46)} ${value.padStart(14)}${ratio}`);
+    target === undefined
+      ? ''
+      : `   target ${target} ms: ${((wall / target) * 100).toFixed(0)}% (wall), ${((cpu / target) * 100).toFixed(0)}% (CPU)`;
+  console.log(
+    `${name.padEnd(50)} ${`${wall.toFixed(1)} ms`.padStart(12)}  CPU ${`${cpu.toFixed(1)} ms`.padStart(9)}${ratio}`,
+  );
 }
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
@@ -163,7 +184,7 @@ const batchRows: ItemRow[] = Array.from({ length: 10_000 }, (_, i) => {
 const appendTimes: number[] = [];
 for (let b = 0; b < 20; b++) appendTimes.push(time(() => builder.append(batchRows)).ms);
 const snapshot = time(() => builder.build());
-line('builder: append 10,000 rows × 20 fields', `${p50(appendTimes).toFixed(1)} ms`);
+line('builder: append 10,000 rows × 20 fields (p50)', `${p50(appendTimes).toFixed(1)} ms`);
 line(
   `builder: snapshot of ${builder.length.toLocaleString('en')} rows`,
   `${snapshot.ms.toFixed(1)} ms`,
@@ -214,71 +235,61 @@ const sorts: [string, SortEntry[]][] = [
   ],
 ];
 const filterOnly = repeat(() => evaluateFilter(table, filter));
-line(
-  `three filters (${countRows(filterOnly.result).toLocaleString('en')} match)`,
-  `${p50(filterOnly.times).toFixed(1)} ms`,
-);
+timed(`three filters (${countRows(filterOnly.result).toLocaleString('en')} match)`, filterOnly);
 let result: Uint32Array = new Uint32Array(0);
 function sortFigures(label: string): void {
+  console.log(`${label}:`);
   for (const [name, sort] of sorts) {
     const query: ItemQuery = { filter, sort, include_missing: true };
     const q = repeat(() => queryRows(table, query));
     result = q.result;
-    line(`three filters + sort ${name}`, `${p50(q.times).toFixed(1)} ms`, 100, p50(q.times));
+    timed(`  three filters + sort ${name}`, q, 100);
   }
   const all = repeat(() => queryRows(table, { sort: sorts[1]![1], include_missing: true }));
-  line(
-    `all 1M items, sort ${sorts[1]![0]}`,
-    `${p50(all.times).toFixed(1)} ms`,
-    100,
-    p50(all.times),
-  );
-  console.log(`  (${label})`);
+  timed(`  all 1M items, sort ${sorts[1]![0]}`, all, 100);
 }
-sortFigures('numeric keys sorted by their IEEE bits: no sort index');
+sortFigures('without sort indexes (integer keys as one word, other doubles by their IEEE bits)');
 const indexing = time(() => prepareSortIndexes(table));
 line('prepareSortIndexes: 11 numeric + timestamp columns', `${indexing.ms.toFixed(0)} ms`);
 line('  memory of the indexes', mb(11 * 4 * ITEMS));
-sortFigures('numeric keys sorted by dense ranks from the sort indexes');
+sortFigures('numeric keys sorted by dense ranks (after prepareSortIndexes)');
 
 // --- histograms -----------------------------------------------------------------------------
 const rows = filterOnly.result;
-const numeric = repeat(() => histogram(table, 'num_0', { rows }));
-line(
+timed(
   'histogram numeric, 20 bins × 3 splits, filtered',
-  `${p50(numeric.times).toFixed(1)} ms`,
+  repeat(() => histogram(table, 'num_0', { rows })),
   30,
-  p50(numeric.times),
 );
-const numericAll = repeat(() => histogram(table, 'num_0'));
-line(
-  'histogram numeric, all items',
-  `${p50(numericAll.times).toFixed(1)} ms`,
+timed(
+  'histogram numeric, 20 bins × 3 splits, all items',
+  repeat(() => histogram(table, 'num_0')),
   30,
-  p50(numericAll.times),
 );
-const categorical = repeat(() => histogram(table, 'str_5', { rows }));
-line(
+timed(
+  'histogram timestamp, filtered',
+  repeat(() => histogram(table, 'ts_0', { rows })),
+  30,
+);
+timed(
   'histogram string (50 categories), filtered',
-  `${p50(categorical.times).toFixed(1)} ms`,
+  repeat(() => histogram(table, 'str_5', { rows })),
   30,
-  p50(categorical.times),
 );
 
 // --- encoding -------------------------------------------------------------------------------
 const enc = repeat(() => encodeIndices(result, { version: table.version }));
-const dec = repeat(() => decodeIndices(enc.result));
-line(
-  `encode sorted result (${result.length.toLocaleString('en')} rows)`,
-  `${p50(enc.times).toFixed(1)} ms`,
-);
+timed(`encode sorted result (${result.length.toLocaleString('en')} rows, bit-packed)`, enc);
 line('  size', `${(enc.result.byteLength / 1e6).toFixed(2)} MB`);
 line(
-  '  vs u32 / JSON ids',
+  '  vs u32 / JSON array of ids',
   `${((result.length * 4) / 1e6).toFixed(2)} / ${(JSON.stringify(Array.from(result, (r) => ids[r])).length / 1e6).toFixed(1)} MB`,
 );
-line('decode', `${p50(dec.times).toFixed(1)} ms`);
+timed(
+  'decode',
+  repeat(() => decodeIndices(enc.result)),
+);
 const ascending = queryRows(table, { filter });
 const encAsc = repeat(() => encodeIndices(ascending, { version: table.version }));
-line(`encode unsorted (ascending) result`, `${p50(encAsc.times).toFixed(1)} ms`);
-line('  size (delta-varint)', `${(encAsc.result.byteLength / 1e6).toFixed(2)} MB`);
+timed('encode unsorted (ascending) result, delta-varint', encAsc);
+line('  size', `${(encAsc.result.byteLength / 1e6).toFixed(2)} MB`);

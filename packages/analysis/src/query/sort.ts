@@ -7,8 +7,9 @@
 // first. Stability plus starting from ascending row order gives ties in upload order.
 //   - string/boolean: the dictionary code (categories are sorted), K − 1 − code descending,
 //     K for missing: one pass for up to 2047 categories.
-//   - numeric/timestamp without a sort index: the double's IEEE bits made unsigned-sortable
-//     (sign flipped, negatives inverted), as two 32-bit words: six passes.
+//   - numeric/timestamp without a sort index: integers spanning less than 2³² as one word
+//     `v − min`; any other doubles by their IEEE bits made unsigned-sortable (sign flipped,
+//     negatives inverted) as two 32-bit words: six passes.
 //   - numeric/timestamp with a sort index (`prepareSortIndex`): the value's dense rank among
 //     the column's distinct values, one word of ⌈log2(distinct + 1)⌉ bits: two passes at 1M
 //     rows. The index is a full 64-bit radix sort of the column (~0.15–0.3 s at 1M rows),
@@ -127,6 +128,32 @@ function doubleWords(
   return { lo, hi };
 }
 
+/**
+ * When every selected value is an integer and max − min + 1 < 2³² (counts, pixel sizes,
+ * timestamps within ~49 days), one word `v − min` (descending `max − v`, missing max − min
+ * + 1) orders them exactly, in ⌈bits / 11⌉ passes instead of six. Null otherwise.
+ */
+function integerWord(values: Float64Array, rows: Uint32Array, descending: boolean): Word | null {
+  const m = rows.length;
+  let min = Infinity;
+  let max = -Infinity;
+  for (let p = 0; p < m; p++) {
+    const v = values[rows[p]!]!;
+    if (v !== v) continue;
+    if (!Number.isInteger(v)) return null;
+    if (v < min) min = v;
+    if (v > max) max = v;
+  }
+  const missing = min > max ? 0 : max - min + 1;
+  if (missing > 0xffffffff) return null;
+  const word = new Uint32Array(m);
+  for (let p = 0; p < m; p++) {
+    const v = values[rows[p]!]!;
+    word[p] = v !== v ? missing : descending ? max - v : v - min;
+  }
+  return { word, bits: bitsFor(missing) };
+}
+
 function buildSortIndex(column: NumericColumn): SortIndex {
   const values = column.values;
   const n = values.length;
@@ -199,6 +226,8 @@ function keyWords(table: ItemTable, entry: SortEntry, rows: Uint32Array): Word[]
   }
   const index = sortIndexes.get(column);
   if (!index) {
+    const narrow = integerWord(column.values, rows, descending);
+    if (narrow) return [narrow];
     const { lo, hi } = doubleWords(column.values, rows, descending);
     return [
       { word: lo, bits: 32 },
