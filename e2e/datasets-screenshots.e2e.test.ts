@@ -5,7 +5,6 @@ import { ActivitiesPopover } from './pages/ActivitiesPopover';
 import { DatasetOverview } from './pages/DatasetOverview';
 import { DatasetsList } from './pages/DatasetsList';
 import { SdkDialog } from './pages/SdkDialog';
-import { Shell } from './pages/Shell';
 import { ApiSession } from './support/api';
 import { launchBrowser, newContext, screenshot, type ThemeId } from './support/browser';
 import { ADMIN, signIn } from './support/journey';
