@@ -48,5 +48,5 @@ export { DEFAULT_MAX_NUM_BINS, histogram } from './histogram.js';
 export type { HistogramOptions } from './histogram.js';
 export { decodeIndices, encodeIndices } from './encoding.js';
 export type { DecodedIndices, EncodeOptions, IndexEncoding } from './encoding.js';
-export { queryRows } from './query.js';
+export { idsAt, queryRows, rowsOfIds } from './query.js';
 export type { ItemQuery } from './query.js';

@@ -1,6 +1,6 @@
 // One explorer query end to end (spec §7 "Item ids"): filter, drop items missing a sort key
 // unless include_missing, sort. Returns row indices; ids are table.ids[row].
-import { bitsetToRows, fullBitset, type Bitset } from './bitset.js';
+import { bitsetToRows, emptyBitset, fullBitset, type Bitset } from './bitset.js';
 import { evaluateFilter, type EvaluateOptions } from './filter.js';
 import { sortRows } from './sort.js';
 import { getColumn, type ItemTable } from './table.js';
@@ -53,4 +53,38 @@ export function queryRows(
   if (!query.include_missing) for (const entry of sort) dropMissing(table, bits, entry.name);
   const rows = bitsetToRows(bits);
   return sort.length === 0 ? rows : sortRows(table, rows, sort);
+}
+
+/** The item ids of `rows` (a page of a result); throws on a row outside the table. */
+export function idsAt(table: ItemTable, rows: ArrayLike<number>): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i]!;
+    const id = Number.isInteger(row) ? table.ids[row] : undefined;
+    if (id === undefined) throw new Error(`Row ${row} is outside the table (${table.length} rows)`);
+    out.push(id);
+  }
+  return out;
+}
+
+const rowIndexes = new WeakMap<ItemTable, Map<string, number>>();
+
+/**
+ * The rows of item ids (a subset's items, ids edited by a history record) as a bitset; ids not
+ * in the table are skipped. The id → row map is built on first use and cached with the table
+ * (~0.1 s and tens of MB at 1M items).
+ */
+export function rowsOfIds(table: ItemTable, ids: Iterable<string>): Bitset {
+  let index = rowIndexes.get(table);
+  if (!index) {
+    index = new Map();
+    for (let i = 0; i < table.length; i++) index.set(table.ids[i]!, i);
+    rowIndexes.set(table, index);
+  }
+  const bits = emptyBitset(table.length);
+  for (const id of ids) {
+    const row = index.get(id);
+    if (row !== undefined) bits[row >>> 5]! |= 1 << (row & 31);
+  }
+  return bits;
 }
