@@ -1,11 +1,11 @@
 // Multi-key sort of selected rows (spec §4 "Sort"): missing values last whatever the
 // direction, ties in upload order, strings in dictionary (= string) order.
 //
-// Why radix: a comparator sort over 1M indices took 0.4–1.2 s here (V8, two float keys). Every key becomes uint32
-// words per row whose unsigned order is the wanted order, and a stable LSD radix sort with
-// ≤ 11-bit digits (2048 buckets keep the counts in L1; 8- and 16-bit digits measured no
-// faster) runs from the last key to the first. Stability plus starting from ascending row
-// order gives ties in upload order.
+// Why radix: a comparator sort over 1M indices took 0.4–1.2 s here (V8, two float keys).
+// Every key becomes uint32 words per row whose unsigned order is the wanted order, and a
+// stable LSD radix sort with ≤ 11-bit digits (2048 buckets keep the counts in L1; 8- and
+// 16-bit digits measured no faster) runs from the last key to the first. Stability plus
+// starting from ascending row order gives ties in upload order.
 //   - string/boolean: the dictionary code (categories are sorted), K − 1 − code descending,
 //     K for missing: one pass for up to 2047 categories.
 //   - numeric/timestamp without a sort index: integers spanning less than 2³² as one word
