@@ -12,6 +12,8 @@ import { formatRelativeTime } from '../../lib/relativeTime';
 import { activityTarget, rowHeight } from './activityRules';
 import { activityStrings as strings, JOB_TYPE_LABELS } from './strings';
 
+const TAG_STYLE = { marginInlineEnd: 0, lineHeight: '16px', fontSize: 12 };
+
 export interface ActivityRowProps {
   activity: Activity;
   now: number;
@@ -46,15 +48,16 @@ export function ActivityRow({ activity, now, onOpen }: ActivityRowProps) {
       style={{
         height: rowHeight(activity),
         boxSizing: 'border-box',
-        padding: '10px 16px',
+        padding: '8px 16px',
         borderBottom: `1px solid ${token.colorBorderSecondary}`,
         cursor: target ? 'pointer' : 'default',
         display: 'flex',
+        alignItems: 'flex-start',
         gap: 12,
       }}
     >
       <span style={{ color: statusColor, fontSize: 16, lineHeight: '22px' }}>{icon}</span>
-      <Flex vertical gap={2} style={{ flex: 1, minWidth: 0 }}>
+      <Flex vertical gap={2} style={{ flex: 1, minWidth: 0, lineHeight: '18px' }}>
         <Flex justify="space-between" gap={8}>
           <Typography.Text strong ellipsis>
             {title}
@@ -77,7 +80,7 @@ export function ActivityRow({ activity, now, onOpen }: ActivityRowProps) {
         <Flex align="center" gap={8} style={{ minWidth: 0 }}>
           {activity.status === 'PENDING' ? (
             <>
-              <Tag color="processing" style={{ marginInlineEnd: 0 }}>
+              <Tag color="processing" style={TAG_STYLE}>
                 {strings.status.PENDING}
               </Tag>
               {activity.progress !== undefined && (
@@ -89,12 +92,12 @@ export function ActivityRow({ activity, now, onOpen }: ActivityRowProps) {
               )}
             </>
           ) : activity.status === 'SUCCESS' ? (
-            <Tag color="success" style={{ marginInlineEnd: 0 }}>
+            <Tag color="success" style={TAG_STYLE}>
               {strings.status.SUCCESS}
             </Tag>
           ) : (
             <>
-              <Tag color="error" style={{ marginInlineEnd: 0 }}>
+              <Tag color="error" style={TAG_STYLE}>
                 {strings.status.FAILURE}
               </Tag>
               {activity.error && (
@@ -108,11 +111,9 @@ export function ActivityRow({ activity, now, onOpen }: ActivityRowProps) {
               )}
             </>
           )}
-          {target && (
-            <RightOutlined style={{ marginLeft: 'auto', color: token.colorTextTertiary }} />
-          )}
         </Flex>
       </Flex>
+      {target && <RightOutlined style={{ alignSelf: 'center', color: token.colorTextTertiary }} />}
     </div>
   );
 }
