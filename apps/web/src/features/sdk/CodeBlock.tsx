@@ -33,7 +33,7 @@ export function CodeBlock({ code, copyLabel, testId }: CodeBlockProps) {
           minWidth: 0,
           overflowX: 'auto',
           whiteSpace: 'pre-wrap',
-          wordBreak: 'break-all',
+          overflowWrap: 'anywhere',
           fontFamily: token.fontFamilyCode,
           fontSize: token.fontSizeSM,
           lineHeight: 1.7,
