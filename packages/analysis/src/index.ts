@@ -48,3 +48,4 @@ export type {
 export { DEMO_SHAPES, DEMO_SOUNDS, DEMO_TASKS, DEMO_WORDS, demoDataset } from './demo.js';
 export type { DemoDataset, DemoObject, DemoPrediction, DemoSample, DemoTask } from './demo.js';
 export * from './query/index.js';
+export { SPECTROGRAM_RANGE_DB, spectrogramImage } from './spectrogram.js';

@@ -440,6 +440,12 @@ describe('media, thumbnails and computed metadata', () => {
       name: 'loupe.audio_mfcc',
       num_present: 2,
     });
+    // Audio items preview as their spectrogram.
+    expect(dataset.preview_urls).toHaveLength(2);
+    const preview = await admin.get(dataset.preview_urls[0]);
+    expect(preview.headers['content-type']).toBe('image/webp');
+    const { width, height } = await sharp(preview.rawPayload).metadata();
+    expect([width, height]).toEqual([512, 256]);
   });
 
   it('reads MP3 and FLAC as well as WAV, and flags a broken clip', async () => {

@@ -251,7 +251,6 @@ export class DatasetsRepository {
       .selectAll()
       .where('dataset_id', '=', datasetId)
       .where('thumbnail', 'is', null)
-      .where('media_type', '=', 'image')
       .where('deleted', '=', 0)
       .where('seq', '>', afterSeq)
       .orderBy('seq')

@@ -195,9 +195,7 @@ export class DatasetsService {
     id: string,
     enabled: boolean,
   ): Promise<{ enabled: boolean }> {
-    const row = await this.dataset(id);
-    if (isAudioTask(row.task_type as TaskType))
-      throw new BadRequest('Audio datasets have no thumbnails.');
+    await this.dataset(id);
     await this.repos.datasets.update(id, { thumbnails_enabled: enabled ? 1 : 0 });
     if (enabled) await this.jobs.enqueue('ThumbnailGeneration', { dataset_id: id }, actor);
     else {

@@ -1,7 +1,13 @@
 // Decodes one media file and turns @loupe/analysis's measurements into metadata values and a
 // default feature vector. Images are measured at most 1024 px on their longest side, so a
 // 24-megapixel photo costs about what a web image does.
-import { analyzeAudio, analyzeImage, boxStatistics, decodeWav } from '@loupe/analysis';
+import {
+  analyzeAudio,
+  analyzeImage,
+  boxStatistics,
+  decodeWav,
+  spectrogramImage,
+} from '@loupe/analysis';
 import type sharpModule from 'sharp';
 import type { ObjectRow } from '../datasets/datasets.repository.js';
 
@@ -81,6 +87,20 @@ export async function decodeAudio(
   return { channels: decoded.channelData, sampleRate: decoded.sampleRate };
 }
 
+/** The picture audio items show where images show themselves: their spectrogram. */
+export function spectrogramPixels(decoded: {
+  channels: Float32Array[];
+  sampleRate: number;
+}): NonNullable<ComputedMedia['pixels']> {
+  const image = spectrogramImage(decoded.channels, decoded.sampleRate);
+  return {
+    data: Buffer.from(image.data.buffer, image.data.byteOffset, image.data.byteLength),
+    width: image.width,
+    height: image.height,
+    channels: 3,
+  };
+}
+
 export async function computeAudioMetadata(bytes: Buffer): Promise<ComputedMedia> {
   const decoded = await decodeAudio(bytes);
   const { statistics: s, descriptor } = analyzeAudio(decoded.channels, decoded.sampleRate);
@@ -97,6 +117,7 @@ export async function computeAudioMetadata(bytes: Buffer): Promise<ComputedMedia
       'audio.corrupt': false,
     },
     vector: descriptor,
+    pixels: spectrogramPixels(decoded),
   };
 }
 

@@ -256,7 +256,7 @@ export function metadataJob(
     const task = dataset.task_type as TaskType;
     const audio = task === 'audio_classification' || task === 'automatic_speech_recognition';
     const hasObjects = task === 'object_detection' || task === 'instance_segmentation';
-    const thumbnails = !audio && dataset.thumbnails_enabled === 1;
+    const thumbnails = dataset.thumbnails_enabled === 1;
     const model = embedder && !audio ? await embedder() : undefined;
     const levels: DataLevel[] = audio
       ? ['audio']

@@ -8,6 +8,7 @@ import { forEachLimit } from '../platform/concurrency.js';
 import type { BlobStore } from '../storage/blob-store.js';
 import type { MediaResolver } from '../storage/media.js';
 import { thumbnailBase } from '../datasets/datasets.service.js';
+import { decodeAudio, spectrogramPixels } from './media-metadata.js';
 
 /** Longest side of the grid thumbnail (cards are 192–400 px wide at 2× density) and the filmstrip box (80×56 at 2×). */
 export const THUMBNAIL_SIZES = {
@@ -44,8 +45,13 @@ export async function thumbnailsFromPixels(
   return { grid, filmstrip };
 }
 
-/** Decodes a file (honouring EXIF orientation) and renders both thumbnails. */
-export async function renderThumbnails(bytes: Buffer): Promise<Record<ThumbnailSize, Buffer>> {
+/** Decodes a file (honouring EXIF orientation) and renders both thumbnails; audio shows its spectrogram. */
+export async function renderThumbnails(
+  bytes: Buffer,
+  mediaType: 'image' | 'audio' = 'image',
+): Promise<Record<ThumbnailSize, Buffer>> {
+  if (mediaType === 'audio')
+    return thumbnailsFromPixels(spectrogramPixels(await decodeAudio(bytes)));
   const { data, info } = await sharp(bytes, { failOn: 'error' })
     .rotate()
     .resize({ ...THUMBNAIL_SIZES.grid, withoutEnlargement: true })
@@ -95,7 +101,10 @@ export function thumbnailJob(
       await forEachLimit(samples, CONCURRENCY, async (sample) => {
         if (!sample.media) return;
         try {
-          const rendered = await renderThumbnails(await media.read(datasetId, sample.media));
+          const rendered = await renderThumbnails(
+            await media.read(datasetId, sample.media),
+            sample.media_type ?? 'image',
+          );
           made.push({
             id: sample.id,
             thumbnail: await storeThumbnails(blobs, datasetId, sample.id, rendered),
