@@ -82,7 +82,10 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(
+  env: Record<string, string> = {},
+  logStream?: NodeJS.WritableStream,
+): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'loupe-test-'));
   const { database: databaseConfig, drop } = await freshDatabaseConfig(dataDir);
   const config: Config = {
@@ -98,7 +101,12 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   const database = openDatabase(config.database);
   await migrateToLatest(database);
   const clock = new TestClock();
-  const { app, services, routes, runner } = await buildApp({ config, database, clock: clock.read });
+  const { app, services, routes, runner } = await buildApp({
+    config,
+    database,
+    clock: clock.read,
+    ...(logStream ? { logStream } : {}),
+  });
   await app.ready();
   return {
     app,
