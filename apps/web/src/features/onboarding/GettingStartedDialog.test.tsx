@@ -1,6 +1,6 @@
 // Getting started leads to the SDK dialog, the Add Dataset modal and the Add Model modal.
 import '../../test/setup';
-import { screen, waitFor, within } from '@testing-library/react';
+import { waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, test } from 'vitest';
 import { findDialog } from '../../test/findDialog';
