@@ -347,11 +347,10 @@ export class DatasetsService {
           repos,
           datasetId,
           'sample:create',
-          'image',
+          isAudioTask(shape.task_type) ? 'audio' : 'image',
           fresh.length,
           actor,
           now,
-          isAudioTask(shape.task_type) ? 'audio' : 'image',
         );
 
       const inserts: SampleRow[] = [];
@@ -492,11 +491,10 @@ export class DatasetsService {
     repos: Repositories,
     datasetId: string,
     operation: HistoryRecord['operation_type'],
-    _level: string,
+    dataLevel: string,
     items: number,
     actor: UserRow | null,
     now: number,
-    dataLevel: string,
   ): Promise<string> {
     const latest = await repos.datasets.latestHistory(datasetId, operation, actor?.id ?? null);
     if (latest && now - latest.updated_at < HISTORY_MERGE_MS) {
@@ -537,7 +535,7 @@ export class DatasetsService {
   // ---- features
 
   async uploadFeatures(
-    actor: UserRow | null,
+    _actor: UserRow | null,
     datasetId: string,
     input: z.output<typeof FeatureUploadRequest>,
   ): Promise<FeatureInfo> {
@@ -631,7 +629,6 @@ export class DatasetsService {
         })),
       );
     });
-    void actor;
     return this.featureInfo(dataset, input.name, input.data_level);
   }
 
