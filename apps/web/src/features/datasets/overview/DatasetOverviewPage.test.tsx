@@ -170,3 +170,53 @@ test('a refused delete says so and stays', async () => {
   await screen.findByText('Failed to delete dataset "street-scenes".');
   expect(view.location()).toBe(`${path}/overview`);
 });
+
+test('turning thumbnails on follows the generation job, then shows the previews', async () => {
+  let enabled = false;
+  let enabledAt = 0;
+  let finished = false;
+  signedIn({
+    [`GET ${api}`]: () => ({
+      body: dataset({
+        thumbnails_enabled: enabled,
+        preview_urls: finished ? ['/api/a.webp', '/api/b.webp'] : [],
+      }),
+    }),
+    [`GET ${api}/thumbnails`]: () => ({ body: { enabled } }),
+    [`PUT ${api}/thumbnails`]: () => {
+      enabled = true;
+      enabledAt = Date.now();
+      return { body: { enabled } };
+    },
+    'GET /api/activities': () => {
+      // The job is pending for a little while, done by the next poll (3000 ms later).
+      finished = enabled && Date.now() - enabledAt > 2500;
+      return {
+        body: enabled
+          ? [
+              {
+                id: 'thumbs',
+                type: 'Job',
+                updated_at: Date.now(),
+                job_type: 'ThumbnailGeneration',
+                status: finished ? 'SUCCESS' : 'PENDING',
+                user_id: null,
+                dataset_id: DATASET_ID,
+                dataset_name: 'street-scenes',
+              },
+            ]
+          : [],
+      };
+    },
+  });
+  renderApp(`${path}/overview`);
+  const toggle = await screen.findByRole('switch', { name: 'Thumbnails' });
+  await waitFor(() => expect(toggle.getAttribute('aria-checked')).toBe('false'));
+  expect(screen.queryAllByTestId('dataset-preview')).toHaveLength(0);
+  await userEvent.setup().click(toggle);
+  await screen.findByTestId('thumbnails-generating');
+  await waitFor(() => expect(screen.getAllByTestId('dataset-preview')).toHaveLength(2), {
+    timeout: 10_000,
+  });
+  expect(screen.queryByTestId('thumbnails-generating')).toBeNull();
+}, 20_000);
