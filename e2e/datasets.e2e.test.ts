@@ -38,8 +38,9 @@ test('the datasets list finds datasets by name and by task', async () => {
 
   await list.card('Demo · Chords').click();
   await new DatasetOverview(page).expectShown('Demo · Chords');
-  // Audio datasets have no thumbnails and no IoU threshold.
-  expect(await page.getByRole('switch', { name: 'Thumbnails' }).count()).toBe(0);
+  // Only detection and instance segmentation have an IoU threshold; audio has thumbnails too
+  // (spectrograms).
+  await page.getByRole('switch', { name: 'Thumbnails' }).waitFor();
   expect(await page.getByRole('spinbutton', { name: 'IoU threshold' }).count()).toBe(0);
 });
 

@@ -1,7 +1,6 @@
 // The dataset overview (dataset-side.md §2): header with task, name, description and when it
 // changed; previews; statistics; Version History beside it; then Settings.
 import { ClockCircleOutlined } from '@ant-design/icons';
-import { isAudioTask } from '@loupe/contracts';
 import { Button, Card, Col, Empty, Flex, Row, Typography, theme } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useParams } from 'react-router';
@@ -79,7 +78,6 @@ export function DatasetOverviewPage() {
     historyRef.current?.focus({ preventScroll: true });
   };
   const models = data.predictions_count;
-  const imageDataset = !isAudioTask(data.task_type);
 
   return (
     <Page
@@ -174,16 +172,15 @@ export function DatasetOverviewPage() {
               {hasIouThreshold(data.task_type) && (
                 <IouThresholdSetting datasetId={data.id} models={models} />
               )}
-              {imageDataset && (
-                <ThumbnailsSetting
-                  datasetId={data.id}
-                  expectingThumbnails={
-                    data.thumbnails_enabled &&
-                    (data.samples_count ?? 0) > 0 &&
-                    data.preview_urls.length === 0
-                  }
-                />
-              )}
+              {/* Every task has thumbnails: images, and spectrograms for audio. */}
+              <ThumbnailsSetting
+                datasetId={data.id}
+                expectingThumbnails={
+                  data.thumbnails_enabled &&
+                  (data.samples_count ?? 0) > 0 &&
+                  data.preview_urls.length === 0
+                }
+              />
               <DeleteDatasetSetting dataset={data} />
             </div>
           </Section>
