@@ -87,7 +87,7 @@ export function DatasetOverviewPage() {
     >
       <Flex gap={24} align="flex-start" wrap="wrap">
         <aside
-          style={{ width: SIDEBAR_WIDTH, flexShrink: 0, position: 'sticky', top: 88 }}
+          style={{ width: SIDEBAR_WIDTH, flexShrink: 0, position: 'sticky', top: 104 }}
           aria-label={strings.versionHistory}
         >
           <Card
