@@ -160,8 +160,10 @@ export async function buildApp(
   if (serveWeb) {
     await app.register(fastifyStatic, {
       root: config.webDir,
-      wildcard: false,
-      index: false,
+      // Files are looked up per request, so a rebuilt web app is served without a restart.
+      wildcard: true,
+      index: ['index.html'],
+      redirect: false,
       setHeaders: (reply, path) => {
         // Vite fingerprints everything under assets/, so those never change.
         void reply.header(

@@ -35,6 +35,13 @@ describe('the web app files', () => {
     expect(deep.body).toBe(index.body);
   });
 
+  it('include files written after the server started (a rebuilt web app needs no restart)', async () => {
+    writeFileSync(join(webDir, 'assets', 'index-new.js'), 'console.log("rebuilt")');
+    const asset = await new Client(t.app).get('/assets/index-new.js');
+    expect(asset.statusCode).toBe(200);
+    expect(asset.body).toBe('console.log("rebuilt")');
+  });
+
   it('never answer for the API: unknown API routes stay 404 JSON and API routes still need a session', async () => {
     const anonymous = new Client(t.app);
     expect((await anonymous.get('/api/nope')).json()).toEqual({
