@@ -400,7 +400,8 @@ export class DatasetsService {
             ...content,
             computed: null,
             thumbnail: null,
-            processed: 0,
+            // Nothing to read or measure without media or objects: such samples are done at once.
+            processed: sample.media || sample.objects ? 0 : 1,
             deleted: 0,
             created_record_id: recordId,
             created_at: now,
@@ -421,7 +422,10 @@ export class DatasetsService {
           updates.push({
             ...before,
             ...content,
-            ...(mediaChanged ? { processed: 0, thumbnail: null, computed: null } : {}),
+            ...(mediaChanged ? { thumbnail: null, computed: null } : {}),
+            ...(mediaChanged || sample.objects
+              ? { processed: content.media || sample.objects ? 0 : 1 }
+              : {}),
             deleted: 0,
             updated_at: now,
           });
@@ -447,7 +451,7 @@ export class DatasetsService {
       if (changed > 0 || objectDelta !== 0)
         await repos.datasets.addCounts(datasetId, inserts.length, objectDelta, now);
       // One pass reads each new file once for metadata, features and (when on) thumbnails.
-      if (changed > 0) {
+      if ([...inserts, ...updates].some((row) => row.processed === 0)) {
         await this.jobs.enqueue(
           'MetadataAndFeaturesComputation',
           { dataset_id: datasetId },

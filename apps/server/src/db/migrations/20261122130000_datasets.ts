@@ -57,7 +57,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createIndex('samples_processed')
     .on('samples')
-    .columns(['dataset_id', 'processed'])
+    // With seq last, "the next unprocessed samples in upload order" is an index range scan, not
+    // a sort of every unprocessed row (quadratic over a million-sample upload).
+    .columns(['dataset_id', 'processed', 'seq'])
     .execute();
 
   await db.schema
