@@ -1,14 +1,15 @@
 // The datasets list, the default landing page: search, task filter, cards, and the Add Dataset
 // modal (dataset-side.md §2). `?instructions` (Getting started → Add dataset) opens the modal.
-import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import type { TaskType } from '@loupe/contracts';
-import { Button, Col, Empty, Flex, Input, Row, Select, Typography } from 'antd';
+import { Button, Col, Empty, Flex, Row, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ErrorFallback } from '../../components/ErrorFallback';
 import { Page } from '../../components/Page';
+import { ALL_TASKS, SearchAndTaskFilter } from '../../components/SearchAndTaskFilter';
 import { emitTestEvent } from '../../lib/testEvents';
-import { TASK_TYPE_LABELS, TASK_TYPES } from '../../lib/taskTypes';
+import { TASK_TYPE_LABELS } from '../../lib/taskTypes';
 import { useDatasets } from './hooks/useDatasets';
 import { AddDatasetModal } from './list/AddDatasetModal';
 import { DatasetCard, DatasetCardPlaceholder } from './list/DatasetCard';
@@ -16,7 +17,7 @@ import { filterDatasets } from './list/filterDatasets';
 import { datasetStrings as strings } from './strings';
 
 const PLACEHOLDER_CARDS = 4;
-const ALL = 'all';
+const ALL = ALL_TASKS;
 
 export function DatasetsPage() {
   const [params, setParams] = useSearchParams();
@@ -56,28 +57,16 @@ export function DatasetsPage() {
         </Button>
       }
     >
-      <Flex gap={12} wrap style={{ marginBottom: 20 }}>
-        <Input
-          allowClear
-          prefix={<SearchOutlined />}
-          placeholder={strings.searchPlaceholder}
-          aria-label={strings.searchPlaceholder}
-          value={term}
-          onChange={(event) => setTerm(event.target.value)}
-          style={{ width: 320 }}
-        />
-        <Select
-          id="datasets-task-filter"
-          aria-label={strings.taskFilter}
-          value={task}
-          onChange={setTask}
-          style={{ width: 240 }}
-          options={[
-            { value: ALL, label: strings.allTasks },
-            ...TASK_TYPES.map((value) => ({ value, label: TASK_TYPE_LABELS[value] })),
-          ]}
-        />
-      </Flex>
+      <SearchAndTaskFilter
+        id="datasets"
+        term={term}
+        onTermChange={setTerm}
+        task={task}
+        onTaskChange={(value) => setTask(value as TaskType | typeof ALL)}
+        searchPlaceholder={strings.searchPlaceholder}
+        taskFilterLabel={strings.taskFilter}
+        allTasksLabel={strings.allTasks}
+      />
       {datasets.isPending ? (
         <Row gutter={[16, 16]}>
           {Array.from({ length: PLACEHOLDER_CARDS }, (_, index) => (

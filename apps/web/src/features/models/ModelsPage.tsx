@@ -1,23 +1,24 @@
 // The models list (model-side.md §2): prediction sets grouped by dataset, 'Search models', a
 // task filter and the Add Model modal. `?instructions` (Getting started → Add model) opens it.
-import { PlusOutlined, SearchOutlined, SwapOutlined } from '@ant-design/icons';
+import { PlusOutlined, SwapOutlined } from '@ant-design/icons';
 import type { PredictionSet, TaskType } from '@loupe/contracts';
-import { Button, Card, Empty, Flex, Input, Progress, Select, Table, Typography } from 'antd';
+import { Button, Card, Empty, Flex, Progress, Table, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { DelayedLoading } from '../../components/DelayedLoading';
 import { ErrorFallback } from '../../components/ErrorFallback';
 import { Page } from '../../components/Page';
+import { ALL_TASKS, SearchAndTaskFilter } from '../../components/SearchAndTaskFilter';
 import { TaskTag } from '../../components/TaskTag';
 import { formatRelativeTime } from '../../lib/relativeTime';
-import { TASK_TYPE_LABELS, TASK_TYPES } from '../../lib/taskTypes';
+import { TASK_TYPE_LABELS } from '../../lib/taskTypes';
 import { PreviewImage, useDatasets } from '../datasets';
 import { AddModelModal } from './AddModelModal';
 import { completeness } from './completeness';
 import { useModels } from './hooks/useModels';
 import { modelStrings as strings } from './strings';
 
-const ALL = 'all';
+const ALL = ALL_TASKS;
 
 const modelPath = (model: PredictionSet, section = 'overview') =>
   `/models/datasets/${encodeURIComponent(model.dataset.id)}/predictions/${encodeURIComponent(model.id)}/${section}`;
@@ -65,28 +66,16 @@ export function ModelsPage() {
         </Button>
       }
     >
-      <Flex gap={12} wrap style={{ marginBottom: 20 }}>
-        <Input
-          allowClear
-          prefix={<SearchOutlined />}
-          placeholder={strings.search}
-          aria-label={strings.search}
-          value={term}
-          onChange={(event) => setTerm(event.target.value)}
-          style={{ width: 320 }}
-        />
-        <Select
-          id="models-task-filter"
-          aria-label={strings.taskFilter}
-          value={task}
-          onChange={setTask}
-          style={{ width: 240 }}
-          options={[
-            { value: ALL, label: strings.allTasks },
-            ...TASK_TYPES.map((value) => ({ value, label: TASK_TYPE_LABELS[value] })),
-          ]}
-        />
-      </Flex>
+      <SearchAndTaskFilter
+        id="models"
+        term={term}
+        onTermChange={setTerm}
+        task={task}
+        onTaskChange={(value) => setTask(value as TaskType | typeof ALL)}
+        searchPlaceholder={strings.search}
+        taskFilterLabel={strings.taskFilter}
+        allTasksLabel={strings.allTasks}
+      />
       {models.isPending ? (
         <DelayedLoading />
       ) : models.isError ? (
