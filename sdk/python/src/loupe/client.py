@@ -511,22 +511,20 @@ def _add(totals: Dict[str, int], result: Mapping[str, Any]) -> None:
         totals[key] = totals.get(key, 0) + int(result.get(key, 0))
 
 
-class Dataset:
-    """A dataset on the server. Attributes mirror the server's answer (``id``, ``name``,
-    ``task_type``, ``class_names``, ``samples_count``, ``objects_count``, ``splits``, …); the raw
-    answer is ``data``. Call :meth:`refresh` to read the counts again after uploads."""
+class _ServerObject:
+    """Something the server answered for: its answer is ``data``, and its fields read as
+    attributes (``obj.samples_count``)."""
 
-    def __init__(self, client: Client, data: Mapping[str, Any]) -> None:
-        self.client = client
+    def __init__(self, data: Mapping[str, Any]) -> None:
         self.data: Dict[str, Any] = dict(data)
-        #: The totals of the latest upload_samples call (also set by Client.import_folder).
+        #: The totals of the latest upload to this object.
         self.upload_result: UploadResult = {"created": 0, "updated": 0, "unchanged": 0}
 
     def __getattr__(self, name: str) -> Any:
         data = self.__dict__.get("data", {})
         if name in data:
             return data[name]
-        raise AttributeError(f"Dataset has no attribute {name!r}")
+        raise AttributeError(f"{type(self).__name__} has no attribute {name!r}")
 
     @property
     def id(self) -> str:
@@ -535,6 +533,18 @@ class Dataset:
     @property
     def name(self) -> str:
         return str(self.data["name"])
+
+
+class Dataset(_ServerObject):
+    """A dataset on the server. Attributes mirror the server's answer (``id``, ``name``,
+    ``task_type``, ``class_names``, ``samples_count``, ``objects_count``, ``splits``, …); the raw
+    answer is ``data``. Call :meth:`refresh` to read the counts again after uploads.
+    ``upload_result`` holds the totals of the latest upload_samples call (also set by
+    Client.import_folder)."""
+
+    def __init__(self, client: Client, data: Mapping[str, Any]) -> None:
+        super().__init__(data)
+        self.client = client
 
     @property
     def task_type(self) -> str:
@@ -729,28 +739,13 @@ class Dataset:
         return prediction_set.refresh()
 
 
-class PredictionSet:
+class PredictionSet(_ServerObject):
     """One model's predictions for a dataset (``id``, ``name``, ``num_present``,
     ``num_missing``; the raw answer is ``data``)."""
 
     def __init__(self, dataset: Dataset, data: Mapping[str, Any]) -> None:
+        super().__init__(data)
         self.dataset = dataset
-        self.data: Dict[str, Any] = dict(data)
-        self.upload_result: UploadResult = {"created": 0, "updated": 0, "unchanged": 0}
-
-    def __getattr__(self, name: str) -> Any:
-        data = self.__dict__.get("data", {})
-        if name in data:
-            return data[name]
-        raise AttributeError(f"PredictionSet has no attribute {name!r}")
-
-    @property
-    def id(self) -> str:
-        return str(self.data["id"])
-
-    @property
-    def name(self) -> str:
-        return str(self.data["name"])
 
     def __repr__(self) -> str:
         return (
