@@ -40,44 +40,14 @@ def png(width: int = 4, height: int = 3, rgb: Tuple[int, int, int] = (200, 30, 3
     """A solid-colour RGB PNG."""
     row = b"\x00" + bytes(rgb) * width
     raw = row * height
-
-    def chunk(kind: bytes, data: bytes) -> bytes:
-        return (
-            struct.pack(">I", len(data))
-            + kind
-            + data
-            + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
-        )
-
-    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
-    return (
-        b"\x89PNG\r\n\x1a\n"
-        + chunk(b"IHDR", header)
-        + chunk(b"IDAT", zlib.compress(raw))
-        + chunk(b"IEND", b"")
-    )
+    return _png(width, height, 2, raw)
 
 
 def grey_png(pixels: List[List[int]]) -> bytes:
     """An 8-bit greyscale PNG (a semantic segmentation mask: pixel value = class index)."""
     height, width = len(pixels), len(pixels[0])
     raw = b"".join(b"\x00" + bytes(row) for row in pixels)
-
-    def chunk(kind: bytes, data: bytes) -> bytes:
-        return (
-            struct.pack(">I", len(data))
-            + kind
-            + data
-            + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
-        )
-
-    header = struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0)
-    return (
-        b"\x89PNG\r\n\x1a\n"
-        + chunk(b"IHDR", header)
-        + chunk(b"IDAT", zlib.compress(raw))
-        + chunk(b"IEND", b"")
-    )
+    return _png(width, height, 0, raw)
 
 
 def wav(samples: int = 800, rate: int = 8000, level: int = 1000) -> bytes:
@@ -143,3 +113,19 @@ class ServerTest(unittest.TestCase):
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(data)
         return path
+
+
+def _png(width: int, height: int, colour_type: int, raw: bytes) -> bytes:
+    """An 8-bit PNG of filtered scanlines `raw` (colour type 0 grey, 2 RGB)."""
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        crc = struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+        return struct.pack(">I", len(data)) + kind + data + crc
+
+    header = struct.pack(">IIBBBBB", width, height, 8, colour_type, 0, 0, 0)
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", header)
+        + chunk(b"IDAT", zlib.compress(raw))
+        + chunk(b"IEND", b"")
+    )
