@@ -3,11 +3,10 @@
 // Prints figures and ratios to the targets; never fails on time.
 // Run: npx tsx --conditions=loupe-src bench/explore/engine.ts (ITEMS=… to change the size)
 import os from 'node:os';
+import { decodeIndices, encodeIndices } from '@loupe/contracts';
 import {
   countRows,
   createRandom,
-  encodeIndices,
-  decodeIndices,
   evaluateFilter,
   fromColumns,
   histogram,

@@ -7,6 +7,7 @@ export * from './license.js';
 export * from './settings.js';
 export * from './datasets.js';
 export * from './activities.js';
+export * from './explore.js';
 
 // Validation messages name a missing field plainly ("Required") instead of zod's type jargon.
 import { z } from 'zod';
@@ -14,3 +15,4 @@ z.config({
   customError: (issue) =>
     issue.code === 'invalid_type' && issue.input === undefined ? 'Required' : undefined,
 });
+export * from './row-encoding.js';

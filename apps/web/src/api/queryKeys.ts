@@ -19,6 +19,20 @@ export const queryKeys = {
     thumbnails: (datasetId: string) => ['datasets', datasetId, 'thumbnails'] as const,
     iouThreshold: (datasetId: string) => ['datasets', datasetId, 'iouThreshold'] as const,
   },
+  explore: {
+    all: (datasetId: string) => ['explore', datasetId] as const,
+    itemRows: (datasetId: string, query: unknown) =>
+      ['explore', datasetId, 'itemRows', query] as const,
+    items: (datasetId: string, query: unknown) => ['explore', datasetId, 'items', query] as const,
+    metadataInfo: (datasetId: string, dataLevel: string, predictionsId?: string) =>
+      ['explore', datasetId, 'metadataInfo', dataLevel, predictionsId ?? null] as const,
+    histogram: (datasetId: string, query: unknown) =>
+      ['explore', datasetId, 'histogram', query] as const,
+    colorMap: (datasetId: string) => ['explore', datasetId, 'colorMap'] as const,
+    features: (datasetId: string) => ['explore', datasetId, 'features'] as const,
+    itemFeatures: (datasetId: string, query: unknown) =>
+      ['explore', datasetId, 'itemFeatures', query] as const,
+  },
   activities: {
     all: () => ['activities'] as const,
     list: (scope: 'my' | 'all') => ['activities', scope] as const,

@@ -46,7 +46,5 @@ export { prepareSortIndex, prepareSortIndexes, sortRows } from './sort.js';
 export type { SortIndex } from './sort.js';
 export { DEFAULT_MAX_NUM_BINS, histogram } from './histogram.js';
 export type { HistogramOptions } from './histogram.js';
-export { decodeIndices, encodeIndices } from './encoding.js';
-export type { DecodedIndices, EncodeOptions, IndexEncoding } from './encoding.js';
 export { idsAt, queryRows, rowsOfIds } from './query.js';
 export type { ItemQuery } from './query.js';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decodeIndices, encodeIndices, type IndexEncoding } from './encoding.js';
+import { decodeIndices, encodeIndices, type IndexEncoding } from './row-encoding.js';
 
 const header = (format: number, width: number, count: number, version: number) => [
   format,

@@ -1,0 +1,274 @@
+// The explorer's calls (dataset-side.md §3, §7): item ids with sort and filter, items, metadata
+// info, histograms, colour map and item features. Sort and filter shapes match the query engine
+// of @loupe/analysis, which answers them on the server.
+import { z } from 'zod';
+import { DataLevel, MetadataValue, Segmentation } from './datasets.js';
+
+const MetadataId = z.string().min(1, 'metadata_id must not be empty').max(400);
+
+export const SortEntry = z
+  .object({ name: MetadataId, direction: z.enum(['ascending', 'descending']) })
+  .meta({ id: 'SortEntry' });
+export type SortEntry = z.infer<typeof SortEntry>;
+
+/** Milliseconds since the epoch, or an ISO 8601 string. */
+export const TimestampValue = z.union([z.number(), z.string().max(64)]);
+
+export const BooleanFilter = z.object({
+  type: z.literal('boolean'),
+  metadata_id: MetadataId,
+  op: z.literal('bool_equals'),
+  value: z.boolean(),
+});
+export const NumericFilter = z.object({
+  type: z.literal('numeric'),
+  metadata_id: MetadataId,
+  op: z.literal('between'),
+  value: z.tuple([z.number().nullable(), z.number().nullable()]).describe('[min, max], inclusive'),
+});
+export const StringFilter = z.object({
+  type: z.literal('string'),
+  metadata_id: MetadataId,
+  op: z.literal('in'),
+  value: z.array(z.string()).max(100_000),
+});
+export const TimestampFilter = z.union([
+  z.object({
+    type: z.literal('timestamp'),
+    metadata_id: MetadataId,
+    op: z.literal('ts_between'),
+    value: z.tuple([TimestampValue.nullable(), TimestampValue.nullable()]),
+  }),
+  z.object({
+    type: z.literal('timestamp'),
+    metadata_id: MetadataId,
+    op: z.literal('ts_equals'),
+    value: TimestampValue,
+  }),
+]);
+export const HistoryFilter = z.object({
+  type: z.literal('history'),
+  record_id: z.string().min(1),
+});
+
+/** The explorer's filter tree (dataset-side.md §3 "Filter"). */
+export type Filter =
+  | { type: 'and'; children: Filter[] }
+  | { type: 'or'; children: Filter[] }
+  | { type: 'not'; child: Filter }
+  | z.infer<typeof BooleanFilter>
+  | z.infer<typeof NumericFilter>
+  | z.infer<typeof StringFilter>
+  | z.infer<typeof TimestampFilter>
+  | z.infer<typeof HistoryFilter>;
+
+export const Filter: z.ZodType<Filter> = z
+  .lazy(() =>
+    z.union([
+      z.object({ type: z.literal('and'), children: z.array(Filter).max(1000) }),
+      z.object({ type: z.literal('or'), children: z.array(Filter).max(1000) }),
+      z.object({ type: z.literal('not'), child: Filter }),
+      BooleanFilter,
+      NumericFilter,
+      StringFilter,
+      TimestampFilter,
+      HistoryFilter,
+    ]),
+  );
+
+/** What the items are looked at with: a prediction set adds its predictions and their metadata. */
+const PredictionsId = z.uuid('predictions_id must be a prediction set id (UUID)');
+
+export const ItemIdsRequest = z
+  .object({
+    data_level: DataLevel,
+    sort: z.array(SortEntry).max(20).default([]),
+    filter: Filter.nullable().optional(),
+    include_missing: z
+      .boolean()
+      .default(false)
+      .describe('Keep items missing a value of a sort key (they sort last)'),
+    subset_id: z.string().optional(),
+    predictions_id: PredictionsId.optional(),
+    format: z
+      .enum(['rows', 'ids'])
+      .default('rows')
+      .describe(
+        "'rows': the result as compact row indices (base64, see docs/api.md); 'ids': a JSON array of item ids",
+      ),
+  })
+  .meta({ id: 'ItemIdsRequest' });
+export type ItemIdsRequest = z.input<typeof ItemIdsRequest>;
+
+export const ItemIdsResponse = z
+  .object({
+    total: z.number().int().describe('Items in the result'),
+    num_items: z.number().int().describe('Items at this data level before filtering'),
+    version: z.number().int().describe('The item table the row indices refer to'),
+    rows: z
+      .string()
+      .optional()
+      .describe('format rows: base64 of the encoded row indices in result order'),
+    item_ids: z.array(z.string()).optional().describe('format ids: item ids in result order'),
+  })
+  .meta({ id: 'ItemIdsResponse' });
+export type ItemIdsResponse = z.infer<typeof ItemIdsResponse>;
+
+export const ItemsRequest = z
+  .object({
+    data_level: DataLevel,
+    item_ids: z.array(z.string()).max(1000).optional(),
+    rows: z
+      .array(z.number().int().nonnegative())
+      .max(1000)
+      .optional()
+      .describe('Row indices from an item_ids answer, with its version'),
+    version: z.number().int().optional(),
+    predictions_id: PredictionsId.optional(),
+  })
+  .meta({ id: 'ItemsRequest' });
+export type ItemsRequest = z.input<typeof ItemsRequest>;
+
+export const ObjectType = z.enum(['gt', 'pred']);
+
+export const ExploreObject = z
+  .object({
+    id: z.string(),
+    label: z.string(),
+    type: ObjectType,
+    score: z.number().optional(),
+    coords: z
+      .tuple([z.number(), z.number(), z.number(), z.number()])
+      .nullable()
+      .describe('[y1, x1, y2, x2] as fractions of the image'),
+    mask: Segmentation.optional().describe('Polygons in pixels, or COCO RLE'),
+  })
+  .meta({ id: 'ExploreObject' });
+export type ExploreObject = z.infer<typeof ExploreObject>;
+
+export const ExploreItem = z
+  .object({
+    id: z.string(),
+    row: z.number().int().describe('Row index in the current item table'),
+    data_level: DataLevel,
+    sample_id: z.string(),
+    type: ObjectType.describe('An object item can be a ground truth or a prediction'),
+    media_type: z.enum(['image', 'audio']).nullable(),
+    src: z.string().nullable().describe('URL of the original media'),
+    thumbnail_src: z.string().nullable().describe('URL of the grid thumbnail, when there is one'),
+    spectrogram_src: z.string().nullable().describe('Audio: URL of the spectrogram image'),
+    width: z.number().nullable(),
+    height: z.number().nullable(),
+    duration: z.number().nullable().describe('Audio: seconds'),
+    crop: z
+      .tuple([z.number(), z.number(), z.number(), z.number()])
+      .nullable()
+      .describe('Object items: the object box [y1, x1, y2, x2] as fractions'),
+    split: z.string().nullable(),
+    label: z.string().nullable(),
+    labels: z.array(z.string()).nullable(),
+    values: z.record(z.string(), z.number()).nullable(),
+    transcript: z.string().nullable(),
+    mask_src: z.string().nullable().describe('Semantic segmentation: URL of the label map'),
+    prediction: z
+      .object({
+        label: z.string().nullable(),
+        score: z.number().nullable(),
+        probabilities: z.record(z.string(), z.number()).nullable(),
+        values: z.record(z.string(), z.number()).nullable(),
+        transcript: z.string().nullable(),
+        mask_src: z.string().nullable(),
+      })
+      .nullable(),
+    objects: z.array(ExploreObject),
+    metadata: z.record(z.string(), MetadataValue),
+  })
+  .meta({ id: 'ExploreItem' });
+export type ExploreItem = z.infer<typeof ExploreItem>;
+
+export const ItemsResponse = z
+  .object({ items: z.array(ExploreItem), version: z.number().int() })
+  .meta({ id: 'ItemsResponse' });
+export type ItemsResponse = z.infer<typeof ItemsResponse>;
+
+export const MetadataInfoQuery = z.object({
+  data_level: DataLevel,
+  predictions_id: PredictionsId.optional(),
+});
+
+export const MetadataFieldInfo = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    label: z.string(),
+    description: z.string().describe('HTML'),
+    group: z.string(),
+    source: z.enum(['builtin', 'uploaded', 'computed', 'prediction']),
+    state: z.enum(['available', 'pending']),
+    type: z.enum(['numeric', 'string', 'boolean', 'timestamp']),
+    num_missing: z.number().optional(),
+    num_total: z.number().optional(),
+    options: z
+      .object({
+        min: z.number().optional(),
+        max: z.number().optional(),
+        allowed_values: z
+          .array(z.string())
+          .optional()
+          .describe('Strings with few distinct values (at most 200); absent when there are more'),
+      })
+      .optional(),
+  })
+  .meta({ id: 'MetadataFieldInfo' });
+export type MetadataFieldInfo = z.infer<typeof MetadataFieldInfo>;
+
+export const MetadataInfoResponse = z
+  .object({ metadata_config: z.array(MetadataFieldInfo) })
+  .meta({ id: 'MetadataInfoResponse' });
+export type MetadataInfoResponse = z.infer<typeof MetadataInfoResponse>;
+
+export const HistogramRequest = z
+  .object({
+    metadata_id: MetadataId,
+    data_level: DataLevel,
+    predictions_id: PredictionsId.optional(),
+    filter: Filter.nullable().optional(),
+    subset_id: z.string().optional(),
+    max_num_bins: z.number().int().min(1).max(1000).default(20),
+  })
+  .meta({ id: 'HistogramRequest' });
+export type HistogramRequest = z.input<typeof HistogramRequest>;
+
+const SplitCounts = z.record(z.string(), z.number()).describe("Per split; 'all' counts every item");
+export const HistogramResponse = z
+  .union([
+    z.object({
+      metadata_type: z.enum(['numeric', 'timestamp']),
+      counts_per_bin: z.array(
+        z.object({ bin_start: z.number(), bin_end: z.number(), count: SplitCounts }),
+      ),
+    }),
+    z.object({
+      metadata_type: z.enum(['string', 'boolean']),
+      counts_per_bin: z.array(
+        z.object({ category: z.union([z.string(), z.boolean()]), count: SplitCounts }),
+      ),
+    }),
+  ])
+  .meta({ id: 'HistogramResponse' });
+export type HistogramResponse = z.infer<typeof HistogramResponse>;
+
+export const ColorMapResponse = z
+  .object({ color_map: z.record(z.string(), z.string()).describe('Label → CSS colour') })
+  .meta({ id: 'ColorMapResponse' });
+export type ColorMapResponse = z.infer<typeof ColorMapResponse>;
+
+export const ItemFeaturesRequest = z
+  .object({ data_level: DataLevel, item_ids: z.array(z.string()).min(1).max(100_000) })
+  .meta({ id: 'ItemFeaturesRequest' });
+export const ItemFeaturesResponse = z
+  .object({
+    features: z.array(z.object({ feature_name: z.string(), num_missing: z.number() })),
+  })
+  .meta({ id: 'ItemFeaturesResponse' });
+export type ItemFeaturesResponse = z.infer<typeof ItemFeaturesResponse>;
