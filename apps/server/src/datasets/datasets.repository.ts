@@ -377,7 +377,11 @@ export class DatasetsRepository {
       .onConflict((oc) =>
         oc
           .columns(['dataset_id', 'data_level', 'name'])
-          .doUpdateSet({ updated_at: row.updated_at }),
+          // Strictly increasing, so it versions the vectors (embeddings are keyed by it) even
+          // when two uploads land within one millisecond.
+          .doUpdateSet({
+            updated_at: sql<number>`case when features.updated_at >= ${row.updated_at} then features.updated_at + 1 else ${row.updated_at} end`,
+          }),
       )
       .execute();
   }
