@@ -17,3 +17,4 @@ z.config({
     issue.code === 'invalid_type' && issue.input === undefined ? 'Required' : undefined,
 });
 export * from './row-encoding.js';
+export * from './palette.js';
