@@ -1,6 +1,10 @@
 // Composition root: builds every service from the configuration, the database and the clock.
 import type { BlobStoreConfig, Config } from './config.js';
 import { DatasetsService } from './datasets/datasets.service.js';
+import { ComputePool } from './embeddings/compute-pool.js';
+import { embeddingsJob } from './embeddings/embeddings.job.js';
+import { EmbeddingsService } from './embeddings/embeddings.service.js';
+import { SimilaritySearch } from './embeddings/similarity.js';
 import { ExploreService } from './explore/explore.service.js';
 import { ItemTableCache } from './explore/item-table-cache.js';
 import type { JobHandlers } from './jobs/job-types.js';
@@ -43,7 +47,10 @@ export function createServices(
     async () => new Map((await repos.datasets.list()).map((d) => [d.id, d.name])),
     clock,
   );
+  const compute = new ComputePool();
+  const explore = new ExploreService(repos, new ItemTableCache(config.exploreCacheBytes));
   const handlers: JobHandlers = {
+    EmbeddingsComputation: embeddingsJob(repos, compute, clock),
     ThumbnailGeneration: thumbnailJob(repos, transact, blobs, media),
     MetadataAndFeaturesComputation: metadataJob(
       repos,
@@ -71,7 +78,16 @@ export function createServices(
       media,
       clock,
     ),
-    explore: new ExploreService(repos, new ItemTableCache(config.exploreCacheBytes)),
+    explore,
+    compute,
+    embeddings: new EmbeddingsService(
+      repos,
+      explore,
+      jobs,
+      license,
+      new SimilaritySearch(repos, blobs, compute),
+      clock,
+    ),
     auth,
     license,
     setup,

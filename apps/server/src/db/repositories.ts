@@ -1,6 +1,7 @@
 // The repositories bundle and the unit of work that gives services a transaction-scoped copy.
 import type { Kysely } from 'kysely';
 import { DatasetsRepository } from '../datasets/datasets.repository.js';
+import { EmbeddingsRepository } from '../embeddings/embeddings.repository.js';
 import { ExploreRepository } from '../explore/explore.repository.js';
 import { PredictionsRepository } from '../predictions/predictions.repository.js';
 import { ResetTokensRepository, SessionsRepository } from '../auth/sessions.repository.js';
@@ -15,6 +16,7 @@ export function createRepositories(db: Kysely<DB>, dialect: Dialect) {
     datasets: new DatasetsRepository(db, dialect),
     predictions: new PredictionsRepository(db),
     explore: new ExploreRepository(db),
+    embeddings: new EmbeddingsRepository(db),
     jobs: new JobsRepository(db, dialect),
     users: new UsersRepository(db),
     sessions: new SessionsRepository(db),

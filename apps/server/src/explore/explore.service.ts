@@ -25,6 +25,7 @@ import {
   histogram,
   idsAt,
   queryRows,
+  type Bitset,
   type Filter as EngineFilter,
 } from '@loupe/analysis';
 import type { Repositories } from '../db/repositories.js';
@@ -196,6 +197,21 @@ export class ExploreService {
   private async recordRows(datasetId: string): Promise<Map<string, number[]>> {
     const records = await this.repos.datasets.history(datasetId);
     return new Map(records.map((r) => [r.id, []]));
+  }
+
+  /**
+   * The item table of a level (and prediction set) and the rows a filter keeps (null: all), for
+   * reads that other features answer from the same table (the embeddings scatter plot).
+   */
+  async view(
+    datasetId: string,
+    level: DataLevel,
+    predictionsId: string | undefined,
+    filter: Filter | null | undefined,
+  ): Promise<{ dataset: DatasetRow; explore: ExploreTable; rows: Bitset | null }> {
+    const context = await this.context(datasetId, level, predictionsId, 'body');
+    const rows = await this.filterRows(context, filter, 'body.filter');
+    return { dataset: context.dataset, explore: context.explore, rows };
   }
 
   async itemIds(datasetId: string, input: ItemIdsInput): Promise<ItemIdsResponse> {

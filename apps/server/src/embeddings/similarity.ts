@@ -1,0 +1,138 @@
+// Nearest neighbours by cosine similarity over one feature, for the similar-items page: an exact
+// scan for small features, an approximate (HNSW) index for large ones. Indexes live on the search
+// thread between queries; approximate ones are also kept in the blob store per feature version,
+// so a restarted server loads instead of rebuilding, and a new upload builds a new one.
+import { createHash } from 'node:crypto';
+import type { Repositories } from '../db/repositories.js';
+import type { BlobStore } from '../storage/blob-store.js';
+import type { ComputePool } from './compute-pool.js';
+
+/** From this many vectors on, searches use the approximate index. */
+export const ANN_MIN_VECTORS = 50_000;
+
+export interface FeatureRef {
+  dataset_id: string;
+  data_level: string;
+  feature_name: string;
+  dimension: number;
+  /** The feature's updated_at: vectors changed when it changed. */
+  version: number;
+}
+
+interface Loaded {
+  generation: number;
+  ids: string[];
+  approximate: boolean;
+}
+
+export class SimilaritySearch {
+  private loaded = new Map<string, Promise<Loaded>>();
+
+  constructor(
+    private readonly repos: Repositories,
+    private readonly blobs: BlobStore,
+    private readonly pool: ComputePool,
+    private readonly annMinVectors = ANN_MIN_VECTORS,
+  ) {}
+
+  /** The `k` nearest items to `query` (most similar first) with their cosine similarity. */
+  async search(
+    ref: FeatureRef,
+    query: Float32Array,
+    k: number,
+  ): Promise<{ hits: { id: string; similarity: number }[]; approximate: boolean }> {
+    for (let attempt = 0; ; attempt++) {
+      const key = `${ref.dataset_id}|${ref.data_level}|${ref.feature_name}|${ref.version}`;
+      const loaded = await this.ensure(key, ref);
+      const result = await this.pool.search.run(
+        { kind: 'search', key, query: query.slice(), k: Math.max(1, k) },
+        [],
+      );
+      if (result.missing && attempt === 0) {
+        // The thread restarted or let the index go: load it again once.
+        this.loaded.delete(key);
+        continue;
+      }
+      const rows = result.rows ?? new Uint32Array();
+      const distances = result.distances ?? new Float32Array();
+      return {
+        hits: Array.from(rows, (row, i) => ({
+          id: loaded.ids[row]!,
+          similarity: Math.round((1 - distances[i]!) * 1e6) / 1e6,
+        })),
+        approximate: loaded.approximate,
+      };
+    }
+  }
+
+  private ensure(key: string, ref: FeatureRef): Promise<Loaded> {
+    const hit = this.loaded.get(key);
+    if (hit) {
+      this.loaded.delete(key);
+      this.loaded.set(key, hit);
+      return hit;
+    }
+    const loading = this.load(key, ref);
+    loading.catch(() => this.loaded.delete(key));
+    this.loaded.set(key, loading);
+    // The search thread keeps four indexes; so do we.
+    while (this.loaded.size > 4) this.loaded.delete(this.loaded.keys().next().value!);
+    return loading;
+  }
+
+  private async load(key: string, ref: FeatureRef): Promise<Loaded> {
+    const { dataset_id, data_level, feature_name, dimension } = ref;
+    const count = await this.repos.datasets.countVectors(dataset_id, data_level, feature_name);
+    const approximate = count >= this.annMinVectors;
+    const thread = this.pool.search;
+    if (!approximate) {
+      const matrix = await this.repos.embeddings.vectors(
+        dataset_id,
+        data_level,
+        feature_name,
+        dimension,
+      );
+      await thread.run({ kind: 'index', key, dimension, data: matrix.data }, [
+        matrix.data.buffer as ArrayBuffer,
+      ]);
+      return { generation: thread.generation, ids: matrix.ids, approximate };
+    }
+    const folder = `datasets/${dataset_id}/similarity/${data_level}/${createHash('sha1').update(feature_name).digest('hex')}`;
+    const file = `${folder}/${ref.version}`;
+    const [bytes, idsJson] = await Promise.all([
+      this.blobs.get(`${file}.index`),
+      this.blobs.get(`${file}.ids.json`),
+    ]);
+    if (bytes && idsJson) {
+      await thread.run({ kind: 'index', key, dimension, ann: { bytes: new Uint8Array(bytes) } });
+      return {
+        generation: thread.generation,
+        ids: JSON.parse(idsJson.toString('utf8')) as string[],
+        approximate,
+      };
+    }
+    const matrix = await this.repos.embeddings.vectors(
+      dataset_id,
+      data_level,
+      feature_name,
+      dimension,
+    );
+    const built = await thread.run({ kind: 'index', key, dimension, data: matrix.data, ann: {} }, [
+      matrix.data.buffer as ArrayBuffer,
+    ]);
+    // Older versions' indexes of this feature are of no use any more.
+    await this.blobs.deletePrefix(folder);
+    await this.blobs.put(
+      `${file}.ids.json`,
+      Buffer.from(JSON.stringify(matrix.ids)),
+      'application/json',
+    );
+    const serialized = built.serialized!;
+    await this.blobs.put(
+      `${file}.index`,
+      Buffer.from(serialized.buffer, serialized.byteOffset, serialized.byteLength),
+      'application/octet-stream',
+    );
+    return { generation: thread.generation, ids: matrix.ids, approximate };
+  }
+}
