@@ -325,16 +325,13 @@ export function allNearestNeighbours(
   const distances = new Float32Array(n * k);
   for (let a = 0; a < n; a++) {
     const sorted = tops[a]!.sorted();
-    // The row's own factor plays the query's part in turning the score back into a distance.
-    const own = euclidean ? factors[a]! : 1;
     for (let c = 0; c < k; c++) {
       ids[a * k + c] = sorted.ids[c]!;
+      // Pair scores are whole: ‖a − b‖² for euclidean, −cos for cosine.
       const s = sorted.scores[c]!;
       distances[a * k + c] = euclidean
-        ? Math.sqrt(Math.max(0, s + own))
-        : factors[a]! > 0
-          ? Math.min(2, Math.max(0, 1 + s))
-          : 1;
+        ? Math.sqrt(Math.max(0, s))
+        : Math.min(2, Math.max(0, 1 + s));
     }
   }
   return { k, ids, distances };
