@@ -32,7 +32,8 @@ export class SimilaritySearch {
     private readonly repos: Repositories,
     private readonly blobs: BlobStore,
     private readonly pool: ComputePool,
-    private readonly annMinVectors = ANN_MIN_VECTORS,
+    /** Public so a test can lower it. */
+    public annMinVectors = ANN_MIN_VECTORS,
   ) {}
 
   /** The `k` nearest items to `query` (most similar first) with their cosine similarity. */
