@@ -50,3 +50,4 @@ export type { DemoDataset, DemoObject, DemoPrediction, DemoSample, DemoTask } fr
 export * from './query/index.js';
 export { SPECTROGRAM_RANGE_DB, spectrogramImage } from './spectrogram.js';
 export * from './embeddings/index-ann.js';
+export * from './embeddings/index-layout.js';
