@@ -28,11 +28,11 @@ afterEach(() => t.close());
 /**
  * Eight samples s0..s7, class cat (even) / dog (odd):
  *   weight: 1, 2, …, 7 for s0..s6, missing for s7; indoor: true for s0..s3, false after.
- * Feature 'line' (3-D) for s0..s6 only: v_i = (i, o_i, 0) with o = 0.1·[+,−,−,+,+,−,−] and
- * s7 has no vector. o sums to zero and is uncorrelated with i, so PCA's first component is
- * the x axis: x_i = ±(i − 3), y_i = ±o_i.
+ * Feature 'line' (3-D) for s0..s6 only: v_i = (i, o_i, 0) with o = 0.1·[1, −1, 0, 0, 0, −1, 1]
+ * and s7 has no vector. o sums to zero and Σ i·o_i = 0 (uncorrelated with i), so PCA's first
+ * component is the x axis: x_i = ±(i − 3), y_i = ±o_i.
  */
-const OFFSETS = [0.1, -0.1, -0.1, 0.1, 0.1, -0.1, -0.1];
+const OFFSETS = [0.1, -0.1, 0, 0, 0, -0.1, 0.1];
 
 async function fixture(): Promise<string> {
   const created = await admin.post('/api/datasets', {
