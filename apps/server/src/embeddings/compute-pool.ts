@@ -53,7 +53,11 @@ const IDLE_MS = 60_000;
 function workerSource(): { source: string; eval: boolean; execArgv: string[] } {
   const self = fileURLToPath(import.meta.url);
   if (self.endsWith('.js'))
-    return { source: self.replace(/compute-pool\.js$/, 'compute.worker.js'), eval: false, execArgv: [] };
+    return {
+      source: self.replace(/compute-pool\.js$/, 'compute.worker.js'),
+      eval: false,
+      execArgv: [],
+    };
   const entry = self.replace(/compute-pool\.ts$/, 'compute.worker.ts');
   return {
     source: `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(entry)}); });`,

@@ -39,12 +39,18 @@ function run(id: number, task: WorkerTask): WorkerReply {
           : createAnnIndex({ dimension: task.dimension, metric: 'cosine' });
         if (!task.ann.bytes) {
           const n = task.data!.length / task.dimension;
-          index.add(Uint32Array.from({ length: n }, (_, i) => i), task.data!);
+          index.add(
+            Uint32Array.from({ length: n }, (_, i) => i),
+            task.data!,
+          );
           serialized = index.serialize();
         }
         keep(task.key, index);
       } else {
-        keep(task.key, createExactIndex(task.data!, { dimension: task.dimension, metric: 'cosine' }));
+        keep(
+          task.key,
+          createExactIndex(task.data!, { dimension: task.dimension, metric: 'cosine' }),
+        );
       }
       return { id, result: serialized ? { serialized } : {} };
     }

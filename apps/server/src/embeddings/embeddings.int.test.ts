@@ -275,9 +275,7 @@ describe('embedding points', () => {
       num_missing: 0,
       legend: { type: 'continuous', min: 3, max: 6 },
     });
-    expect(
-      [...parse(filtered.points)].map(([pointId, p]) => [pointId, p.key]).sort(),
-    ).toEqual([
+    expect([...parse(filtered.points)].map(([pointId, p]) => [pointId, p.key]).sort()).toEqual([
       ['s2', '3'],
       ['s3', '4'],
       ['s4', '5'],
@@ -341,9 +339,7 @@ describe('embedding points', () => {
     await uploadFeature(id, 'line', lineVectors());
     // Perplexity 50 needs more than 50 points; the feature has 7.
     const tsne = { method: 'TSNE', perplexity: 50 };
-    expect((await points(id, { dimensionality_reduction_setting: tsne })).status).toBe(
-      'computing',
-    );
+    expect((await points(id, { dimensionality_reduction_setting: tsne })).status).toBe('computing');
     await t.runner.drain();
     const failed = await points(id, { dimensionality_reduction_setting: tsne });
     expect(failed).toMatchObject({ status: 'failed', num_points: 0 });

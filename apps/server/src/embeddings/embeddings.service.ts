@@ -335,13 +335,12 @@ export class EmbeddingsService {
   }
 
   /** How points are coloured by one metadata field: keys, legend and binary codes. */
-  private colouring(
-    view: Awaited<ReturnType<ExploreService['view']>>,
-    colorBy: string,
-  ) {
+  private colouring(view: Awaited<ReturnType<ExploreService['view']>>, colorBy: string) {
     const column = view.explore.table.columns.get(colorBy);
     if (!column)
-      throw new BadRequest(`body.color_by: unknown metadata field '${colorBy}' at this data level.`);
+      throw new BadRequest(
+        `body.color_by: unknown metadata field '${colorBy}' at this data level.`,
+      );
     if ('values' in column) {
       const values = column.values;
       return {
@@ -368,9 +367,7 @@ export class EmbeddingsService {
     }
     const { codes, categories } = column;
     // Class labels take the colours the grid gives them; other categories the palette's order.
-    const classColors = categoricalColorMap(
-      JSON.parse(view.dataset.class_names) as string[],
-    );
+    const classColors = categoricalColorMap(JSON.parse(view.dataset.class_names) as string[]);
     return {
       missing: (row: number) => codes[row]! < 0,
       key: (row: number) => (codes[row]! < 0 ? '' : String(codes[row])),
@@ -404,14 +401,14 @@ export class EmbeddingsService {
     const view = await this.explore.view(datasetId, input.data_level, input.predictions_id, null);
     const table = view.explore.table;
     const map = rowMap(table);
-    const rows = [
-      ...new Set(input.ids.flatMap((id) => (map.has(id) ? [map.get(id)!] : []))),
-    ];
+    const rows = [...new Set(input.ids.flatMap((id) => (map.has(id) ? [map.get(id)!] : [])))];
     const out: Record<string, AggregatedMetric> = {};
     input.props.forEach((prop, i) => {
       const column = table.columns.get(prop);
       if (!column)
-        throw new BadRequest(`body.props[${i}]: unknown metadata field '${prop}' at this data level.`);
+        throw new BadRequest(
+          `body.props[${i}]: unknown metadata field '${prop}' at this data level.`,
+        );
       out[prop] = aggregate(column, rows);
     });
     return { aggregated_metrics: out };
@@ -510,7 +507,8 @@ function aggregate(column: NonNullable<ReturnType<ItemTable['columns']['get']>>,
     const min = values.length ? values[0]! : null;
     const max = values.length ? values[values.length - 1]! : null;
     const bins = binsOf(values, min, max);
-    if (column.type === 'timestamp') return { type: 'timestamp' as const, ...common, min, max, bins };
+    if (column.type === 'timestamp')
+      return { type: 'timestamp' as const, ...common, min, max, bins };
     const mid = values.length >> 1;
     return {
       type: 'numeric' as const,
@@ -566,4 +564,3 @@ function binsOf(sorted: number[], min: number | null, max: number | null) {
     count,
   }));
 }
-

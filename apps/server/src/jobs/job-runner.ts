@@ -5,12 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../platform/clock.js';
 import type { JobsRepository } from './jobs.repository.js';
-import {
-  JobLeaseLost,
-  PermanentJobError,
-  type JobHandlers,
-  type JobName,
-} from './job-types.js';
+import { JobLeaseLost, PermanentJobError, type JobHandlers, type JobName } from './job-types.js';
 
 export interface RunnerOptions {
   leaseMs: number;

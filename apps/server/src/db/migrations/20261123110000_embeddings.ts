@@ -17,7 +17,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('feature_name', 'varchar(200)', (c) => c.notNull())
     .addColumn('setting', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'bigint', (c) => c.notNull())
-    .addPrimaryKeyConstraint('embedding_settings_pk', ['dataset_id', 'data_level', 'predictions_id'])
+    .addPrimaryKeyConstraint('embedding_settings_pk', [
+      'dataset_id',
+      'data_level',
+      'predictions_id',
+    ])
     .execute();
 
   await db.schema
