@@ -90,6 +90,11 @@ describe('every route', () => {
       'POST /api/datasets/:id/items',
       'POST /api/datasets/:id/histogram',
       'POST /api/datasets/:id/item_features',
+      // Embeddings (points and settings are not license-gated; similar items is, for everyone):
+      'PUT /api/datasets/:id/embeddings/settings',
+      'POST /api/datasets/:id/embeddings/points',
+      'POST /api/datasets/:id/embeddings/selection_aggregate',
+      'POST /api/datasets/:id/similar_items',
     ];
     expect(mutating.sort()).toEqual([...covered, ...memberAllowed].sort());
   });
