@@ -112,6 +112,7 @@ class ComputeThread {
   private scheduleIdle(): void {
     if (this.idle) clearTimeout(this.idle);
     if (this.pending.size > 0) return;
+    this.worker?.unref();
     this.idle = setTimeout(() => void this.stop(), IDLE_MS);
     this.idle.unref();
   }
@@ -123,6 +124,8 @@ class ComputeThread {
   ): Promise<WorkerResult> {
     if (this.idle) clearTimeout(this.idle);
     this.worker ??= this.start();
+    // Work in hand keeps the process alive; an idle thread does not.
+    this.worker.ref();
     const id = this.next++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject, onProgress });
