@@ -8,9 +8,7 @@
 import os from 'node:os';
 import { createRandom } from '@loupe/analysis';
 import { decodeIndices } from '@loupe/contracts';
-import { createRepositories } from '../../apps/server/src/db/repositories.js';
-import { ComputePool } from '../../apps/server/src/embeddings/compute-pool.js';
-import { startLicensedApp } from '../../apps/server/src/testing/test-app.js';
+import { ComputePool, createRepositories, startLicensedApp } from '@loupe/server/embeddings-bench';
 
 const POINTS = Number(process.env.POINTS ?? 1_000_000);
 const VECTORS = Number(process.env.VECTORS ?? 1_000_000);
