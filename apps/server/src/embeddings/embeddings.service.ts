@@ -21,7 +21,7 @@ import {
   type SimilarItemsResponse,
   type TaskType,
 } from '@loupe/contracts';
-import { hasRow, type ItemTable } from '@loupe/analysis';
+import { countRows, type ItemTable } from '@loupe/analysis';
 import type { Repositories } from '../db/repositories.js';
 import type { FeatureRow } from '../datasets/datasets.repository.js';
 import type { ExploreService } from '../explore/explore.service.js';
@@ -284,18 +284,25 @@ export class EmbeddingsService {
     const color = input.color_by ? this.colouring(view, input.color_by) : null;
     const keep = view.rows;
     // Points in the filter, then those whose colour value is missing when they are left out.
-    const selected: number[] = [];
+    // Typed arrays and plain loops: this runs over a million points per request.
+    const n = pointRows.length;
+    const selectedRows = new Uint32Array(n);
+    const selectedPoints = new Uint32Array(n);
+    let count = 0;
     let inFilterWithVector = 0;
-    for (let i = 0; i < pointRows.length; i++) {
+    const dropMissing = !input.include_missing && color !== null;
+    for (let i = 0; i < n; i++) {
       const row = pointRows[i]!;
-      if (row < 0 || (keep && !hasRow(keep, row))) continue;
+      if (row < 0 || (keep && (keep[row >>> 5]! & (1 << (row & 31))) === 0)) continue;
       inFilterWithVector++;
-      if (!input.include_missing && color && color.missing(row)) continue;
-      selected.push(i);
+      if (dropMissing && color.missing(row)) continue;
+      selectedRows[count] = row;
+      selectedPoints[count++] = i;
     }
-    let inFilter = 0;
-    for (let row = 0; row < table.length; row++) if (!keep || hasRow(keep, row)) inFilter++;
-    const legend = color ? color.legend(selected.map((i) => pointRows[i]!)) : null;
+    const rows = selectedRows.subarray(0, count);
+    const selected = selectedPoints.subarray(0, count);
+    const inFilter = keep ? countRows(keep) : table.length;
+    const legend = color ? color.legend(rows) : null;
     const response = {
       status: 'ready' as const,
       progress: 1,
@@ -304,19 +311,20 @@ export class EmbeddingsService {
         input.dimensionality_reduction_setting ?? settingOf(key.method_key),
       ),
       legend,
-      num_points: selected.length,
+      num_points: count,
       num_missing: inFilter - inFilterWithVector,
     };
     const { coords } = layout;
     if (input.format === 'binary') {
-      const rows = new Uint32Array(selected.length);
-      const xy = new Float32Array(selected.length * 2);
-      selected.forEach((point, i) => {
-        rows[i] = pointRows[point]!;
+      const xy = new Float32Array(count * 2);
+      for (let i = 0; i < count; i++) {
+        const point = selected[i]!;
         xy[i * 2] = coords[point * 2]!;
         xy[i * 2 + 1] = coords[point * 2 + 1]!;
-      });
-      const encoded = encodeIndices(rows, { version: table.version, format: 'bitpacked' });
+      }
+      // Plain u32 rows: encoding is a copy (bit-packing a million rows costs ~0.2 s of CPU for
+      // 1.5 MB less on the wire).
+      const encoded = encodeIndices(rows, { version: table.version, format: 'u32' });
       return {
         ...response,
         version: table.version,
@@ -327,8 +335,8 @@ export class EmbeddingsService {
         },
       };
     }
-    const points = selected.map((point) => {
-      const row = pointRows[point]!;
+    const points = Array.from(selected, (point, i) => {
+      const row = rows[i]!;
       return `${table.ids[row]}|${round(coords[point * 2]!)}|${round(coords[point * 2 + 1]!)}|${color ? color.key(row) : ''}`;
     });
     return { ...response, points };
@@ -346,11 +354,11 @@ export class EmbeddingsService {
       return {
         missing: (row: number) => Number.isNaN(values[row]!),
         key: (row: number) => (Number.isNaN(values[row]!) ? '' : String(values[row])),
-        legend(rows: number[]): EmbeddingsLegend {
+        legend(rows: Uint32Array): EmbeddingsLegend {
           let min = Infinity;
           let max = -Infinity;
-          for (const row of rows) {
-            const v = values[row]!;
+          for (let i = 0; i < rows.length; i++) {
+            const v = values[rows[i]!]!;
             if (v < min) min = v;
             if (v > max) max = v;
           }
@@ -361,7 +369,9 @@ export class EmbeddingsService {
           };
         },
         binary(rows: Uint32Array): Float32Array {
-          return Float32Array.from(rows, (row) => values[row]!);
+          const out = new Float32Array(rows.length);
+          for (let i = 0; i < rows.length; i++) out[i] = values[rows[i]!]!;
+          return out;
         },
       };
     }
@@ -371,9 +381,12 @@ export class EmbeddingsService {
     return {
       missing: (row: number) => codes[row]! < 0,
       key: (row: number) => (codes[row]! < 0 ? '' : String(codes[row])),
-      legend(rows: number[]): EmbeddingsLegend {
+      legend(rows: Uint32Array): EmbeddingsLegend {
         const present = new Uint8Array(categories.length);
-        for (const row of rows) if (codes[row]! >= 0) present[codes[row]!] = 1;
+        for (let i = 0; i < rows.length; i++) {
+          const code = codes[rows[i]!]!;
+          if (code >= 0) present[code] = 1;
+        }
         return {
           type: 'categorical',
           categories: categories.flatMap((label, code) =>
@@ -384,7 +397,16 @@ export class EmbeddingsService {
         };
       },
       binary(rows: Uint32Array): Uint16Array {
-        return Uint16Array.from(rows, (row) => (codes[row]! < 0 ? 0xffff : codes[row]!));
+        if (categories.length >= 0xffff)
+          throw new BadRequest(
+            `body.color_by: '${colorBy}' has ${categories.length} values; binary colours hold at most 65,534 (use format strings).`,
+          );
+        const out = new Uint16Array(rows.length);
+        for (let i = 0; i < rows.length; i++) {
+          const code = codes[rows[i]!]!;
+          out[i] = code < 0 ? 0xffff : code;
+        }
+        return out;
       },
     };
   }
