@@ -332,16 +332,11 @@ function randomizedPca(
   let z: Float64Array = new Float64Array(l * d); // rows are the subspace's basis vectors
   for (let i = 0; i < z.length; i++) z[i] = random.normal();
   orthonormalizeRows(z, l, d, random);
-  let totalVariance = 0;
   for (let iteration = 0; iteration < powerIterations; iteration++) {
-    const applied = applyCovariance(data, n, d, mean, z, l);
-    totalVariance = applied.totalVariance;
-    z = applied.w;
+    z = applyCovariance(data, n, d, mean, z, l).w;
     orthonormalizeRows(z, l, d, random);
   }
-  const applied = applyCovariance(data, n, d, mean, z, l);
-  totalVariance = applied.totalVariance;
-  const w = applied.w;
+  const { w, totalVariance } = applyCovariance(data, n, d, mean, z, l);
   // T = Zᵀ C Z (l × l), symmetrised against rounding.
   const t = new Float64Array(l * l);
   for (let a = 0; a < l; a++) {

@@ -18,7 +18,12 @@ function range(start: number, count: number): number[] {
   return Array.from({ length: count }, (_, i) => start + i);
 }
 
-function recallAt(k: number, index: AnnIndex, vectors: Float32Array, queries: Float32Array): number {
+function recallAt(
+  k: number,
+  index: AnnIndex,
+  vectors: Float32Array,
+  queries: Float32Array,
+): number {
   const d = index.dimension;
   const exact = createExactIndex(vectors, { dimension: d, metric: index.metric });
   let found = 0;
