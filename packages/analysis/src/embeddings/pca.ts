@@ -332,16 +332,11 @@ function randomizedPca(
   let z: Float64Array = new Float64Array(l * d); // rows are the subspace's basis vectors
   for (let i = 0; i < z.length; i++) z[i] = random.normal();
   orthonormalizeRows(z, l, d, random);
-  let totalVariance = 0;
   for (let iteration = 0; iteration < powerIterations; iteration++) {
-    const applied = applyCovariance(data, n, d, mean, z, l);
-    totalVariance = applied.totalVariance;
-    z = applied.w;
+    z = applyCovariance(data, n, d, mean, z, l).w;
     orthonormalizeRows(z, l, d, random);
   }
-  const applied = applyCovariance(data, n, d, mean, z, l);
-  totalVariance = applied.totalVariance;
-  const w = applied.w;
+  const { w, totalVariance } = applyCovariance(data, n, d, mean, z, l);
   // T = Zᵀ C Z (l × l), symmetrised against rounding.
   const t = new Float64Array(l * l);
   for (let a = 0; a < l; a++) {
@@ -366,7 +361,11 @@ function randomizedPca(
   return { directions, variances: small.variances, totalVariance };
 }
 
-/** W = C·Z as rows (l · d) in one pass over the data; also the total variance, for free. */
+/**
+ * W = C·Z as rows (l · d) in one pass over the data, and the total variance for free. Per block
+ * of rows: Y = X̃_b·Zᵀ, then W += Yᵀ·X̃_b, both as 4 × 4 tiles of dot products (the centred block
+ * is kept row-major for the first and transposed for the second, so every dot is contiguous).
+ */
 function applyCovariance(
   data: Float32Array,
   n: number,
@@ -375,42 +374,134 @@ function applyCovariance(
   z: Float64Array,
   l: number,
 ): { w: Float64Array; totalVariance: number } {
-  const w = new Float64Array(l * d);
-  const x = new Float64Array(d);
-  const y = new Float64Array(l);
+  const B = COVARIANCE_BLOCK;
+  const dp = Math.ceil(d / 4) * 4; // zero padding, so every tile is whole
+  const lp = Math.ceil(l / 4) * 4;
+  const zp = new Float64Array(lp * dp);
+  for (let a = 0; a < l; a++) zp.set(z.subarray(a * d, (a + 1) * d), a * dp);
+  const rows = new Float64Array(B * dp); // centred block, row-major
+  const columns = new Float64Array(dp * B); // the same, transposed
+  const y = new Float64Array(lp * B); // y[a·B + r] = x̃_r · z_a
+  const wp = new Float64Array(lp * dp);
   let squares = 0;
-  for (let i = 0, base = 0; i < n; i++, base += d) {
-    for (let j = 0; j < d; j++) {
-      const value = data[base + j]! - mean[j]!;
-      x[j] = value;
-      squares += value * value;
+  for (let start = 0; start < n; start += B) {
+    const count = Math.min(B, n - start);
+    for (let r = 0; r < count; r++) {
+      const base = (start + r) * d;
+      const o = r * dp;
+      for (let j = 0; j < d; j++) {
+        const value = data[base + j]! - mean[j]!;
+        rows[o + j] = value;
+        columns[j * B + r] = value;
+        squares += value * value;
+      }
     }
-    for (let a = 0; a < l; a++) y[a] = dot64(x, z, a * d, d);
-    for (let a = 0; a < l; a++) {
-      const ya = y[a]!;
-      const o = a * d;
-      for (let j = 0; j < d; j++) w[o + j]! += ya * x[j]!;
+    if (count < B) {
+      rows.fill(0, count * dp);
+      for (let j = 0; j < d; j++) columns.fill(0, j * B + count, (j + 1) * B);
+    }
+    y.fill(0);
+    for (let r = 0; r < B; r += 4) {
+      for (let a = 0; a < lp; a += 4)
+        dot4x4(rows, r * dp, dp, zp, a * dp, dp, dp, y, a * B + r, 1, B);
+    }
+    for (let a = 0; a < lp; a += 4) {
+      for (let j = 0; j < dp; j += 4)
+        dot4x4(y, a * B, B, columns, j * B, B, B, wp, a * dp + j, dp, 1);
     }
   }
   const scale = 1 / Math.max(1, n - 1);
-  for (let i = 0; i < w.length; i++) w[i]! *= scale;
+  const w = new Float64Array(l * d);
+  for (let a = 0; a < l; a++) {
+    for (let j = 0; j < d; j++) w[a * d + j] = wp[a * dp + j]! * scale;
+  }
   return { w, totalVariance: squares * scale };
 }
 
-function dot64(x: Float64Array, z: Float64Array, offset: number, d: number): number {
-  let s0 = 0;
-  let s1 = 0;
-  let s2 = 0;
-  let s3 = 0;
-  let j = 0;
-  for (; j + 3 < d; j += 4) {
-    s0 += x[j]! * z[offset + j]!;
-    s1 += x[j + 1]! * z[offset + j + 1]!;
-    s2 += x[j + 2]! * z[offset + j + 2]!;
-    s3 += x[j + 3]! * z[offset + j + 3]!;
+/**
+ * out[o + i·oi + k·ok] += Σ_t a[a0 + i·as + t] · b[b0 + k·bs + t] for i, k < 4 and t < length:
+ * sixteen running sums share each eight loads.
+ */
+function dot4x4(
+  a: Float64Array,
+  a0: number,
+  as: number,
+  b: Float64Array,
+  b0: number,
+  bs: number,
+  length: number,
+  out: Float64Array,
+  o: number,
+  oi: number,
+  ok: number,
+): void {
+  const a1 = a0 + as;
+  const a2 = a1 + as;
+  const a3 = a2 + as;
+  const b1 = b0 + bs;
+  const b2 = b1 + bs;
+  const b3 = b2 + bs;
+  let s00 = 0,
+    s01 = 0,
+    s02 = 0,
+    s03 = 0;
+  let s10 = 0,
+    s11 = 0,
+    s12 = 0,
+    s13 = 0;
+  let s20 = 0,
+    s21 = 0,
+    s22 = 0,
+    s23 = 0;
+  let s30 = 0,
+    s31 = 0,
+    s32 = 0,
+    s33 = 0;
+  for (let t = 0; t < length; t++) {
+    const x0 = a[a0 + t]!;
+    const x1 = a[a1 + t]!;
+    const x2 = a[a2 + t]!;
+    const x3 = a[a3 + t]!;
+    const y0 = b[b0 + t]!;
+    const y1 = b[b1 + t]!;
+    const y2 = b[b2 + t]!;
+    const y3 = b[b3 + t]!;
+    s00 += x0 * y0;
+    s01 += x0 * y1;
+    s02 += x0 * y2;
+    s03 += x0 * y3;
+    s10 += x1 * y0;
+    s11 += x1 * y1;
+    s12 += x1 * y2;
+    s13 += x1 * y3;
+    s20 += x2 * y0;
+    s21 += x2 * y1;
+    s22 += x2 * y2;
+    s23 += x2 * y3;
+    s30 += x3 * y0;
+    s31 += x3 * y1;
+    s32 += x3 * y2;
+    s33 += x3 * y3;
   }
-  for (; j < d; j++) s0 += x[j]! * z[offset + j]!;
-  return s0 + s1 + s2 + s3;
+  const o1 = o + oi;
+  const o2 = o1 + oi;
+  const o3 = o2 + oi;
+  out[o]! += s00;
+  out[o + ok]! += s01;
+  out[o + 2 * ok]! += s02;
+  out[o + 3 * ok]! += s03;
+  out[o1]! += s10;
+  out[o1 + ok]! += s11;
+  out[o1 + 2 * ok]! += s12;
+  out[o1 + 3 * ok]! += s13;
+  out[o2]! += s20;
+  out[o2 + ok]! += s21;
+  out[o2 + 2 * ok]! += s22;
+  out[o2 + 3 * ok]! += s23;
+  out[o3]! += s30;
+  out[o3 + ok]! += s31;
+  out[o3 + 2 * ok]! += s32;
+  out[o3 + 3 * ok]! += s33;
 }
 
 function normalize(v: Float64Array, offset: number, d: number): number {

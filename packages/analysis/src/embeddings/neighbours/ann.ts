@@ -21,7 +21,7 @@ export interface AnnIndexOptions {
   metric: DistanceMetric;
   /** Graph degree M (default 16): more is better recall, more memory and a slower build. */
   connectivity?: number;
-  /** Candidate list while inserting (default 128). */
+  /** Candidate list while inserting (default 128; lower builds faster, a poorer graph). */
   expansionAdd?: number;
   /** Candidate list while searching (default 128; usearch widens it to k when k is larger). */
   expansionSearch?: number;

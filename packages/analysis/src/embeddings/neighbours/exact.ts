@@ -277,10 +277,20 @@ export function allNearestNeighbours(
   const x = vectors;
   const score = (s: number, a: number, b: number): number =>
     euclidean ? factors[a]! + factors[b]! - 2 * s : -s * factors[a]! * factors[b]!;
+  // Each row's current worst kept score: most pairs are rejected by this one comparison.
+  const bounds = new Float64Array(n).fill(Infinity);
   const offer = (s: number, a: number, b: number): void => {
     const c = score(s, a, b);
-    tops[a]!.push(c, b);
-    tops[b]!.push(c, a);
+    if (c <= bounds[a]!) {
+      const top = tops[a]!;
+      top.push(c, b);
+      bounds[a] = top.bound;
+    }
+    if (c <= bounds[b]!) {
+      const top = tops[b]!;
+      top.push(c, a);
+      bounds[b] = top.bound;
+    }
   };
   const even = n - (n & 1);
   for (let a = 0; a < even; a += 2) {
