@@ -9,8 +9,8 @@ export function nearestCentroidAccuracy(coordinates: Float32Array, labels: Int32
   const sum = new Float64Array(clusters * 2);
   const count = new Float64Array(clusters);
   labels.forEach((c, i) => {
-    sum[2 * c] += coordinates[2 * i]!;
-    sum[2 * c + 1] += coordinates[2 * i + 1]!;
+    sum[2 * c]! += coordinates[2 * i]!;
+    sum[2 * c + 1]! += coordinates[2 * i + 1]!;
     count[c]!++;
   });
   let correct = 0;
