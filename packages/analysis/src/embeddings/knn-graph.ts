@@ -28,6 +28,8 @@ export interface KnnGraphOptions {
   exactBelow?: number;
   /** NN-descent iterations at most (default 12). */
   maxIterations?: number;
+  /** NN-descent candidates sampled per point and round (default min(60, max(k, 10))). */
+  maxCandidates?: number;
   /** Called with the fraction done, from 0 to 1. */
   onProgress?: (fraction: number) => void;
 }
@@ -166,9 +168,40 @@ export function knnGraph(
     onProgress?.(1);
     return heaps.toGraph(metric, true);
   }
-  nnDescent(points, dimension, heaps, seed, options.maxIterations ?? 12, onProgress);
+  // NN-descent reads rows in a random order; putting the rows of one random-projection tree
+  // leaf next to each other in memory turns most of those reads into cache hits.
+  const random = createRandom(seed);
+  const order = new Int32Array(n);
+  let filled = 0;
+  rpTreeLeaves(points, dimension, n, 64, random.next, (members, start, end) => {
+    order.set(members.subarray(start, end), filled);
+    filled += end - start;
+  });
+  const local = new Float32Array(n * dimension);
+  for (let i = 0; i < n; i++) {
+    local.set(points.subarray(order[i]! * dimension, (order[i]! + 1) * dimension), i * dimension);
+  }
+  nnDescent(
+    local,
+    dimension,
+    heaps,
+    seed,
+    options.maxIterations ?? 12,
+    options.maxCandidates ?? Math.min(60, Math.max(k, 10)),
+    onProgress,
+  );
   onProgress?.(1);
-  return heaps.toGraph(metric, false);
+  const graph = heaps.toGraph(metric, false);
+  const indices = new Int32Array(n * k);
+  const distances = new Float32Array(n * k);
+  for (let i = 0; i < n; i++) {
+    const row = order[i]! * k;
+    for (let t = 0; t < k; t++) {
+      indices[row + t] = order[graph.indices[i * k + t]!]!;
+      distances[row + t] = graph.distances[i * k + t]!;
+    }
+  }
+  return { n, k, indices, distances, exact: false };
 }
 
 function bruteForce(
@@ -214,6 +247,8 @@ function rpTreeLeaves(
   const members = new Int32Array(n);
   for (let i = 0; i < n; i++) members[i] = i;
   const side = new Uint8Array(n);
+  const scratch = new Int32Array(n);
+  const normal = new Float64Array(d);
   const stack: number[] = [0, n];
   while (stack.length > 0) {
     const end = stack.pop()!;
@@ -227,11 +262,19 @@ function rpTreeLeaves(
     const a = members[start + Math.floor(next() * size)]!;
     let b = members[start + Math.floor(next() * size)]!;
     if (a === b) b = members[start + ((a - start + 1) % size)]!;
+    let offset = 0;
+    for (let c = 0; c < d; c++) {
+      const xa = data[a * d + c]!;
+      const xb = data[b * d + c]!;
+      normal[c] = xa - xb;
+      offset += (xa - xb) * (xa + xb) * 0.5;
+    }
     let left = 0;
     for (let t = start; t < end; t++) {
-      const p = members[t]!;
-      // sign of (x − (a + b)/2)·(a − b) = sign of |x − b|² − |x − a|²
-      const goesLeft = squaredDistance(data, d, p, b) > squaredDistance(data, d, p, a);
+      const base = members[t]! * d;
+      let dot = 0;
+      for (let c = 0; c < d; c++) dot += normal[c]! * data[base + c]!;
+      const goesLeft = dot > offset;
       side[t - start] = goesLeft ? 1 : 0;
       if (goesLeft) left++;
     }
@@ -249,7 +292,7 @@ function rpTreeLeaves(
       }
     }
     // Stable in-place partition through a scratch copy of the range.
-    const scratch = members.slice(start, end);
+    scratch.set(members.subarray(start, end));
     let l = start;
     let r = start + left;
     for (let t = 0; t < size; t++) {
@@ -266,6 +309,7 @@ function nnDescent(
   heaps: NeighbourHeaps,
   seed: number,
   maxIterations: number,
+  maxCandidates: number,
   onProgress?: (fraction: number) => void,
 ): void {
   const { n, k } = heaps;
@@ -274,7 +318,8 @@ function nnDescent(
 
   // Initialise from random-projection tree leaves (close points share leaves), then fill any
   // heap slot still empty with random points.
-  const trees = Math.min(32, 5 + Math.round(Math.sqrt(n) / 20));
+  // A few trees are enough: NN-descent repairs what they miss, and each costs O(n·d·log n).
+  const trees = 4;
   const leafSize = Math.max(10, k);
   for (let tree = 0; tree < trees; tree++) {
     rpTreeLeaves(data, d, n, leafSize, next, (members, start, end) => {
@@ -300,7 +345,6 @@ function nnDescent(
 
   // Each round: sample up to maxCandidates new and old candidates per point, forward and
   // reverse, by reservoir sampling; then compare every new candidate with every other candidate.
-  const maxCandidates = Math.min(60, Math.max(k, 10));
   const newCand = new Int32Array(n * maxCandidates);
   const oldCand = new Int32Array(n * maxCandidates);
   const newSeen = new Int32Array(n);

@@ -134,6 +134,56 @@ export function jointProbabilities(
 ): Affinities {
   const n = knn.n;
   const stride = knn.k;
+  const conditional = conditionalProbabilities(knn, k, perplexity, metric);
+
+  // P + Pᵀ on the union of both sparsity patterns.
+  const lookup = (i: number, j: number): number => {
+    for (let t = 0; t < k; t++)
+      if (knn.indices[i * stride + t] === j) return conditional[i * k + t]!;
+    return -1;
+  };
+  const degree = new Int32Array(n);
+  for (let i = 0; i < n; i++) {
+    for (let t = 0; t < k; t++) {
+      const j = knn.indices[i * stride + t]!;
+      degree[i]!++;
+      if (lookup(j, i) < 0) degree[j]!++;
+    }
+  }
+  const rowStart = new Int32Array(n + 1);
+  for (let i = 0; i < n; i++) rowStart[i + 1] = rowStart[i]! + degree[i]!;
+  const cols = new Int32Array(rowStart[n]!);
+  const values = new Float64Array(rowStart[n]!);
+  const fill = rowStart.slice(0, n);
+  let total = 0;
+  for (let i = 0; i < n; i++) {
+    for (let t = 0; t < k; t++) {
+      const j = knn.indices[i * stride + t]!;
+      const back = lookup(j, i);
+      const v = conditional[i * k + t]! + Math.max(back, 0);
+      cols[fill[i]!] = j;
+      values[fill[i]!++] = v;
+      total += v;
+      if (back < 0) {
+        cols[fill[j]!] = i;
+        values[fill[j]!++] = v;
+        total += v;
+      }
+    }
+  }
+  for (let t = 0; t < values.length; t++) values[t]! /= total;
+  return { rowStart, cols, values };
+}
+
+/** Row-major (n, k) p(j|i) over each point's first k neighbours, entropy ln(perplexity). */
+export function conditionalProbabilities(
+  knn: KnnGraph,
+  k: number,
+  perplexity: number,
+  metric: EmbeddingMetric = 'euclidean',
+): Float64Array {
+  const n = knn.n;
+  const stride = knn.k;
   const target = Math.log(perplexity);
   const conditional = new Float64Array(n * k);
   const d = new Float64Array(k);
@@ -173,43 +223,7 @@ export function jointProbabilities(
     for (let t = 0; t < k; t++) conditional[i * k + t] = Math.exp(-d[t]! * beta) / sum;
   }
 
-  // P + Pᵀ on the union of both sparsity patterns.
-  const lookup = (i: number, j: number): number => {
-    for (let t = 0; t < k; t++)
-      if (knn.indices[i * stride + t] === j) return conditional[i * k + t]!;
-    return -1;
-  };
-  const degree = new Int32Array(n);
-  for (let i = 0; i < n; i++) {
-    for (let t = 0; t < k; t++) {
-      const j = knn.indices[i * stride + t]!;
-      degree[i]!++;
-      if (lookup(j, i) < 0) degree[j]!++;
-    }
-  }
-  const rowStart = new Int32Array(n + 1);
-  for (let i = 0; i < n; i++) rowStart[i + 1] = rowStart[i]! + degree[i]!;
-  const cols = new Int32Array(rowStart[n]!);
-  const values = new Float64Array(rowStart[n]!);
-  const fill = rowStart.slice(0, n);
-  let total = 0;
-  for (let i = 0; i < n; i++) {
-    for (let t = 0; t < k; t++) {
-      const j = knn.indices[i * stride + t]!;
-      const back = lookup(j, i);
-      const v = conditional[i * k + t]! + Math.max(back, 0);
-      cols[fill[i]!] = j;
-      values[fill[i]!++] = v;
-      total += v;
-      if (back < 0) {
-        cols[fill[j]!] = i;
-        values[fill[j]!++] = v;
-        total += v;
-      }
-    }
-  }
-  for (let t = 0; t < values.length; t++) values[t]! /= total;
-  return { rowStart, cols, values };
+  return conditional;
 }
 
 /** Points per quadtree leaf: summed exactly, cheaper than more levels of cells. */

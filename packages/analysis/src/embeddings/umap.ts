@@ -253,62 +253,69 @@ function spectralInit(
   trivialNorm = Math.sqrt(trivialNorm);
   for (let i = 0; i < n; i++) trivial[i]! /= trivialNorm;
 
-  const dims = 2;
-  let vectors = [new Float64Array(n), new Float64Array(n)];
-  for (const v of vectors) for (let i = 0; i < n; i++) v[i] = random.normal();
-  let next = [new Float64Array(n), new Float64Array(n)];
-  const orthonormalise = (vs: Float64Array[]): void => {
-    for (let a = 0; a < dims; a++) {
-      const v = vs[a]!;
-      const against = [trivial, ...vs.slice(0, a)];
-      for (const u of against) {
-        let dot = 0;
-        for (let i = 0; i < n; i++) dot += u[i]! * v[i]!;
-        for (let i = 0; i < n; i++) v[i]! -= dot * u[i]!;
+  // Normalised weights wᵢⱼ/√(dᵢdⱼ), and the two vectors interleaved (v[2i], v[2i + 1]) so one
+  // pass over the graph multiplies both.
+  const normalised = new Float64Array(weights.length);
+  for (let i = 0; i < n; i++) {
+    for (let t = rowStart[i]!; t < rowStart[i + 1]!; t++) {
+      normalised[t] = weights[t]! * invSqrtDegree[i]! * invSqrtDegree[cols[t]!]!;
+    }
+  }
+  let v = new Float64Array(2 * n);
+  for (let i = 0; i < 2 * n; i++) v[i] = random.normal();
+  let out = new Float64Array(2 * n);
+  /** Orthonormalise both vectors against the trivial one and each other (Gram–Schmidt). */
+  const orthonormalise = (x: Float64Array): void => {
+    for (let c = 0; c < 2; c++) {
+      let dot = 0;
+      for (let i = 0; i < n; i++) dot += trivial[i]! * x[2 * i + c]!;
+      for (let i = 0; i < n; i++) x[2 * i + c]! -= dot * trivial[i]!;
+      if (c === 1) {
+        let cross = 0;
+        for (let i = 0; i < n; i++) cross += x[2 * i]! * x[2 * i + 1]!;
+        for (let i = 0; i < n; i++) x[2 * i + 1]! -= cross * x[2 * i]!;
       }
       let norm = 0;
-      for (let i = 0; i < n; i++) norm += v[i]! * v[i]!;
-      norm = Math.sqrt(norm) || 1;
-      for (let i = 0; i < n; i++) v[i]! /= norm;
+      for (let i = 0; i < n; i++) norm += x[2 * i + c]! * x[2 * i + c]!;
+      const scale = norm > 0 ? 1 / Math.sqrt(norm) : 1;
+      for (let i = 0; i < n; i++) x[2 * i + c]! *= scale;
     }
   };
-  orthonormalise(vectors);
+  orthonormalise(v);
   // (I + A)/2 has the same eigenvectors with eigenvalues in [0, 1], so the largest dominate.
-  const iterations = 150;
+  const iterations = 100;
   for (let iteration = 0; iteration < iterations; iteration++) {
-    for (let a = 0; a < dims; a++) {
-      const v = vectors[a]!;
-      const out = next[a]!;
-      for (let i = 0; i < n; i++) {
-        let s = 0;
-        for (let t = rowStart[i]!; t < rowStart[i + 1]!; t++) {
-          const j = cols[t]!;
-          s += weights[t]! * invSqrtDegree[j]! * v[j]!;
-        }
-        out[i] = 0.5 * v[i]! + 0.5 * invSqrtDegree[i]! * s;
+    for (let i = 0; i < n; i++) {
+      let s0 = 0;
+      let s1 = 0;
+      for (let t = rowStart[i]!, e = rowStart[i + 1]!; t < e; t++) {
+        const j = cols[t]!;
+        const w = normalised[t]!;
+        s0 += w * v[2 * j]!;
+        s1 += w * v[2 * j + 1]!;
       }
+      out[2 * i] = 0.5 * (v[2 * i]! + s0);
+      out[2 * i + 1] = 0.5 * (v[2 * i + 1]! + s1);
     }
-    [vectors, next] = [next, vectors];
-    orthonormalise(vectors);
+    [v, out] = [out, v];
+    orthonormalise(v);
   }
 
   const embedding = new Float64Array(n * 2);
   let maxAbs = 0;
-  for (let a = 0; a < dims; a++) {
-    for (let i = 0; i < n; i++) maxAbs = Math.max(maxAbs, Math.abs(vectors[a]![i]!));
-  }
+  for (let i = 0; i < 2 * n; i++) maxAbs = Math.max(maxAbs, Math.abs(v[i]!));
   const expansion = maxAbs > 0 ? 10 / maxAbs : 1;
-  for (let a = 0; a < dims; a++) {
+  for (let c = 0; c < 2; c++) {
     let lo = Infinity;
     let hi = -Infinity;
     for (let i = 0; i < n; i++) {
-      const x = vectors[a]![i]! * expansion + 0.0001 * random.normal();
-      embedding[i * 2 + a] = x;
+      const x = v[2 * i + c]! * expansion + 0.0001 * random.normal();
+      embedding[2 * i + c] = x;
       lo = Math.min(lo, x);
       hi = Math.max(hi, x);
     }
     const scale = hi > lo ? 10 / (hi - lo) : 1;
-    for (let i = 0; i < n; i++) embedding[i * 2 + a] = (embedding[i * 2 + a]! - lo) * scale;
+    for (let i = 0; i < n; i++) embedding[2 * i + c] = (embedding[2 * i + c]! - lo) * scale;
   }
   return embedding;
 }
@@ -424,6 +431,8 @@ function optimizeLayout(
   onProgress: (fraction: number) => void,
 ): void {
   const { count, head, tail, epochsPerSample } = edges;
+  // float32 as umap-learn: half the cache footprint for the random reads of negative sampling.
+  const position = Float32Array.from(embedding);
   const nextSample = Float64Array.from(epochsPerSample);
   const epochsPerNegative = new Float64Array(count);
   for (let e = 0; e < count; e++) epochsPerNegative[e] = epochsPerSample[e]! / negativeSampleRate;
@@ -440,10 +449,10 @@ function optimizeLayout(
       if (nextSample[e]! > epoch) continue;
       const j = head[e]! * 2;
       const k = tail[e]! * 2;
-      let cx = embedding[j]!;
-      let cy = embedding[j + 1]!;
-      const dx = cx - embedding[k]!;
-      const dy = cy - embedding[k + 1]!;
+      let cx = position[j]!;
+      let cy = position[j + 1]!;
+      const dx = cx - position[k]!;
+      const dy = cy - position[k + 1]!;
       const d2 = dx * dx + dy * dy;
       if (d2 > 0) {
         const pb = pow(d2);
@@ -454,8 +463,8 @@ function optimizeLayout(
         gy = gy > 4 ? 4 : gy < -4 ? -4 : gy;
         cx += gx * alpha;
         cy += gy * alpha;
-        embedding[k]! -= gx * alpha;
-        embedding[k + 1]! -= gy * alpha;
+        position[k]! -= gx * alpha;
+        position[k + 1]! -= gy * alpha;
       }
       nextSample[e]! += epochsPerSample[e]!;
 
@@ -466,8 +475,8 @@ function optimizeLayout(
         state ^= state << 5;
         const other = (((state >>> 0) * toIndex) | 0) * 2;
         if (other === j) continue;
-        const ox = cx - embedding[other]!;
-        const oy = cy - embedding[other + 1]!;
+        const ox = cx - position[other]!;
+        const oy = cy - position[other + 1]!;
         const o2 = ox * ox + oy * oy;
         if (o2 <= 0) continue;
         const coeff = twoB / ((0.001 + o2) * (a * pow(o2) + 1));
@@ -478,11 +487,12 @@ function optimizeLayout(
         cx += gx * alpha;
         cy += gy * alpha;
       }
-      embedding[j] = cx;
-      embedding[j + 1] = cy;
+      position[j] = cx;
+      position[j + 1] = cy;
       nextNegative[e]! += negatives * epochsPerNegative[e]!;
     }
     if ((epoch & 7) === 7) onProgress((epoch + 1) / nEpochs);
   }
+  embedding.set(position);
   onProgress(1);
 }
