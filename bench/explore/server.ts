@@ -151,14 +151,13 @@ function headerRows(datasetId: string, recordId: string, now: number) {
   return { dataset, fields, history };
 }
 
-/** Calls `emit` with batches of sample and object rows (column arrays in table order). */
-function generate(
+/** Batches of sample and object rows (values in table column order), generated lazily. */
+function* generate(
   datasetId: string,
   recordId: string,
   now: number,
   batch: number,
-  emit: (samples: unknown[][], objects: unknown[][]) => void,
-): void {
+): Generator<[unknown[][], unknown[][]]> {
   const random = mulberry32(42);
   let samples: unknown[][] = [];
   let objects: unknown[][] = [];
@@ -214,12 +213,12 @@ function generate(
       ]);
     }
     if (samples.length === batch) {
-      emit(samples, objects);
+      yield [samples, objects];
       samples = [];
       objects = [];
     }
   }
-  if (samples.length > 0) emit(samples, objects);
+  if (samples.length > 0) yield [samples, objects];
 }
 
 const SAMPLE_COLUMNS =
@@ -273,7 +272,8 @@ async function generateSqlite(path: string): Promise<Generated> {
     for (const row of samples) sampleInsert.run(...row);
     for (const row of objects) objectInsert.run(...row);
   });
-  generate(datasetId, recordId, now, 20_000, (samples, objects) => write(samples, objects));
+  for (const [samples, objects] of generate(datasetId, recordId, now, 20_000))
+    write(samples, objects);
   db.close();
   return { datasetId, generated: true };
 }
@@ -300,15 +300,11 @@ async function generatePostgres(): Promise<Generated> {
     await client.query(insertObject('datasets', dataset));
     for (const field of fields) await client.query(insertObject('metadata_fields', field));
     await client.query(insertObject('history_records', history));
-    const pending: [unknown[][], unknown[][]][] = [];
-    generate(datasetId, recordId, now, 10_000, (samples, objects) =>
-      pending.push([samples, objects]),
-    );
     const unnest = (columns: string, types: string[], rows: unknown[][]) => ({
       text: `insert into ${columns.startsWith('dataset_id, id, seq') ? 'samples' : 'objects'} (${columns}) select * from unnest(${types.map((t, i) => `$${i + 1}::${t}[]`).join(', ')})`,
       values: types.map((_, c) => rows.map((row) => row[c])),
     });
-    for (const [samples, objects] of pending) {
+    for (const [samples, objects] of generate(datasetId, recordId, now, 10_000)) {
       await client.query('begin');
       await client.query(unnest(SAMPLE_COLUMNS, SAMPLE_TYPES, samples));
       await client.query(unnest(OBJECT_COLUMNS, OBJECT_TYPES, objects));
