@@ -43,6 +43,7 @@ const PG_URL = process.env.DATABASE_URL?.startsWith('postgres')
 const PG_SCHEMA = 'loupe_bench_explore';
 const ADMIN = { username: 'Bench Admin', email: 'bench@example.com', password: 'bench password' };
 const TARGETS = { item_ids: 200, histogram: 100, items: 50 };
+const GENERATING = 'generating';
 
 // ---- data
 
@@ -101,7 +102,7 @@ function headerRows(datasetId: string, recordId: string, now: number) {
   const dataset = {
     id: datasetId,
     name: DATASET_NAME,
-    description: 'Explorer benchmark',
+    description: GENERATING, // until the last row is written: a half-generated dataset is not reused
     task_type: 'object_detection',
     class_names: JSON.stringify(CLASSES),
     value_names: '[]',
@@ -244,9 +245,9 @@ async function generateSqlite(path: string): Promise<Generated> {
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = OFF');
   const existing = db
-    .prepare('select id, created_at from datasets where name = ?')
-    .get(DATASET_NAME) as { id: string; created_at: number } | undefined;
-  if (existing && !values.regenerate) {
+    .prepare('select id, description from datasets where name = ?')
+    .get(DATASET_NAME) as { id: string; description: string } | undefined;
+  if (existing && existing.description !== GENERATING && !values.regenerate) {
     db.close();
     return { datasetId: existing.id, generated: false };
   }
@@ -274,6 +275,7 @@ async function generateSqlite(path: string): Promise<Generated> {
   });
   for (const [samples, objects] of generate(datasetId, recordId, now, 20_000))
     write(samples, objects);
+  db.prepare('update datasets set description = ? where id = ?').run('complete', datasetId);
   db.close();
   return { datasetId, generated: true };
 }
@@ -285,11 +287,11 @@ async function generatePostgres(): Promise<Generated> {
   });
   await client.connect();
   try {
-    const existing = await client.query<{ id: string; created_at: string }>(
-      'select id, created_at from datasets where name = $1',
+    const existing = await client.query<{ id: string; description: string }>(
+      'select id, description from datasets where name = $1',
       [DATASET_NAME],
     );
-    if (existing.rows[0] && !values.regenerate)
+    if (existing.rows[0] && existing.rows[0].description !== GENERATING && !values.regenerate)
       return { datasetId: existing.rows[0].id, generated: false };
     if (existing.rows[0])
       await client.query('delete from datasets where id = $1', [existing.rows[0].id]);
@@ -310,6 +312,10 @@ async function generatePostgres(): Promise<Generated> {
       await client.query(unnest(OBJECT_COLUMNS, OBJECT_TYPES, objects));
       await client.query('commit');
     }
+    await client.query('update datasets set description = $1 where id = $2', [
+      'complete',
+      datasetId,
+    ]);
     await client.query('analyze');
     return { datasetId, generated: true };
   } finally {
