@@ -19,6 +19,8 @@ export type WorkerTask =
       dimension: number;
       data?: Float32Array;
       ann?: { bytes?: Uint8Array };
+      /** Build and answer the serialized index without keeping it (built off the search thread). */
+      serializeOnly?: boolean;
     }
   | { kind: 'search'; key: string; query: Float32Array; k: number };
 

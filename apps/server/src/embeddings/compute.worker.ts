@@ -45,7 +45,7 @@ function run(id: number, task: WorkerTask): WorkerReply {
           );
           serialized = index.serialize();
         }
-        keep(task.key, index);
+        if (!task.serializeOnly) keep(task.key, index);
       } else {
         keep(
           task.key,

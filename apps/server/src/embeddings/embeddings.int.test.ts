@@ -492,21 +492,32 @@ describe('similar items', () => {
     expect(unknown.json().description).toBe(FEATURE_NOT_AVAILABLE);
   });
 
-  it('answers from the approximate index above the threshold, persisted in the blob store', async () => {
+  it('answers exactly while the approximate index builds, then from the index, kept in the blob store', async () => {
     const { id, vectors } = await similarFixture();
     // Lower the threshold on this instance's search so 39 vectors count as "large".
-    const search = (t.services.embeddings as unknown as { similarity: { annMinVectors: number } })
-      .similarity;
+    const search = (
+      t.services.embeddings as unknown as {
+        similarity: { annMinVectors: number; settled(): Promise<void> };
+      }
+    ).similarity;
     search.annMinVectors = 10;
-    const body = (
-      await admin.post(`/api/datasets/${id}/similar_items`, {
-        item_ids: ['q0'],
-        data_level: 'image',
-        k: 3,
-      })
-    ).json();
+    const ask = async () =>
+      (
+        await admin.post(`/api/datasets/${id}/similar_items`, {
+          item_ids: ['q0'],
+          data_level: 'image',
+          k: 3,
+        })
+      ).json();
+    const first = await ask();
+    expect(first.approximate).toBe(false);
+    expect(first.items[0].id).toBe('q2');
+    await search.settled();
+    const body = await ask();
     expect(body.approximate).toBe(true);
-    expect(body.items[0].id).toBe('q2');
+    expect(body.items.map((i: { id: string }) => i.id)).toEqual(
+      first.items.map((i: { id: string }) => i.id),
+    );
     expect(body.items[0].similarity).toBeCloseTo(cosine(vectors.q0!, vectors.q2!), 4);
     const feature = await t.database.db
       .selectFrom('features')

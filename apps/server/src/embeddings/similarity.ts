@@ -27,6 +27,7 @@ interface Loaded {
 
 export class SimilaritySearch {
   private loaded = new Map<string, Promise<Loaded>>();
+  private builds = new Set<Promise<void>>();
 
   constructor(
     private readonly repos: Repositories,
@@ -34,6 +35,7 @@ export class SimilaritySearch {
     private readonly pool: ComputePool,
     /** Public so a test can lower it. */
     public annMinVectors = ANN_MIN_VECTORS,
+    private readonly onError: (error: unknown) => void = () => {},
   ) {}
 
   /** The `k` nearest items to `query` (most similar first) with their cosine similarity. */
@@ -112,28 +114,64 @@ export class SimilaritySearch {
         approximate,
       };
     }
+    // No index yet: answer exactly now (a scan of 1M × 128 is ~0.3 s of CPU) and build the
+    // approximate index on the layout thread meanwhile, so no request waits minutes for it.
     const matrix = await this.repos.embeddings.vectors(
       dataset_id,
       data_level,
       feature_name,
       dimension,
     );
-    const built = await thread.run({ kind: 'index', key, dimension, data: matrix.data, ann: {} }, [
+    const copy = matrix.data.slice();
+    await thread.run({ kind: 'index', key, dimension, data: matrix.data }, [
       matrix.data.buffer as ArrayBuffer,
     ]);
-    // Older versions' indexes of this feature are of no use any more.
-    await this.blobs.deletePrefix(folder);
-    await this.blobs.put(
-      `${file}.ids.json`,
-      Buffer.from(JSON.stringify(matrix.ids)),
-      'application/json',
-    );
-    const serialized = built.serialized!;
-    await this.blobs.put(
-      `${file}.index`,
-      Buffer.from(serialized.buffer, serialized.byteOffset, serialized.byteLength),
-      'application/octet-stream',
-    );
-    return { generation: thread.generation, ids: matrix.ids, approximate };
+    const loaded: Loaded = { generation: thread.generation, ids: matrix.ids, approximate: false };
+    const build = this.buildInBackground(key, folder, file, dimension, copy, loaded);
+    this.builds.add(build);
+    void build.finally(() => this.builds.delete(build));
+    return loaded;
+  }
+
+  private async buildInBackground(
+    key: string,
+    folder: string,
+    file: string,
+    dimension: number,
+    data: Float32Array,
+    loaded: Loaded,
+  ): Promise<void> {
+    try {
+      const built = await this.pool.layouts.run(
+        { kind: 'index', key, dimension, data, ann: {}, serializeOnly: true },
+        [data.buffer as ArrayBuffer],
+      );
+      const serialized = built.serialized!;
+      // Older versions' indexes of this feature are of no use any more.
+      await this.blobs.deletePrefix(folder);
+      await this.blobs.put(
+        `${file}.ids.json`,
+        Buffer.from(JSON.stringify(loaded.ids)),
+        'application/json',
+      );
+      await this.blobs.put(
+        `${file}.index`,
+        Buffer.from(serialized.buffer, serialized.byteOffset, serialized.byteLength),
+        'application/octet-stream',
+      );
+      if (this.loaded.has(key)) {
+        await this.pool.search.run({ kind: 'index', key, dimension, ann: { bytes: serialized } });
+        loaded.approximate = true;
+        loaded.generation = this.pool.search.generation;
+      }
+    } catch (error) {
+      // Searches stay exact; the next load of this feature tries again.
+      this.onError(error);
+    }
+  }
+
+  /** Resolves when background index builds have finished (tests, shutdown). */
+  async settled(): Promise<void> {
+    while (this.builds.size > 0) await Promise.all([...this.builds]);
   }
 }
