@@ -57,7 +57,12 @@ describe('layout', () => {
     });
     expect(layout.scale).toBe(2);
     expect(layout.image).toEqual({ left: 0, top: 100, width: 400, height: 200 });
-    expect(layout.toScreen([0, 0, 0.5, 0.5])).toEqual({ left: 0, top: 100, width: 200, height: 100 });
+    expect(layout.toScreen([0, 0, 0.5, 0.5])).toEqual({
+      left: 0,
+      top: 100,
+      width: 200,
+      height: 100,
+    });
   });
 
   test('rotated a quarter turn, a portrait view fits the image height-wise and the box follows', () => {

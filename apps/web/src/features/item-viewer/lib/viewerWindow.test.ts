@@ -1,12 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import {
-  batchesForWindow,
-  batchOf,
-  batchRange,
-  counterText,
-  windowRange,
-} from './viewerWindow';
+import { batchesForWindow, batchOf, batchRange, counterText, windowRange } from './viewerWindow';
 
 describe('window around the open item', () => {
   test('ten on each side, clipped at the ends of the result', () => {
