@@ -175,7 +175,7 @@ export function AudioView({ item, durations, toggleRef }: AudioViewProps) {
         <Flex gap={8} align="center" style={{ marginLeft: 'auto' }}>
           <Typography.Text type="secondary">{strings.visibleDuration}</Typography.Text>
           <Slider
-            aria-label={strings.visibleDuration}
+            ariaLabelForHandle={strings.visibleDuration}
             min={bounds.min}
             max={bounds.max}
             step={VISIBLE_DURATION_STEP}

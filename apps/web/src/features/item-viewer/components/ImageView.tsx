@@ -250,7 +250,7 @@ export function ImageView(props: ImageViewProps) {
             <Flex gap={8} align="center">
               <Typography.Text type="secondary">{strings.cropOffset}</Typography.Text>
               <Slider
-                aria-label={strings.cropOffset}
+                ariaLabelForHandle={strings.cropOffset}
                 min={0}
                 max={CROP_OFFSET_MAX}
                 value={cropOffset}
@@ -262,7 +262,7 @@ export function ImageView(props: ImageViewProps) {
             <Flex gap={8} align="center">
               <Typography.Text type="secondary">{strings.zoomLevel}</Typography.Text>
               <Slider
-                aria-label={strings.zoomLevel}
+                ariaLabelForHandle={strings.zoomLevel}
                 min={0}
                 max={100}
                 value={zoomLevel}
