@@ -1,10 +1,6 @@
-// Class colours for boxes and masks: the dataset's colour map where it names the label, else a
-// golden-angle hue per class index (so neighbouring classes differ), else per label hash.
-
-export function goldenAngleColor(index: number): string {
-  const hue = (index * 137.508) % 360;
-  return `hsl(${hue.toFixed(1)}, 70%, 50%)`;
-}
+// Class colours for boxes and masks: the dataset's colour map where it names the label, else the
+// shared categorical palette by class index (so the viewer matches the grid and the server).
+import { categoricalColor } from '@loupe/contracts';
 
 function hash(text: string): number {
   let h = 0;
@@ -20,5 +16,6 @@ export function labelColor(
   const mapped = colorMap?.[label];
   if (mapped) return mapped;
   const index = classNames.indexOf(label);
-  return goldenAngleColor(index >= 0 ? index : hash(label));
+  // A label outside the class list still gets a stable colour.
+  return categoricalColor(index >= 0 ? index : hash(label) % 1024);
 }
