@@ -57,7 +57,7 @@ test('lists name, type, group, data level, present, missing and size', async () 
     }),
   });
   renderApp(path);
-  const table = await screen.findByTestId('features-table');
+  const table = await screen.findByTestId('features-table', {}, { timeout: 15_000 });
   const rows = within(table)
     .getAllByRole('row')
     .map((row) =>

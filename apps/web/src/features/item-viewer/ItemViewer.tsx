@@ -11,7 +11,7 @@ import {
 import type { DataLevel, Dataset } from '@loupe/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Flex, Modal, Result, Spin, Tooltip, Typography, theme } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, describeError } from '../../api/ApiError';
 import { exploreApi } from '../../api/explore';
 import { queryKeys } from '../../api/queryKeys';
@@ -138,7 +138,12 @@ export function ItemViewer(props: ItemViewerProps) {
   }, []);
 
   const classNames = dataset.class_names;
-  const colorOf = (label: string) => labelColor(label, colorMap.data?.color_map, classNames);
+  const colors = colorMap.data?.color_map;
+  // Stable between renders: mask layers redraw when it changes.
+  const colorOf = useCallback(
+    (label: string) => labelColor(label, colors, classNames),
+    [colors, classNames],
+  );
 
   const toggleSidebar = () => {
     setCollapsed((value) => {
@@ -189,6 +194,7 @@ export function ItemViewer(props: ItemViewerProps) {
         onObjectClick={selectObject}
         turns={turns}
         onRotate={(delta) => setTurns((t) => t + delta)}
+        labelMap={dataset.label_map}
       />
     );
   } else if (items.currentError) {
@@ -300,6 +306,10 @@ export function ItemViewer(props: ItemViewerProps) {
               metadataFields={metadata.data?.metadata_config}
               metadataFailed={metadata.isError}
               cardConfigIds={props.cardConfigIds ?? []}
+              showObjects={
+                dataset.task_type === 'object_detection' ||
+                dataset.task_type === 'instance_segmentation'
+              }
               colorOf={colorOf}
               hidden={hidden}
               selected={selected}

@@ -65,7 +65,7 @@ test('lists the fields of a data level with type, source, group, missing and sta
     },
   });
   renderApp(path);
-  await screen.findByTestId('metadata-table');
+  await screen.findByTestId('metadata-table', {}, { timeout: 15_000 });
   expect(rows()).toEqual([
     'BrightnessbrightnessNumericComputedImage3 / 300Available',
     'CitycityStringUploadedUploaded0 / 300Available',

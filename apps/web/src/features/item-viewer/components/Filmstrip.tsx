@@ -28,7 +28,10 @@ export function Filmstrip({
   const positions = Array.from({ length: end - start }, (_, i) => start + i);
   return (
     <nav aria-label={strings.filmstrip}>
-      <Flex gap={6} style={{ overflowX: 'auto', padding: '8px 0 2px' }} justify="center">
+      <Flex
+        gap={6}
+        style={{ overflowX: 'auto', padding: '8px 0 2px', justifyContent: 'safe center' }}
+      >
         {positions.map((position) => {
           const item = itemAt(position);
           const current = position === index;

@@ -29,6 +29,7 @@ import {
   type ViewState,
 } from '../lib/geometry';
 import { viewerStrings as strings } from '../strings';
+import { LabelMapMask } from './LabelMapMask';
 import { MaskLayer } from './MaskLayer';
 
 export const DEFAULT_CROP_OFFSET = 10;
@@ -45,6 +46,8 @@ export interface ImageViewProps {
   onObjectClick: (id: string, toggle: boolean) => void;
   turns: number;
   onRotate: (delta: 1 | -1) => void;
+  /** Semantic segmentation: label-map pixel value → class name. */
+  labelMap?: Record<string, string>;
 }
 
 function ObjectBox({
@@ -53,6 +56,7 @@ function ObjectBox({
   color,
   showLabel,
   selected,
+  dimmed,
   onClick,
 }: {
   object: ExploreObject;
@@ -60,6 +64,8 @@ function ObjectBox({
   color: string;
   showLabel: boolean;
   selected: boolean;
+  /** Another object than the one an object item is about. */
+  dimmed: boolean;
   onClick: (toggle: boolean) => void;
 }) {
   const label =
@@ -88,6 +94,7 @@ function ObjectBox({
         boxShadow: selected ? `0 0 0 2px rgba(255,255,255,0.8)` : undefined,
         boxSizing: 'border-box',
         cursor: 'pointer',
+        opacity: dimmed && !selected ? 0.45 : 1,
       }}
     >
       {showLabel && (
@@ -195,6 +202,8 @@ export function ImageView(props: ImageViewProps) {
   };
 
   const src = item.src ?? item.thumbnail_src;
+  // The ground-truth label map, else the predicted one (both at once would hide each other).
+  const labelMapSrc = item.mask_src ?? item.prediction?.mask_src ?? null;
 
   return (
     <Flex vertical style={{ height: '100%', minHeight: 0 }}>
@@ -324,6 +333,27 @@ export function ImageView(props: ImageViewProps) {
               onError={() => setFailed(true)}
               style={{ width: '100%', height: '100%', display: 'block' }}
             />
+            {drawOverlays && labelMapSrc && props.labelMap && (
+              <svg
+                viewBox={`0 0 ${width} ${height}`}
+                preserveAspectRatio="none"
+                style={{
+                  position: 'absolute',
+                  inset: 0,
+                  width: '100%',
+                  height: '100%',
+                  pointerEvents: 'none',
+                }}
+              >
+                <LabelMapMask
+                  src={labelMapSrc}
+                  labelMap={props.labelMap}
+                  colorOf={colorOf}
+                  width={width}
+                  height={height}
+                />
+              </svg>
+            )}
             {drawOverlays && (
               <MaskLayer
                 objects={visibleObjects}
@@ -345,6 +375,7 @@ export function ImageView(props: ImageViewProps) {
                 color={colorOf(object.label)}
                 showLabel={showLabels}
                 selected={selected.has(object.id)}
+                dimmed={variant === 'image-object' && object.id !== item.id}
                 onClick={(toggle) => props.onObjectClick(object.id, toggle)}
               />
             ) : null,

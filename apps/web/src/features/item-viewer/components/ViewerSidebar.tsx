@@ -210,6 +210,8 @@ export interface ViewerSidebarProps extends Omit<ObjectsProps, 'objects'> {
   metadataFields: MetadataFieldInfo[] | undefined;
   metadataFailed: boolean;
   cardConfigIds: string[];
+  /** Tasks with objects show the section even for an item without any. */
+  showObjects: boolean;
 }
 
 export function ViewerSidebar({
@@ -217,13 +219,14 @@ export function ViewerSidebar({
   metadataFields,
   metadataFailed,
   cardConfigIds,
+  showObjects,
   ...objects
 }: ViewerSidebarProps) {
   const groundTruths = item.objects.filter((object) => object.type === 'gt');
   const predictions = item.objects.filter((object) => object.type === 'pred');
   const sections = [
     { key: 'sample', label: strings.sample, children: <SampleSection item={item} /> },
-    ...(item.objects.length > 0 || item.data_level === 'image'
+    ...(item.objects.length > 0 || showObjects
       ? [
           {
             key: 'objects',
