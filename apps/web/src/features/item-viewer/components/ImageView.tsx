@@ -103,7 +103,8 @@ function ObjectBox({
           style={{
             position: 'absolute',
             left: -2,
-            bottom: '100%',
+            // At the stage's top edge the label goes inside the box, so it stays visible.
+            ...(rect.top < 18 ? { top: 0 } : { bottom: '100%' }),
             background: color,
             color: '#fff',
             fontSize: 11,

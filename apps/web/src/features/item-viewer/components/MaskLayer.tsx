@@ -109,6 +109,7 @@ export function MaskLayer({
                 stroke={color}
                 strokeWidth={selected.has(object.id) ? 3 : 1.5}
                 strokeDasharray={object.type === 'pred' ? '6 4' : undefined}
+                strokeLinejoin="round"
                 vectorEffect="non-scaling-stroke"
               />
             ))}
