@@ -101,7 +101,8 @@ test('arrow keys step through the result; crossing into the next 120 rows fetche
   const listener = (event: Event) => shown.push((event as CustomEvent).detail);
   window.addEventListener('loupe:viewer-item', listener);
   renderViewer({ start: 105 });
-  await waitFor(() => expect(body().dataset.itemId).toBe('frame-1105.jpg'));
+  // The first render of the file pays for loading antd: allow for a loaded machine.
+  await waitFor(() => expect(body().dataset.itemId).toBe('frame-1105.jpg'), { timeout: 15_000 });
   expect(screen.getByText('Item Details')).toBeTruthy();
   expect(counter()).toBe('106/300');
   expect(shown.at(-1)).toEqual({ id: 'frame-1105.jpg', index: 105 });
@@ -205,6 +206,22 @@ test('zoom buttons step by 1.2', async () => {
   await user.click(screen.getByRole('button', { name: 'Zoom out' }));
   await user.click(screen.getByRole('button', { name: 'Zoom out' }));
   expect(screen.getByTestId('zoom-percent').textContent).toBe('83%');
+});
+
+test('the wheel zooms 1.04 per notch towards the pointer', async () => {
+  serve();
+  renderViewer();
+  await waitFor(() => expect(boxes()).toHaveLength(2));
+  const stage = screen.getByTestId('image-stage');
+  act(() => {
+    stage.dispatchEvent(new WheelEvent('wheel', { deltaY: -100, bubbles: true, cancelable: true }));
+  });
+  expect(screen.getByTestId('zoom-percent').textContent).toBe('104%');
+  act(() => {
+    stage.dispatchEvent(new WheelEvent('wheel', { deltaY: 300, bubbles: true, cancelable: true }));
+  });
+  // Three notches out from 1.04: 1.04 / 1.04³ = 0.9246.
+  expect(screen.getByTestId('zoom-percent').textContent).toBe('92%');
 });
 
 test('object groups: Deselect all hides a group, Select All shows it; a click selects one object', async () => {
