@@ -87,7 +87,8 @@ export const COMPUTED_FIELDS: Record<DataLevel, FieldSpec[]> = {
       label: 'Sharpness',
       type: 'numeric',
       group: 'Image quality',
-      description: 'Variance of the Laplacian of luma; low means blurry',
+      description:
+        'Variance of the Laplacian of luma, measured at most 512 px on the longest side; low means blurry',
     },
     {
       id: 'image.colorfulness',
