@@ -144,7 +144,12 @@ async function bench(database: 'sqlite' | 'postgres', images: Uint8Array[]): Pro
       const clientMs = ((clientCpuSeconds() - clientCpu) * 1000) / images.length;
       const cores = (await import('node:os')).cpus().length;
       console.log(
-        `CPU per image: server ${serverMs.toFixed(1)} ms + client ${clientMs.toFixed(1)} ms = ${(serverMs + clientMs).toFixed(1)} ms; ${cores} cores fully used would give ${Math.round((cores * 1000) / (serverMs + clientMs))} images/s; load average ${(await import('node:os')).loadavg().map((l) => l.toFixed(2)).join(' ')}`,
+        `CPU per image: server ${serverMs.toFixed(1)} ms + client ${clientMs.toFixed(1)} ms = ${(serverMs + clientMs).toFixed(1)} ms; ${cores} cores fully used would give ${Math.round((cores * 1000) / (serverMs + clientMs))} images/s; load average ${(
+          await import('node:os')
+        )
+          .loadavg()
+          .map((l) => l.toFixed(2))
+          .join(' ')}`,
       );
     }
     const rss = server.peakRssMb();

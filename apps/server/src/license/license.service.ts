@@ -31,7 +31,8 @@ export class LicenseService {
   async get(): Promise<License> {
     const key = await this.repos.settings.get('license_key');
     if (!key) return { state: 'UNLICENSED', key: '', expiration_ts: 0 };
-    if (this.verified?.key !== key) this.verified = { key, check: readLicense(key, this.publicKey) };
+    if (this.verified?.key !== key)
+      this.verified = { key, check: readLicense(key, this.publicKey) };
     const { check } = this.verified;
     // A stored key that no longer verifies (the public key changed) counts as no license.
     if (!check.ok) return { state: 'UNLICENSED', key, expiration_ts: 0 };

@@ -329,13 +329,14 @@ export function metadataJob(
         }
       }
       await transact(async (tx) => {
-        for (const { sample, computed, thumbnail } of results) {
-          await tx.datasets.setSampleProcessing(datasetId, sample.id, {
+        await tx.datasets.setSamplesProcessed(
+          datasetId,
+          results.map(({ sample, computed, thumbnail }) => ({
+            id: sample.id,
             computed: JSON.stringify(computed.values),
-            processed: 1,
             ...(thumbnail ? { thumbnail } : {}),
-          });
-        }
+          })),
+        );
         for (const update of objectUpdates)
           await tx.datasets.setObjectComputed(datasetId, update.id, update.computed);
         const level = audio ? 'audio' : 'image';
