@@ -33,7 +33,7 @@ export function licenseKey(
 
 /** `env` is added to the server's environment (e.g. DATABASE_URL); LOUPE_LOG_FILE copies its stdout. */
 export async function startLocalServer(env: Record<string, string> = {}): Promise<LocalServer> {
-  const main = process.env.SERVER_MAIN ?? join(repositoryRoot, 'apps/server/dist/main.js');
+  const main = join(repositoryRoot, 'apps/server/dist/main.js');
   if (!existsSync(main)) throw new Error(`${main} is missing: run npm run build first`);
   const dataDir = mkdtempSync(join(tmpdir(), 'loupe-local-'));
   const { publicKey, privateKey } = generateKeyPairSync('ed25519');
@@ -48,7 +48,7 @@ export async function startLocalServer(env: Record<string, string> = {}): Promis
     ...env,
   };
   if (!serverEnv.DATABASE_URL) delete serverEnv.DATABASE_URL;
-  const child: ChildProcess = spawn(process.execPath, [...(process.env.PROF_ARGS ? process.env.PROF_ARGS.split(' ') : []), main], {
+  const child: ChildProcess = spawn(process.execPath, [main], {
     env: serverEnv,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
