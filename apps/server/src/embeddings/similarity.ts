@@ -7,8 +7,12 @@ import type { Repositories } from '../db/repositories.js';
 import type { BlobStore } from '../storage/blob-store.js';
 import type { ComputePool } from './compute-pool.js';
 
-/** From this many vectors on, searches use the approximate index. */
-export const ANN_MIN_VECTORS = 50_000;
+/**
+ * From this many vectors on, searches use the approximate index. An exact scan of 1M × 128 costs
+ * ~0.26 s of CPU while building the index costs ~1.4 ms of CPU a vector (docs/performance.md), so
+ * below this the scan is the better deal.
+ */
+export const ANN_MIN_VECTORS = 2_000_000;
 
 export interface FeatureRef {
   dataset_id: string;
