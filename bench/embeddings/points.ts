@@ -3,7 +3,7 @@
 // similar-items search over 1,000,000 × 128 vectors on the search thread (exact scan, and the
 // approximate index's build and queries). Prints figures and ratios; never fails on time.
 // Run: npx tsx --conditions=loupe-src bench/embeddings/points.ts
-//   POINTS=… (default 1,000,000), VECTORS=… (default 1,000,000), ANN_VECTORS=… (default 200,000),
+//   POINTS=… (default 1,000,000), VECTORS=… (default 1,000,000), ANN_VECTORS=… (default 50,000),
 //   LOUPE_TEST_DB=postgres to run on PostgreSQL, SKIP_SIMILAR=1 to time the points only.
 import os from 'node:os';
 import { createRandom } from '@loupe/analysis';
@@ -12,7 +12,7 @@ import { ComputePool, createRepositories, startLicensedApp } from '@loupe/server
 
 const POINTS = Number(process.env.POINTS ?? 1_000_000);
 const VECTORS = Number(process.env.VECTORS ?? 1_000_000);
-const ANN_VECTORS = Number(process.env.ANN_VECTORS ?? 200_000);
+const ANN_VECTORS = Number(process.env.ANN_VECTORS ?? 50_000);
 const DIMENSION = 128;
 const RUNS = Number(process.env.RUNS ?? 5);
 const CLASSES = ['cat', 'dog', 'bird', 'fish', 'horse', 'cow', 'sheep', 'goat', 'frog', 'bee'];
