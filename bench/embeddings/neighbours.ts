@@ -6,7 +6,8 @@
 // Run: npx tsx --conditions=loupe-src bench/embeddings/neighbours.ts
 //   N=… D=… (data size), QUERIES=… (default 50), K=… (default 50), ALL_N=… (default 10000),
 //   METRICS=cosine,euclidean (ANN metrics to build, default cosine), SKIP_ANN=1,
-//   M=…, EF_ADD=…, EF_SEARCH=… (graph settings; the index's defaults when unset)
+//   M=…, EF_ADD=…, EF_SEARCH=… (graph settings; the index's defaults when unset),
+//   WIDER=512,1024 (also search the loaded graph with these expansionSearch values)
 import os from 'node:os';
 import {
   allNearestNeighbours,
@@ -29,6 +30,8 @@ const graph = {
   ...(process.env.EF_ADD ? { expansionAdd: Number(process.env.EF_ADD) } : {}),
   ...(process.env.EF_SEARCH ? { expansionSearch: Number(process.env.EF_SEARCH) } : {}),
 };
+/** Search widths to try on the loaded graph (WIDER=512,1024; none by default). */
+const WIDER = (process.env.WIDER ?? '').split(',').filter(Boolean).map(Number);
 const EXACT_TARGET_MS = 150;
 const ANN_TARGET_MS = 10;
 
@@ -120,6 +123,11 @@ if (process.env.SKIP_ANN !== '1') {
     const loaded = time(() => loadAnnIndex(serialized.result));
     console.log(`ANN ${metric} load: ${ms(loaded.ms)}, size ${loaded.result.size}`);
     measure('search after load', loaded.result);
+    // The same graph searched wider: recall against latency, without a rebuild.
+    for (const expansionSearch of WIDER) {
+      const wider = loadAnnIndex(serialized.result, { expansionSearch });
+      measure(`search with expansionSearch ${expansionSearch}`, wider);
+    }
     const extra = clusteredData(10_000, D, 1000, 4).vectors;
     const added = time(() =>
       loaded.result.add(

@@ -88,6 +88,11 @@ describe('approximate nearest-neighbour index', () => {
       expect(loaded.search(query, 10)).toEqual(before);
       expect(into.search(query, 10)).toEqual(before);
     }
+    // A wider search on the same graph finds at least as many of the true neighbours.
+    const wider = loadAnnIndex(bytes, { expansionSearch: 400 });
+    expect(recallAt(10, wider, vectors, queries)).toBeGreaterThanOrEqual(
+      recallAt(10, loaded, vectors, queries),
+    );
     // A loaded index keeps growing.
     loaded.add([5000], queries.subarray(0, d));
     expect(loaded.search(queries.subarray(0, d), 1).ids[0]).toBe(5000);

@@ -123,10 +123,23 @@ export function createAnnIndex(options: AnnIndexOptions): AnnIndex {
   return new UsearchAnnIndex(settingsOf(options));
 }
 
-/** An index from `serialize()` bytes; dimension, metric and graph settings come from the bytes. */
-export function loadAnnIndex(bytes: Uint8Array, options: { threads?: number } = {}): AnnIndex {
+/**
+ * An index from `serialize()` bytes; dimension, metric and graph settings come from the bytes.
+ * `expansionSearch` may be changed here (usearch fixes it per handle): wider finds more of the
+ * true neighbours for a slower search, with no rebuild.
+ */
+export function loadAnnIndex(
+  bytes: Uint8Array,
+  options: { threads?: number; expansionSearch?: number } = {},
+): AnnIndex {
   const header = readHeader(bytes);
-  const index = new UsearchAnnIndex(settingsOf({ ...header, threads: options.threads ?? 0 }));
+  const index = new UsearchAnnIndex(
+    settingsOf({
+      ...header,
+      threads: options.threads ?? 0,
+      expansionSearch: options.expansionSearch ?? header.expansionSearch,
+    }),
+  );
   index.load(bytes);
   return index;
 }
