@@ -48,6 +48,7 @@ export function trustworthiness(
   const dist = new Float64Array(n);
   const nearest = new Int32Array(k);
   const nearestDist = new Float64Array(k);
+  const kthSmallest = new Float64Array(k);
   let penalty = 0;
   for (const i of evaluated) {
     embeddingNeighbours(embedding, embeddingDimension, n, i, k, nearest, nearestDist);
@@ -61,9 +62,24 @@ export function trustworthiness(
       }
       dist[j] = s;
     }
+    // τ = the k-th smallest distance from i: a neighbour closer than τ ranks within the first
+    // k and costs nothing, so only the others need the O(n) rank count.
+    kthSmallest.fill(Infinity);
+    for (let j = 0; j < n; j++) {
+      const dj = dist[j]!;
+      if (j === i || dj >= kthSmallest[k - 1]!) continue;
+      let pos = k - 1;
+      while (pos > 0 && kthSmallest[pos - 1]! > dj) {
+        kthSmallest[pos] = kthSmallest[pos - 1]!;
+        pos--;
+      }
+      kthSmallest[pos] = dj;
+    }
+    const tau = kthSmallest[k - 1]!;
     for (let t = 0; t < k; t++) {
       const j = nearest[t]!;
       const dj = dist[j]!;
+      if (dj < tau) continue;
       // rank = 1 + points (other than i) strictly closer, or as close with a smaller index.
       let rank = 1;
       for (let l = 0; l < n; l++) {

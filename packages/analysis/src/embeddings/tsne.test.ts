@@ -29,15 +29,33 @@ describe('jointProbabilities', () => {
       }
     }
     expect(total).toBeCloseTo(1, 10);
-    for (const [key, value] of entries) {
+    const asymmetric = [...entries].filter(([key, value]) => {
       const [i, j] = key.split(',');
-      expect(entries.get(`${j},${i}`)).toBe(value);
-    }
+      return entries.get(`${j},${i}`) !== value;
+    });
+    expect(asymmetric).toEqual([]);
     // Every directed neighbour pair appears, in both directions.
+    const missing: string[] = [];
     for (let i = 0; i < n; i++) {
-      for (let t = 0; t < 31; t++)
-        expect(entries.has(`${i},${knn.indices[i * 31 + t]}`)).toBe(true);
+      for (let t = 0; t < 31; t++) {
+        if (!entries.has(`${i},${knn.indices[i * 31 + t]}`)) missing.push(`${i},${t}`);
+      }
     }
+    expect(missing).toEqual([]);
+    // Values are (p(j|i) + p(i|j)) / Σ, from the calibrated conditionals.
+    const conditional = conditionalProbabilities(knn, 31, perplexity);
+    const pairs = new Map<string, number>();
+    for (let i = 0; i < n; i++) {
+      for (let t = 0; t < 31; t++) {
+        const j = knn.indices[i * 31 + t]!;
+        for (const key of [`${i},${j}`, `${j},${i}`]) {
+          pairs.set(key, (pairs.get(key) ?? 0) + conditional[i * 31 + t]!);
+        }
+      }
+    }
+    const sum = [...pairs.values()].reduce((a, b) => a + b, 0);
+    const wrong = [...pairs].filter(([key, v]) => Math.abs(entries.get(key)! - v / sum) > 1e-12);
+    expect(wrong).toEqual([]);
   });
 
   it('gives conditional rows with entropy ln(perplexity)', () => {
