@@ -132,11 +132,11 @@ export class ExploreRepository {
           .where('dataset_id', '=', datasetId)
           .where('deleted', '=', 0)
           .where('sample_id', 'in', part)
-          .orderBy('id')
           .execute()),
       );
     }
-    return out;
+    // Sorted here: with ORDER BY id, SQLite may walk the whole primary key to avoid a sort.
+    return out.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   }
 
   async objectsByIds(datasetId: string, ids: string[]) {
@@ -178,11 +178,10 @@ export class ExploreRepository {
           .selectAll()
           .where('prediction_set_id', '=', setId)
           .where('sample_id', 'in', part)
-          .orderBy('id')
           .execute()),
       );
     }
-    return out;
+    return out.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   }
 
   /** How many of `itemIds` have a vector of each feature at this level. */
