@@ -1,0 +1,90 @@
+// Point colours of the map (dataset-side.md §9): categories from the server's legend (its colour,
+// else a golden-angle palette that stays distinct past 200 classes), a continuous 200-step
+// viridis scale, and one neutral colour for points with a missing value.
+
+// Mirrors packages/contracts palette.ts (explore-server branch) until it lands on main.
+const GOLDEN_ANGLE = 137.50776405003785;
+const LIGHTNESS = [0.5, 0.36, 0.64];
+const SATURATION = [0.72, 0.6, 0.85, 0.5];
+
+function hex(value: number): string {
+  return Math.round(Math.min(1, Math.max(0, value)) * 255)
+    .toString(16)
+    .padStart(2, '0');
+}
+
+export function hslToHex(hue: number, saturation: number, lightness: number): string {
+  const a = saturation * Math.min(lightness, 1 - lightness);
+  const channel = (n: number) => {
+    const k = (n + hue / 30) % 12;
+    return lightness - a * Math.max(-1, Math.min(k - 3, 9 - k, 1));
+  };
+  return `#${hex(channel(0))}${hex(channel(8))}${hex(channel(4))}`;
+}
+
+export function categoricalColor(index: number): string {
+  const hue = (index * GOLDEN_ANGLE) % 360;
+  return hslToHex(
+    hue,
+    SATURATION[index % SATURATION.length]!,
+    LIGHTNESS[index % LIGHTNESS.length]!,
+  );
+}
+
+export const CONTINUOUS_STEPS = 200;
+
+// Viridis anchors: perceptually uniform and readable on light and dark backgrounds.
+const VIRIDIS: [number, number, number][] = [
+  [68, 1, 84],
+  [59, 82, 139],
+  [33, 145, 140],
+  [94, 201, 98],
+  [253, 231, 37],
+];
+
+export function continuousStepColor(step: number): string {
+  const t = Math.min(1, Math.max(0, step / (CONTINUOUS_STEPS - 1)));
+  const position = t * (VIRIDIS.length - 1);
+  const low = Math.min(VIRIDIS.length - 2, Math.floor(position));
+  const f = position - low;
+  const a = VIRIDIS[low]!;
+  const b = VIRIDIS[low + 1]!;
+  const mix = (i: number) => (a[i]! + (b[i]! - a[i]!) * f) / 255;
+  return `#${hex(mix(0))}${hex(mix(1))}${hex(mix(2))}`;
+}
+
+/** Which of the 200 steps a value falls in; the maximum belongs to the last step. */
+export function continuousStep(value: number, min: number, max: number): number {
+  if (!(max > min)) return 0;
+  const t = (value - min) / (max - min);
+  return Math.min(CONTINUOUS_STEPS - 1, Math.max(0, Math.floor(t * CONTINUOUS_STEPS)));
+}
+
+export type Rgba = [number, number, number, number];
+
+/**
+ * A CSS colour as normalised RGBA for WebGL. Reads what antd tokens and the palettes produce
+ * (#rgb, #rrggbb, #rrggbbaa, rgb(), rgba()); anything else becomes a mid grey.
+ */
+export function toRgba(color: string): Rgba {
+  const text = color.trim().toLowerCase();
+  const hexMatch = /^#([0-9a-f]{3}|[0-9a-f]{6}|[0-9a-f]{8})$/.exec(text);
+  if (hexMatch) {
+    let digits = hexMatch[1]!;
+    if (digits.length === 3) digits = [...digits].map((d) => d + d).join('');
+    const channel = (i: number) => parseInt(digits.slice(i * 2, i * 2 + 2), 16) / 255;
+    return [channel(0), channel(1), channel(2), digits.length === 8 ? channel(3) : 1];
+  }
+  const rgbMatch = /^rgba?\(([^)]+)\)$/.exec(text);
+  if (rgbMatch) {
+    const parts = rgbMatch[1]!
+      .split(/[\s,/]+/)
+      .filter(Boolean)
+      .map(Number);
+    if (parts.length >= 3 && parts.every(Number.isFinite)) {
+      const [r, g, b, a = 1] = parts as [number, number, number, number?];
+      return [r / 255, g / 255, b / 255, Math.min(1, Math.max(0, a))];
+    }
+  }
+  return [0.5, 0.5, 0.5, 1];
+}
