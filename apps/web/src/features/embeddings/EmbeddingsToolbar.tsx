@@ -34,6 +34,7 @@ export function EmbeddingsToolbar(props: EmbeddingsToolbarProps) {
   return (
     <Flex align="center" gap={8} wrap style={{ padding: '8px 12px' }}>
       <Segmented<MouseMode>
+        aria-label={strings.mouseMode}
         value={props.mouseMode}
         onChange={props.onMouseModeChange}
         disabled={disabled}
@@ -83,7 +84,7 @@ export function EmbeddingsToolbar(props: EmbeddingsToolbarProps) {
           {strings.pointSize}
         </Typography.Text>
         <Slider
-          aria-label={strings.pointSize}
+          ariaLabelForHandle={strings.pointSize}
           min={POINT_SIZE.min}
           max={POINT_SIZE.max}
           step={1}

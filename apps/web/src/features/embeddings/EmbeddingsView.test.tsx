@@ -183,8 +183,8 @@ test('point size starts at 4 and the slider runs from 3 to 10', async () => {
   const slider = screen.getByRole('slider', { name: 'Point size' });
   expect(slider.getAttribute('aria-valuemin')).toBe('3');
   expect(slider.getAttribute('aria-valuemax')).toBe('10');
-  fireEvent.keyDown(slider, { key: 'ArrowRight' });
-  expect(lastScatter().pointSize).toBe(5);
+  fireEvent.keyDown(slider, { key: 'ArrowRight', keyCode: 39, which: 39 });
+  await waitFor(() => expect(lastScatter().pointSize).toBe(5));
 });
 
 test('without features: No features found and how to get some', async () => {

@@ -2,7 +2,7 @@
 import type { DataLevel } from '@loupe/contracts';
 import { Typography, theme } from 'antd';
 import { ItemThumbnail } from '../../components/ItemThumbnail';
-import { useItemPreviews } from './hooks/useItemPreviews';
+import { useItemPreviews } from '../../api/hooks/useItemPreviews';
 
 export const HOVER_PREVIEW_PX = 140;
 export const HOVER_DEBOUNCE_MS = 200;

@@ -4,7 +4,7 @@ import { CloseOutlined } from '@ant-design/icons';
 import type { DataLevel } from '@loupe/contracts';
 import { Button, Flex, Tooltip, Typography, theme } from 'antd';
 import { ItemThumbnail } from '../../components/ItemThumbnail';
-import { useItemPreviews } from './hooks/useItemPreviews';
+import { useItemPreviews } from '../../api/hooks/useItemPreviews';
 import { PREVIEW_ROW, selectionPreview } from './selectionPreview';
 import { embeddingsStrings as strings } from './strings';
 

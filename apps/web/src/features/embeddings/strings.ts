@@ -16,6 +16,7 @@ export const embeddingsStrings = {
   refresh: 'Refresh page',
   debugInformation: 'Download debug information',
   // Toolbar
+  mouseMode: 'Mouse mode',
   panZoom: 'Pan and zoom',
   lasso: 'Lasso selection (or hold Shift while dragging)',
   zoomIn: 'Zoom in',

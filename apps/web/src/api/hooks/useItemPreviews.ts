@@ -1,8 +1,8 @@
-// Items for previews (hover card and selection strip) through the explorer's items call.
+// Items for previews (hover cards, selection strips, result cards) through the explorer's items call.
 import type { DataLevel, ExploreItem } from '@loupe/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { exploreApi } from '../../../api/explore';
-import { queryKeys } from '../../../api/queryKeys';
+import { exploreApi } from '../explore';
+import { queryKeys } from '../queryKeys';
 
 export function useItemPreviews(
   datasetId: string,
