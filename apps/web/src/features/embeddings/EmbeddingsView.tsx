@@ -9,6 +9,7 @@ import { ApiError } from '../../api/ApiError';
 import { commonStrings } from '../../components/strings';
 import { SupportBundleButton } from '../../components/SupportBundleButton';
 import { canZoomIn, canZoomOut, zoomedDistance } from './camera';
+import { opaqueOver } from './colors';
 import { EmbeddingsSettingsDialog } from './EmbeddingsSettingsDialog';
 import { EmbeddingsToolbar, POINT_SIZE } from './EmbeddingsToolbar';
 import { HOVER_DEBOUNCE_MS, HoverPreview } from './HoverPreview';
@@ -93,7 +94,11 @@ export function EmbeddingsView(props: EmbeddingsViewProps) {
     [parsed],
   );
 
-  const missingColor = token.colorTextQuaternary;
+  // Points overlap: a translucent grey would darken where they pile up, so flatten it first.
+  const missingColor = useMemo(() => {
+    const [r, g, b] = opaqueOver(token.colorTextQuaternary, token.colorBgContainer);
+    return `rgb(${Math.round(r * 255)}, ${Math.round(g * 255)}, ${Math.round(b * 255)})`;
+  }, [token.colorTextQuaternary, token.colorBgContainer]);
   const scheme = useMemo(
     () =>
       buildColorScheme(ready?.legend ?? null, {

@@ -88,3 +88,10 @@ export function toRgba(color: string): Rgba {
   }
   return [0.5, 0.5, 0.5, 1];
 }
+
+/** A translucent colour painted over an opaque background, as one opaque colour. */
+export function opaqueOver(color: string, background: string): Rgba {
+  const [r, g, b, a] = toRgba(color);
+  const [br, bg, bb] = toRgba(background);
+  return [r * a + br * (1 - a), g * a + bg * (1 - a), b * a + bb * (1 - a), 1];
+}

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { CONTINUOUS_STEPS, categoricalColor, continuousStep, toRgba } from './colors';
+import { CONTINUOUS_STEPS, categoricalColor, continuousStep, opaqueOver, toRgba } from './colors';
 import { buildColorScheme } from './legend';
 
 const base = { neutral: '#1668dc', missing: '#cccccc' };
@@ -55,4 +55,9 @@ test('CSS colours become normalised RGBA for WebGL', () => {
   expect(toRgba('rgba(0, 0, 0, 0.25)')).toEqual([0, 0, 0, 0.25]);
   expect(toRgba('rgb(255 255 255)')).toEqual([1, 1, 1, 1]);
   expect(toRgba('chartreuse')).toEqual([0.5, 0.5, 0.5, 1]);
+});
+
+test('a translucent colour over a background becomes the opaque mix', () => {
+  expect(opaqueOver('rgba(0, 0, 0, 0.25)', '#ffffff')).toEqual([0.75, 0.75, 0.75, 1]);
+  expect(opaqueOver('#ff0000', '#000000')).toEqual([1, 0, 0, 1]);
 });
