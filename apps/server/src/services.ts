@@ -1,6 +1,12 @@
 // Composition root: builds every service from the configuration, the database and the clock.
 import type { BlobStoreConfig, Config } from './config.js';
 import { DatasetsService } from './datasets/datasets.service.js';
+import { ComputePool } from './embeddings/compute-pool.js';
+import { embeddingsJob } from './embeddings/embeddings.job.js';
+import { EmbeddingsService } from './embeddings/embeddings.service.js';
+import { SimilaritySearch } from './embeddings/similarity.js';
+import { ExploreService } from './explore/explore.service.js';
+import { ItemTableCache } from './explore/item-table-cache.js';
 import type { JobHandlers } from './jobs/job-types.js';
 import { JobsService } from './jobs/jobs.service.js';
 import { metadataJob } from './processing/metadata.js';
@@ -41,7 +47,10 @@ export function createServices(
     async () => new Map((await repos.datasets.list()).map((d) => [d.id, d.name])),
     clock,
   );
+  const compute = new ComputePool();
+  const explore = new ExploreService(repos, new ItemTableCache(config.exploreCacheBytes));
   const handlers: JobHandlers = {
+    EmbeddingsComputation: embeddingsJob(repos, compute, clock),
     ThumbnailGeneration: thumbnailJob(repos, transact, blobs, media),
     MetadataAndFeaturesComputation: metadataJob(
       repos,
@@ -67,6 +76,16 @@ export function createServices(
       jobs,
       blobs,
       media,
+      clock,
+    ),
+    explore,
+    compute,
+    embeddings: new EmbeddingsService(
+      repos,
+      explore,
+      jobs,
+      license,
+      new SimilaritySearch(repos, blobs, compute),
       clock,
     ),
     auth,

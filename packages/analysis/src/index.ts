@@ -49,3 +49,5 @@ export { DEMO_SHAPES, DEMO_SOUNDS, DEMO_TASKS, DEMO_WORDS, demoDataset } from '.
 export type { DemoDataset, DemoObject, DemoPrediction, DemoSample, DemoTask } from './demo.js';
 export * from './query/index.js';
 export { SPECTROGRAM_RANGE_DB, spectrogramImage } from './spectrogram.js';
+export * from './embeddings/index-ann.js';
+export * from './embeddings/index-layout.js';

@@ -8,6 +8,7 @@ export * from './settings.js';
 export * from './datasets.js';
 export * from './activities.js';
 export * from './explore.js';
+export * from './embeddings.js';
 
 // Validation messages name a missing field plainly ("Required") instead of zod's type jargon.
 import { z } from 'zod';
@@ -16,3 +17,4 @@ z.config({
     issue.code === 'invalid_type' && issue.input === undefined ? 'Required' : undefined,
 });
 export * from './row-encoding.js';
+export * from './palette.js';

@@ -80,6 +80,15 @@ export class DatasetsRepository {
     await this.db.updateTable('datasets').set(changes).where('id', '=', id).execute();
   }
 
+  /** Marks the dataset's items as changed: explorer tables built before are stale. */
+  async bumpDataVersion(id: string): Promise<void> {
+    await this.db
+      .updateTable('datasets')
+      .set((eb) => ({ data_version: eb('data_version', '+', 1) }))
+      .where('id', '=', id)
+      .execute();
+  }
+
   /** Reserves `count` consecutive sequence numbers (card_index) for new samples. */
   async reserveSeq(id: string, count: number): Promise<number> {
     const row = await this.db
@@ -377,7 +386,11 @@ export class DatasetsRepository {
       .onConflict((oc) =>
         oc
           .columns(['dataset_id', 'data_level', 'name'])
-          .doUpdateSet({ updated_at: row.updated_at }),
+          // Strictly increasing, so it versions the vectors (embeddings are keyed by it) even
+          // when two uploads land within one millisecond.
+          .doUpdateSet({
+            updated_at: sql<number>`case when features.updated_at >= ${row.updated_at} then features.updated_at + 1 else ${row.updated_at} end`,
+          }),
       )
       .execute();
   }

@@ -57,6 +57,8 @@ export interface DatasetsTable {
   samples_count: number;
   objects_count: number;
   next_seq: number;
+  /** Bumped with every write that changes items, metadata or predictions (explorer cache key). */
+  data_version: number;
   created_by: string | null;
   created_at: number;
   updated_at: number;
@@ -212,6 +214,36 @@ export interface JobsTable {
   updated_at: number;
 }
 
+export interface EmbeddingSettingsTable {
+  dataset_id: string;
+  data_level: string;
+  /** '' when no prediction set. */
+  predictions_id: string;
+  feature_name: string;
+  /** JSON of the DimensionalityReductionSetting. */
+  setting: string;
+  updated_at: number;
+}
+
+export interface EmbeddingsTable {
+  dataset_id: string;
+  data_level: string;
+  feature_name: string;
+  /** The method and its parameters, e.g. 'UMAP:15', 'TSNE:30', 'PCA'. */
+  method_key: string;
+  status: 'computing' | 'ready' | 'failed';
+  source_version: number;
+  job_key: string | null;
+  error: string | null;
+  input_hash: string | null;
+  num_points: number;
+  /** JSON array of item ids, in point order. */
+  item_ids: Buffer | null;
+  /** float32 x, y per point. */
+  coords: Buffer | null;
+  updated_at: number;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -231,4 +263,6 @@ export interface DB {
   media_blobs: MediaBlobsTable;
   history_records: HistoryRecordsTable;
   jobs: JobsTable;
+  embedding_settings: EmbeddingSettingsTable;
+  embeddings: EmbeddingsTable;
 }

@@ -3,7 +3,7 @@ import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestApp, testDialect, type TestApp } from '../testing/test-app.js';
 import { JobRunner } from './job-runner.js';
-import type { JobHandlers } from './job-types.js';
+import { PermanentJobError, type JobHandlers } from './job-types.js';
 import { JobsRepository } from './jobs.repository.js';
 import { JobsService, MAX_ATTEMPTS } from './jobs.service.js';
 
@@ -21,7 +21,11 @@ beforeEach(async () => {
 afterEach(() => t.close());
 
 function handlers(thumbnail: JobHandlers['ThumbnailGeneration']): JobHandlers {
-  return { ThumbnailGeneration: thumbnail, MetadataAndFeaturesComputation: async () => {} };
+  return {
+    ThumbnailGeneration: thumbnail,
+    MetadataAndFeaturesComputation: async () => {},
+    EmbeddingsComputation: async () => {},
+  };
 }
 
 const allJobs = () => t.database.db.selectFrom('jobs').selectAll().orderBy('created_at').execute();
@@ -67,6 +71,30 @@ describe(`the job runner on ${testDialect}`, () => {
     job = await onlyJob();
     expect(job).toMatchObject({ status: 'succeeded', attempts: 3, progress: 1 });
     expect(calls).toBe(3);
+  });
+
+  it('fails a job at once, without retries, when its handler says retrying cannot help', async () => {
+    let calls = 0;
+    const runner = new JobRunner(
+      repo,
+      handlers(async () => {
+        calls++;
+        throw new PermanentJobError('perplexity too large for 5 points');
+      }),
+      t.clock.read,
+      log,
+      options,
+    );
+    await service.enqueue('ThumbnailGeneration', { dataset_id: 'd1' }, null);
+    await runner.drain();
+    t.clock.advance(10_000);
+    await runner.drain();
+    expect(await onlyJob()).toMatchObject({
+      status: 'failed',
+      attempts: 1,
+      error: 'perplexity too large for 5 points',
+    });
+    expect(calls).toBe(1);
   });
 
   it('gives up after the last attempt and shows the failure as an activity', async () => {

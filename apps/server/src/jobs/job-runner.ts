@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../platform/clock.js';
 import type { JobsRepository } from './jobs.repository.js';
-import { JobLeaseLost, type JobHandlers, type JobName } from './job-types.js';
+import { JobLeaseLost, PermanentJobError, type JobHandlers, type JobName } from './job-types.js';
 
 export interface RunnerOptions {
   leaseMs: number;
@@ -125,7 +125,7 @@ export class JobRunner {
         return true;
       }
       const message = error instanceof Error ? error.message : String(error);
-      if (job.attempts < job.max_attempts) {
+      if (job.attempts < job.max_attempts && !(error instanceof PermanentJobError)) {
         const delay = this.options.backoffBaseMs * 2 ** (job.attempts - 1);
         const requeued = await this.jobs.retry(
           job.id,

@@ -1,9 +1,17 @@
 // Every job Loupe runs, as one typed union keyed by job name (CONVENTIONS.md §4).
-import type { JobType } from '@loupe/contracts';
+import type { DataLevel, DimensionalityReductionSetting, JobType } from '@loupe/contracts';
 
 export interface JobPayloads {
   ThumbnailGeneration: { dataset_id: string };
   MetadataAndFeaturesComputation: { dataset_id: string };
+  EmbeddingsComputation: {
+    dataset_id: string;
+    data_level: DataLevel;
+    feature_name: string;
+    setting: DimensionalityReductionSetting;
+    /** The feature's updated_at when enqueued: a new upload makes a new job. */
+    feature_version: number;
+  };
 }
 export type JobName = keyof JobPayloads & JobType;
 
@@ -24,3 +32,6 @@ export class JobLeaseLost extends Error {
     super('The job was taken over by another worker');
   }
 }
+
+/** A failure that retrying cannot fix (bad input data): the job fails at once, without retries. */
+export class PermanentJobError extends Error {}

@@ -75,6 +75,17 @@ export class JobsRepository {
     return undefined;
   }
 
+  /** The newest job with this dedupe key (to show a computation's progress or failure). */
+  latestByDedupeKey(key: string): Promise<JobRow | undefined> {
+    return this.db
+      .selectFrom('jobs')
+      .selectAll()
+      .where('dedupe_key', '=', key)
+      .orderBy('created_at', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+  }
+
   find(id: string): Promise<JobRow | undefined> {
     return this.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
   }

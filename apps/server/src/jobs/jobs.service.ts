@@ -30,6 +30,11 @@ export function toActivity(row: JobRow, datasetNames: Map<string, string>): Acti
   };
 }
 
+/** Waiting jobs with the same key coalesce; a caller can look its job up by it. */
+export function jobDedupeKey<N extends JobName>(name: N, payload: JobPayloads[N]): string {
+  return `${name}:${JSON.stringify(payload)}`;
+}
+
 export class JobsService {
   private listeners: (() => void)[] = [];
 
@@ -62,7 +67,7 @@ export class JobsService {
       run_after: now,
       locked_by: null,
       locked_until: null,
-      dedupe_key: `${name}:${JSON.stringify(payload)}`,
+      dedupe_key: jobDedupeKey(name, payload),
       user_id: actor?.id ?? null,
       dataset_id: payload.dataset_id,
       progress: 0,

@@ -1,0 +1,83 @@
+// Worker-thread entry for embeddings compute (layouts and similarity search), so minutes of
+// UMAP or a scan of a million vectors never block the API's event loop. Messages: see
+// compute-pool.ts. Search indexes stay loaded between queries, keyed by feature version.
+import { parentPort } from 'node:worker_threads';
+import {
+  createAnnIndex,
+  createExactIndex,
+  loadAnnIndex,
+  type AnnIndex,
+  type ExactIndex,
+} from '@loupe/analysis';
+import { reduceTo2d, ReductionRefused } from './reduce.js';
+import type { WorkerReply, WorkerTask } from './compute-pool.js';
+
+const port = parentPort!;
+const indexes = new Map<string, ExactIndex | AnnIndex>();
+/** Indexes kept at once; the least recently used goes first. */
+const MAX_INDEXES = 4;
+
+function keep(key: string, index: ExactIndex | AnnIndex): void {
+  indexes.delete(key);
+  indexes.set(key, index);
+  while (indexes.size > MAX_INDEXES) indexes.delete(indexes.keys().next().value!);
+}
+
+function run(id: number, task: WorkerTask): WorkerReply {
+  switch (task.kind) {
+    case 'reduce': {
+      const coords = reduceTo2d(task.data, task.dimension, task.setting, (fraction) =>
+        port.postMessage({ id, progress: fraction } satisfies WorkerReply),
+      );
+      return { id, result: { coords } };
+    }
+    case 'index': {
+      let serialized: Uint8Array | undefined;
+      if (task.ann) {
+        const index = task.ann.bytes
+          ? loadAnnIndex(task.ann.bytes)
+          : createAnnIndex({ dimension: task.dimension, metric: 'cosine' });
+        if (!task.ann.bytes) {
+          const n = task.data!.length / task.dimension;
+          index.add(
+            Uint32Array.from({ length: n }, (_, i) => i),
+            task.data!,
+          );
+          serialized = index.serialize();
+        }
+        if (!task.serializeOnly) keep(task.key, index);
+      } else {
+        keep(
+          task.key,
+          createExactIndex(task.data!, { dimension: task.dimension, metric: 'cosine' }),
+        );
+      }
+      return { id, result: serialized ? { serialized } : {} };
+    }
+    case 'search': {
+      const index = indexes.get(task.key);
+      if (!index) return { id, result: { missing: true } };
+      keep(task.key, index);
+      const found = index.search(task.query, Math.min(task.k, index.size));
+      return { id, result: { rows: found.ids, distances: found.distances } };
+    }
+  }
+}
+
+port.on('message', ({ id, task }: { id: number; task: WorkerTask }) => {
+  try {
+    const reply = run(id, task);
+    const transfer = Object.values(reply.result ?? {}).flatMap((v) =>
+      ArrayBuffer.isView(v) ? [v.buffer as ArrayBuffer] : [],
+    );
+    port.postMessage(reply, transfer);
+  } catch (error) {
+    port.postMessage({
+      id,
+      error: {
+        message: error instanceof Error ? error.message : String(error),
+        refused: error instanceof ReductionRefused || error instanceof RangeError,
+      },
+    } satisfies WorkerReply);
+  }
+});

@@ -1,0 +1,594 @@
+// Embeddings and similarity on a real server and database: settings, the points lifecycle
+// (computing → ready, reuse, recompute on upload, failure), filter and colour, the selection
+// aggregate and similar items, with expected answers worked out by hand.
+import { createHash } from 'node:crypto';
+import {
+  decodeIndices,
+  EMBEDDINGS_FAILED,
+  FEATURE_NOT_AVAILABLE,
+  NO_FEATURES_FOR_EMBEDDINGS,
+} from '@loupe/contracts';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  addUser,
+  Client,
+  setUpInstance,
+  startLicensedApp,
+  startTestApp,
+  type TestApp,
+} from '../testing/test-app.js';
+
+let t: TestApp;
+let admin: Client;
+beforeEach(async () => {
+  ({ t, admin } = await startLicensedApp());
+});
+afterEach(() => t.close());
+
+/**
+ * Eight samples s0..s7, class cat (even) / dog (odd):
+ *   weight: 1, 2, …, 7 for s0..s6, missing for s7; indoor: true for s0..s3, false after.
+ * Feature 'line' (3-D) for s0..s6 only: v_i = (i, o_i, 0) with o = 0.1·[1, −1, 0, 0, 0, −1, 1]
+ * and s7 has no vector. o sums to zero and Σ i·o_i = 0 (uncorrelated with i), so PCA's first
+ * component is the x axis: x_i = ±(i − 3), y_i = ±o_i.
+ */
+const OFFSETS = [0.1, -0.1, 0, 0, 0, -0.1, 0.1];
+
+async function fixture(): Promise<string> {
+  const created = await admin.post('/api/datasets', {
+    name: 'Shapes',
+    task_type: 'classification',
+    class_names: ['cat', 'dog'],
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  const id = created.json().id as string;
+  const samples = Array.from({ length: 8 }, (_, i) => ({
+    id: `s${i}`,
+    split: i < 4 ? 'train' : 'val',
+    label: i % 2 === 0 ? 'cat' : 'dog',
+    metadata: { ...(i < 7 ? { weight: i + 1 } : {}), indoor: i < 4 },
+  }));
+  const uploaded = await admin.post(`/api/datasets/${id}/samples`, { samples });
+  expect(uploaded.statusCode, uploaded.body).toBe(200);
+  return id;
+}
+
+async function uploadFeature(id: string, name: string, vectors: Record<string, number[]>) {
+  // Each upload is a new version of the feature's vectors.
+  t.clock.advance(1000);
+  const response = await admin.post(`/api/datasets/${id}/features`, {
+    name,
+    data_level: 'image',
+    vectors,
+  });
+  expect(response.statusCode, response.body).toBe(200);
+}
+
+const lineVectors = (scale = 1) =>
+  Object.fromEntries(OFFSETS.map((o, i) => [`s${i}`, [i * scale, o, 0]]));
+
+const PCA = { method: 'PCA' } as const;
+
+async function points(id: string, body: Record<string, unknown> = {}) {
+  const response = await admin.post(`/api/datasets/${id}/embeddings/points`, {
+    data_level: 'image',
+    dimensionality_reduction_setting: PCA,
+    feature_name: 'line',
+    ...body,
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json();
+}
+
+function parse(strings: string[]) {
+  return new Map(
+    strings.map((s) => {
+      const [id, x, y, key] = s.split('|');
+      return [id!, { x: Number(x), y: Number(y), key: key! }];
+    }),
+  );
+}
+
+async function embeddingJobs() {
+  const activities = (await admin.get('/api/activities?scope=all')).json() as {
+    job_type: string;
+    status: string;
+    error?: string;
+  }[];
+  return activities.filter((a) => a.job_type === 'EmbeddingsComputation');
+}
+
+describe('embeddings settings', () => {
+  it('defaults to UMAP with 15 neighbours and the first feature, and stores an update', async () => {
+    const id = await fixture();
+    const url = `/api/datasets/${id}/embeddings/settings?data_level=image`;
+    expect((await admin.get(url)).json()).toEqual({
+      feature_names: [],
+      feature_name: null,
+      dimensionality_reduction_setting: { method: 'UMAP', num_neighbors: 15 },
+    });
+    await uploadFeature(id, 'line', lineVectors());
+    await uploadFeature(id, 'other', { s0: [1, 2] });
+    expect((await admin.get(url)).json()).toMatchObject({
+      feature_names: ['line', 'other'],
+      feature_name: 'line',
+    });
+    const put = await admin.put(`/api/datasets/${id}/embeddings/settings`, {
+      data_level: 'image',
+      feature_name: 'other',
+      dimensionality_reduction_setting: { method: 'TSNE', perplexity: 12.5 },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    expect((await admin.get(url)).json()).toEqual({
+      feature_names: ['line', 'other'],
+      feature_name: 'other',
+      dimensionality_reduction_setting: { method: 'TSNE', perplexity: 12.5 },
+    });
+  });
+
+  it('refuses out-of-range parameters, unknown features and levels with messages naming them', async () => {
+    const id = await fixture();
+    const put = (body: Record<string, unknown>) =>
+      admin.put(`/api/datasets/${id}/embeddings/settings`, {
+        data_level: 'image',
+        feature_name: 'line',
+        ...body,
+      });
+    const noFeature = await put({ dimensionality_reduction_setting: PCA });
+    expect(noFeature.statusCode).toBe(424);
+    expect(noFeature.json()).toEqual({
+      description: NO_FEATURES_FOR_EMBEDDINGS,
+      retriable: true,
+    });
+    await uploadFeature(id, 'line', lineVectors());
+    const cases: [Record<string, unknown>, string][] = [
+      [{ method: 'UMAP', num_neighbors: 1 }, 'num_neighbors must be at least 2'],
+      [{ method: 'UMAP', num_neighbors: 101 }, 'num_neighbors must be at most 100'],
+      [{ method: 'UMAP', num_neighbors: 2.5 }, 'num_neighbors must be a whole number'],
+      [{ method: 'TSNE', perplexity: 0.05 }, 'perplexity must be at least 0.1'],
+      [{ method: 'TSNE', perplexity: 100.5 }, 'perplexity must be at most 100'],
+    ];
+    for (const [setting, message] of cases) {
+      const response = await put({ dimensionality_reduction_setting: setting });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().description).toContain('dimensionality_reduction_setting');
+      expect(response.json().description).toContain(message);
+    }
+    for (const ok of [
+      { method: 'UMAP', num_neighbors: 2 },
+      { method: 'UMAP', num_neighbors: 100 },
+      { method: 'TSNE', perplexity: 0.1 },
+      { method: 'TSNE', perplexity: 100 },
+    ])
+      expect((await put({ dimensionality_reduction_setting: ok })).statusCode).toBe(200);
+    const unknown = await put({ feature_name: 'nope', dimensionality_reduction_setting: PCA });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().description).toBe(FEATURE_NOT_AVAILABLE);
+    const level = await admin.get(`/api/datasets/${id}/embeddings/settings?data_level=audio`);
+    expect(level.statusCode).toBe(400);
+    expect(level.json().description).toContain('data_level');
+  });
+});
+
+describe('embedding points', () => {
+  it('computes on a job, then answers the stored layout until the vectors change', async () => {
+    const id = await fixture();
+    const none = await admin.post(`/api/datasets/${id}/embeddings/points`, {
+      data_level: 'image',
+    });
+    expect(none.statusCode).toBe(424);
+    expect(none.json().description).toBe(NO_FEATURES_FOR_EMBEDDINGS);
+
+    await uploadFeature(id, 'line', lineVectors());
+    const first = await points(id);
+    expect(first).toMatchObject({ status: 'computing', progress: 0, feature_name: 'line' });
+    expect(await embeddingJobs()).toMatchObject([{ status: 'PENDING' }]);
+    // Polling while the job waits starts nothing new.
+    expect((await points(id)).status).toBe('computing');
+    expect(await t.runner.drain()).toBe(1);
+    expect(await embeddingJobs()).toMatchObject([{ status: 'SUCCESS' }]);
+
+    const ready = await points(id);
+    expect(ready).toMatchObject({
+      status: 'ready',
+      progress: 1,
+      num_points: 7,
+      num_missing: 1, // s7 has no vector
+      legend: null,
+      dimensionality_reduction_setting: PCA,
+    });
+    const byId = parse(ready.points);
+    expect([...byId.keys()].sort()).toEqual(['s0', 's1', 's2', 's3', 's4', 's5', 's6']);
+    const sx = Math.sign(byId.get('s6')!.x);
+    const sy = Math.sign(byId.get('s0')!.y);
+    OFFSETS.forEach((o, i) => {
+      const p = byId.get(`s${i}`)!;
+      expect(p.x * sx).toBeCloseTo(i - 3, 3);
+      expect(p.y * sy).toBeCloseTo(o, 3);
+      expect(p.key).toBe('');
+    });
+
+    // A second request reuses the stored layout: no new job.
+    expect((await points(id)).status).toBe('ready');
+    expect(await t.runner.drain()).toBe(0);
+    expect(await embeddingJobs()).toHaveLength(1);
+
+    // New vectors (twice as spread out): computing again, then the new layout.
+    await uploadFeature(id, 'line', lineVectors(2));
+    expect((await points(id)).status).toBe('computing');
+    expect(await t.runner.drain()).toBe(1);
+    const again = parse((await points(id)).points);
+    OFFSETS.forEach((_, i) =>
+      expect(Math.abs(again.get(`s${i}`)!.x)).toBeCloseTo(Math.abs(2 * (i - 3)), 3),
+    );
+  });
+
+  it('uses the stored settings when the request names no method or feature', async () => {
+    const id = await fixture();
+    await uploadFeature(id, 'line', lineVectors());
+    await admin.put(`/api/datasets/${id}/embeddings/settings`, {
+      data_level: 'image',
+      feature_name: 'line',
+      dimensionality_reduction_setting: PCA,
+    });
+    const response = await admin.post(`/api/datasets/${id}/embeddings/points`, {
+      data_level: 'image',
+    });
+    expect(response.json()).toMatchObject({
+      status: 'computing',
+      feature_name: 'line',
+      dimensionality_reduction_setting: PCA,
+    });
+    const unknown = await admin.post(`/api/datasets/${id}/embeddings/points`, {
+      data_level: 'image',
+      feature_name: 'nope',
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().description).toBe(FEATURE_NOT_AVAILABLE);
+  });
+
+  it('filters and colours the points, with a legend, in strings and in binary', async () => {
+    const id = await fixture();
+    await uploadFeature(id, 'line', lineVectors());
+    await points(id);
+    await t.runner.drain();
+    const colorMap = (await admin.get(`/api/datasets/${id}/color_map`)).json().color_map;
+
+    const byLabel = await points(id, { color_by: 'label' });
+    expect(byLabel.legend.type).toBe('categorical');
+    const categories = byLabel.legend.categories as { key: string; label: string; color: string }[];
+    expect(categories.map((c) => [c.label, c.color])).toEqual([
+      ['cat', colorMap.cat],
+      ['dog', colorMap.dog],
+    ]);
+    const labelOfKey = new Map(categories.map((c) => [c.key, c.label]));
+    for (const [pointId, p] of parse(byLabel.points))
+      expect(labelOfKey.get(p.key)).toBe(Number(pointId.slice(1)) % 2 === 0 ? 'cat' : 'dog');
+
+    // Weight 3..6 keeps s2..s5; s7 (no vector) is outside the filter, so nothing is missing.
+    const filtered = await points(id, {
+      color_by: 'weight',
+      filter: { type: 'numeric', metadata_id: 'weight', op: 'between', value: [3, 6] },
+    });
+    expect(filtered).toMatchObject({
+      num_points: 4,
+      num_missing: 0,
+      legend: { type: 'continuous', min: 3, max: 6 },
+    });
+    expect([...parse(filtered.points)].map(([pointId, p]) => [pointId, p.key]).sort()).toEqual([
+      ['s2', '3'],
+      ['s3', '4'],
+      ['s4', '5'],
+      ['s5', '6'],
+    ]);
+
+    // indoor = false keeps s4..s7; s7 has no vector: 3 points, 1 missing.
+    const outdoor = await points(id, {
+      filter: { type: 'boolean', metadata_id: 'indoor', op: 'bool_equals', value: false },
+      color_by: 'indoor',
+    });
+    expect(outdoor).toMatchObject({ num_points: 3, num_missing: 1 });
+    expect(outdoor.legend.categories.map((c: { label: string }) => c.label)).toEqual(['false']);
+
+    // Binary: the same points as row indices, float32 coordinates and uint16 colour codes.
+    const strings = parse(byLabel.points);
+    const binary = await points(id, { color_by: 'label', format: 'binary' });
+    expect(binary.points).toBeUndefined();
+    const rows = decodeIndices(new Uint8Array(Buffer.from(binary.binary.rows, 'base64')));
+    expect(rows.version).toBe(binary.version);
+    const xy = new Float32Array(new Uint8Array(Buffer.from(binary.binary.xy, 'base64')).buffer);
+    const codes = new Uint16Array(
+      new Uint8Array(Buffer.from(binary.binary.colors, 'base64')).buffer,
+    );
+    expect(rows.indices.length).toBe(7);
+    // Rows are upload order: row r is s{r}.
+    Array.from(rows.indices).forEach((row, i) => {
+      const expected = strings.get(`s${row}`)!;
+      expect(xy[i * 2]).toBeCloseTo(expected.x, 3);
+      expect(xy[i * 2 + 1]).toBeCloseTo(expected.y, 3);
+      expect(String(codes[i])).toBe(expected.key);
+    });
+
+    const unknown = await admin.post(`/api/datasets/${id}/embeddings/points`, {
+      data_level: 'image',
+      feature_name: 'line',
+      dimensionality_reduction_setting: PCA,
+      color_by: 'nope',
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().description).toContain('color_by');
+  });
+
+  it('leaves out points whose colour value is missing when asked to', async () => {
+    const id = await fixture();
+    // s6 and s7 have vectors; s7 has no weight.
+    await uploadFeature(id, 'line', { ...lineVectors(), s7: [7, 0, 1] });
+    await points(id);
+    await t.runner.drain();
+    const all = await points(id, { color_by: 'weight' });
+    expect(all.num_points).toBe(8);
+    expect(parse(all.points).get('s7')!.key).toBe('');
+    const without = await points(id, { color_by: 'weight', include_missing: false });
+    expect(without.num_points).toBe(7);
+    expect(parse(without.points).has('s7')).toBe(false);
+    expect(without.legend).toEqual({ type: 'continuous', min: 1, max: 7 });
+  });
+
+  it('reports a failed computation with the spec message and as a failed activity', async () => {
+    const id = await fixture();
+    await uploadFeature(id, 'line', lineVectors());
+    // Perplexity 50 needs more than 50 points; the feature has 7.
+    const tsne = { method: 'TSNE', perplexity: 50 };
+    expect((await points(id, { dimensionality_reduction_setting: tsne })).status).toBe('computing');
+    await t.runner.drain();
+    const failed = await points(id, { dimensionality_reduction_setting: tsne });
+    expect(failed).toMatchObject({ status: 'failed', num_points: 0 });
+    expect(failed.description).toBe(EMBEDDINGS_FAILED);
+    expect(failed.description.startsWith('Failed to compute embeddings')).toBe(true);
+    const jobs = await embeddingJobs();
+    expect(jobs).toHaveLength(1);
+    expect(jobs[0]).toMatchObject({ status: 'FAILURE' });
+    expect(jobs[0]!.error).toContain('perplexity 50');
+    // Asking again does not start the same failing work again; another method works.
+    expect((await points(id, { dimensionality_reduction_setting: tsne })).status).toBe('failed');
+    expect(await t.runner.drain()).toBe(0);
+    expect((await points(id)).status).toBe('computing');
+  });
+});
+
+describe('selection aggregate', () => {
+  it('summarises numeric, boolean and string fields over the selected items', async () => {
+    const id = await fixture();
+    // s1, s2, s6, s7: weight 2, 3, 7, missing; indoor true, true, false, false;
+    // label dog, cat, cat, dog; an unknown id is not counted.
+    const response = await admin.post(`/api/datasets/${id}/embeddings/selection_aggregate`, {
+      ids: ['s1', 's2', 's6', 's7', 'nope', 's1'],
+      props: ['weight', 'indoor', 'label'],
+      data_level: 'image',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const { weight, indoor, label } = response.json().aggregated_metrics;
+    expect(weight).toMatchObject({
+      type: 'numeric',
+      num_items: 4,
+      num_missing: 1,
+      min: 2,
+      max: 7,
+      median: 3,
+    });
+    expect(weight.mean).toBeCloseTo(4, 10);
+    // Ten bins of width 0.5 from 2 to 7: 2 → bin 0, 3 → bin 2, 7 → the last bin.
+    expect(weight.bins.map((b: { count: number }) => b.count)).toEqual([
+      1, 0, 1, 0, 0, 0, 0, 0, 0, 1,
+    ]);
+    expect(indoor).toEqual({
+      type: 'bool',
+      num_items: 4,
+      num_missing: 0,
+      num_true: 2,
+      num_false: 2,
+    });
+    expect(label).toEqual({
+      type: 'string',
+      num_items: 4,
+      num_missing: 0,
+      values: [
+        { value: 'cat', count: 2 },
+        { value: 'dog', count: 2 },
+      ],
+      num_other: 0,
+    });
+    const unknown = await admin.post(`/api/datasets/${id}/embeddings/selection_aggregate`, {
+      ids: ['s1'],
+      props: ['weight', 'nope'],
+      data_level: 'image',
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().description).toContain('props[1]');
+  });
+});
+
+describe('similar items', () => {
+  /** 40 items with random 8-D vectors; q2 is a near-duplicate of q0 planted far from the rest. */
+  async function similarFixture() {
+    const created = await admin.post('/api/datasets', {
+      name: 'Similar',
+      task_type: 'classification',
+    });
+    const id = created.json().id as string;
+    const samples = Array.from({ length: 40 }, (_, i) => ({ id: `q${i}` }));
+    expect((await admin.post(`/api/datasets/${id}/samples`, { samples })).statusCode).toBe(200);
+    let seed = 7;
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31) * 2 - 1;
+    const vectors: Record<string, number[]> = {};
+    for (let i = 0; i < 39; i++) vectors[`q${i}`] = Array.from({ length: 8 }, random);
+    vectors.q2 = vectors.q0!.map((v, j) => v * 3 + (j === 0 ? 0.01 : 0)); // q39: no vector
+    await uploadFeature(id, 'emb', vectors);
+    return { id, vectors };
+  }
+
+  const cosine = (a: number[], b: number[]) => {
+    let dot = 0;
+    let na = 0;
+    let nb = 0;
+    a.forEach((v, j) => {
+      dot += v * b[j]!;
+      na += v * v;
+      nb += b[j]! * b[j]!;
+    });
+    return dot / Math.sqrt(na * nb);
+  };
+
+  it('ranks a planted near-duplicate first, excludes the query, and counts ignored items', async () => {
+    const { id, vectors } = await similarFixture();
+    const response = await admin.post(`/api/datasets/${id}/similar_items`, {
+      item_ids: ['q0', 'q39'],
+      data_level: 'image',
+      k: 5,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json();
+    expect(body).toMatchObject({ feature_name: 'emb', ignored: 1, approximate: false });
+    expect(body.items).toHaveLength(5);
+    expect(body.items[0].id).toBe('q2');
+    expect(body.items[0].similarity).toBeCloseTo(cosine(vectors.q0!, vectors.q2!), 5);
+    // The ranking is the brute-force one, computed here independently.
+    const expected = Object.keys(vectors)
+      .filter((k) => k !== 'q0')
+      .map((k) => ({ id: k, similarity: cosine(vectors.q0!, vectors[k]!) }))
+      .sort((a, b) => b.similarity - a.similarity)
+      .slice(0, 5);
+    expect(body.items.map((i: { id: string }) => i.id)).toEqual(expected.map((e) => e.id));
+    body.items.forEach((item: { similarity: number }, i: number) =>
+      expect(item.similarity).toBeCloseTo(expected[i]!.similarity, 5),
+    );
+
+    const excluded = (
+      await admin.post(`/api/datasets/${id}/similar_items`, {
+        item_ids: ['q0'],
+        data_level: 'image',
+        k: 3,
+        exclude_ids: ['q2'],
+      })
+    ).json();
+    expect(excluded.items.map((i: { id: string }) => i.id)).toEqual(
+      expected.slice(1, 4).map((e) => e.id),
+    );
+
+    const onlyMissing = (
+      await admin.post(`/api/datasets/${id}/similar_items`, {
+        item_ids: ['q39'],
+        data_level: 'image',
+      })
+    ).json();
+    expect(onlyMissing).toMatchObject({ items: [], ignored: 1 });
+
+    const unknown = await admin.post(`/api/datasets/${id}/similar_items`, {
+      item_ids: ['q0'],
+      data_level: 'image',
+      feature_name: 'nope',
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().description).toBe(FEATURE_NOT_AVAILABLE);
+  });
+
+  it('answers exactly while the approximate index builds, then from the index, kept in the blob store', async () => {
+    const { id, vectors } = await similarFixture();
+    // Lower the threshold on this instance's search so 39 vectors count as "large".
+    const search = (
+      t.services.embeddings as unknown as {
+        similarity: { annMinVectors: number; settled(): Promise<void> };
+      }
+    ).similarity;
+    search.annMinVectors = 10;
+    const ask = async () =>
+      (
+        await admin.post(`/api/datasets/${id}/similar_items`, {
+          item_ids: ['q0'],
+          data_level: 'image',
+          k: 3,
+        })
+      ).json();
+    const first = await ask();
+    expect(first.approximate).toBe(false);
+    expect(first.items[0].id).toBe('q2');
+    await search.settled();
+    const body = await ask();
+    expect(body.approximate).toBe(true);
+    expect(body.items.map((i: { id: string }) => i.id)).toEqual(
+      first.items.map((i: { id: string }) => i.id),
+    );
+    expect(body.items[0].similarity).toBeCloseTo(cosine(vectors.q0!, vectors.q2!), 4);
+    const feature = await t.database.db
+      .selectFrom('features')
+      .select('updated_at')
+      .where('dataset_id', '=', id)
+      .executeTakeFirstOrThrow();
+    const folder = `datasets/${id}/similarity/image/${createHash('sha1').update('emb').digest('hex')}`;
+    expect(await t.services.blobs.head(`${folder}/${feature.updated_at}.index`)).toBeDefined();
+  });
+});
+
+describe('access', () => {
+  it('needs a session, a known dataset, and a license to find similar items', async () => {
+    const id = await fixture();
+    await uploadFeature(id, 'line', lineVectors());
+    const anonymous = new Client(t.app);
+    const calls = [
+      anonymous.get(`/api/datasets/${id}/embeddings/settings?data_level=image`),
+      anonymous.post(`/api/datasets/${id}/embeddings/points`, { data_level: 'image' }),
+      anonymous.post(`/api/datasets/${id}/similar_items`, {
+        item_ids: ['s0'],
+        data_level: 'image',
+      }),
+    ];
+    for (const response of await Promise.all(calls)) expect(response.statusCode).toBe(401);
+
+    const missing = '00000000-0000-4000-8000-000000000000';
+    const notFound = [
+      await admin.get(`/api/datasets/${missing}/embeddings/settings?data_level=image`),
+      await admin.post(`/api/datasets/${missing}/embeddings/points`, { data_level: 'image' }),
+      await admin.post(`/api/datasets/${missing}/embeddings/selection_aggregate`, {
+        ids: ['a'],
+        props: ['label'],
+        data_level: 'image',
+      }),
+      await admin.post(`/api/datasets/${missing}/similar_items`, {
+        item_ids: ['a'],
+        data_level: 'image',
+      }),
+    ];
+    for (const response of notFound) expect(response.statusCode).toBe(404);
+
+    // A member sees embeddings like an admin.
+    const { client: member } = await addUser(t.app, admin, { email: 'ben@example.com' });
+    expect(
+      (await member.get(`/api/datasets/${id}/embeddings/settings?data_level=image`)).statusCode,
+    ).toBe(200);
+  });
+
+  it('refuses to find similar items without a license (403), but shows embeddings', async () => {
+    const unlicensed = await startTestApp();
+    try {
+      const client = await setUpInstance(unlicensed.app);
+      const { dataset } = await unlicensed.services.internalDatasets.create(null, {
+        name: 'Free',
+        task_type: 'classification',
+        description: '',
+        class_names: [],
+        value_names: [],
+      } as never);
+      const response = await client.post(`/api/datasets/${dataset.id}/similar_items`, {
+        item_ids: ['a'],
+        data_level: 'image',
+      });
+      expect(response.statusCode).toBe(403);
+      expect(
+        (await client.get(`/api/datasets/${dataset.id}/embeddings/settings?data_level=image`))
+          .statusCode,
+      ).toBe(200);
+    } finally {
+      await unlicensed.close();
+    }
+  });
+});

@@ -1,0 +1,193 @@
+// SQL for embeddings: the scatter plot's stored settings, the computed layouts, and the feature
+// vectors read page by page into one float32 matrix for the compute code.
+import type { Kysely, Selectable } from 'kysely';
+import type { DB, EmbeddingSettingsTable, EmbeddingsTable } from '../db/schema.js';
+
+export type EmbeddingSettingsRow = Selectable<EmbeddingSettingsTable>;
+export type EmbeddingRow = Selectable<EmbeddingsTable>;
+export type EmbeddingState = Omit<EmbeddingRow, 'item_ids' | 'coords'>;
+
+export interface EmbeddingKey {
+  dataset_id: string;
+  data_level: string;
+  feature_name: string;
+  method_key: string;
+}
+
+/** A feature's vectors: `ids[i]` owns `data[i·dimension … (i+1)·dimension)`. */
+export interface VectorMatrix {
+  ids: string[];
+  data: Float32Array;
+  dimension: number;
+}
+
+const PAGE = 5000;
+
+export class EmbeddingsRepository {
+  constructor(private readonly db: Kysely<DB>) {}
+
+  settings(
+    datasetId: string,
+    level: string,
+    predictionsId: string,
+  ): Promise<EmbeddingSettingsRow | undefined> {
+    return this.db
+      .selectFrom('embedding_settings')
+      .selectAll()
+      .where('dataset_id', '=', datasetId)
+      .where('data_level', '=', level)
+      .where('predictions_id', '=', predictionsId)
+      .executeTakeFirst();
+  }
+
+  async saveSettings(row: EmbeddingSettingsRow): Promise<void> {
+    await this.db
+      .insertInto('embedding_settings')
+      .values(row)
+      .onConflict((oc) =>
+        oc.columns(['dataset_id', 'data_level', 'predictions_id']).doUpdateSet({
+          feature_name: row.feature_name,
+          setting: row.setting,
+          updated_at: row.updated_at,
+        }),
+      )
+      .execute();
+  }
+
+  private where(key: EmbeddingKey) {
+    return this.db
+      .selectFrom('embeddings')
+      .where('dataset_id', '=', key.dataset_id)
+      .where('data_level', '=', key.data_level)
+      .where('feature_name', '=', key.feature_name)
+      .where('method_key', '=', key.method_key);
+  }
+
+  /** The layout's state without its (large) coordinates. */
+  state(key: EmbeddingKey): Promise<EmbeddingState | undefined> {
+    return this.where(key)
+      .select([
+        'dataset_id',
+        'data_level',
+        'feature_name',
+        'method_key',
+        'status',
+        'source_version',
+        'job_key',
+        'error',
+        'input_hash',
+        'num_points',
+        'updated_at',
+      ])
+      .executeTakeFirst();
+  }
+
+  /** The stored layout with its ids and coordinates. */
+  result(key: EmbeddingKey): Promise<EmbeddingRow | undefined> {
+    return this.where(key).selectAll().executeTakeFirst();
+  }
+
+  /** Records a new state (computing or failed); the last good coordinates stay until replaced. */
+  async setState(
+    key: EmbeddingKey,
+    state: Pick<EmbeddingRow, 'status' | 'source_version' | 'job_key' | 'error' | 'updated_at'>,
+  ): Promise<void> {
+    await this.db
+      .insertInto('embeddings')
+      .values({
+        ...key,
+        ...state,
+        input_hash: null,
+        num_points: 0,
+        item_ids: null,
+        coords: null,
+      })
+      .onConflict((oc) =>
+        oc.columns(['dataset_id', 'data_level', 'feature_name', 'method_key']).doUpdateSet(state),
+      )
+      .execute();
+  }
+
+  /** Stores a finished layout. */
+  async saveResult(
+    key: EmbeddingKey,
+    result: {
+      source_version: number;
+      input_hash: string;
+      item_ids: Buffer;
+      coords: Buffer;
+      num_points: number;
+      updated_at: number;
+    },
+  ): Promise<void> {
+    const values = { ...result, status: 'ready' as const, error: null };
+    await this.db
+      .insertInto('embeddings')
+      .values({ ...key, ...values, job_key: null })
+      .onConflict((oc) =>
+        oc.columns(['dataset_id', 'data_level', 'feature_name', 'method_key']).doUpdateSet(values),
+      )
+      .execute();
+  }
+
+  /** Every vector of a feature, in item id order. */
+  async vectors(
+    datasetId: string,
+    level: string,
+    featureName: string,
+    dimension: number,
+  ): Promise<VectorMatrix> {
+    const ids: string[] = [];
+    const parts: Buffer[] = [];
+    let after: string | null = null;
+    for (;;) {
+      let query = this.db
+        .selectFrom('feature_vectors')
+        .select(['item_id', 'vector'])
+        .where('dataset_id', '=', datasetId)
+        .where('data_level', '=', level)
+        .where('feature_name', '=', featureName);
+      if (after !== null) query = query.where('item_id', '>', after);
+      const page = await query.orderBy('item_id').limit(PAGE).execute();
+      for (const row of page) {
+        ids.push(row.item_id);
+        parts.push(row.vector);
+      }
+      if (page.length < PAGE) break;
+      after = page[page.length - 1]!.item_id;
+    }
+    const data = new Float32Array(ids.length * dimension);
+    const bytes = new Uint8Array(data.buffer);
+    parts.forEach((part, i) => {
+      // A vector of another length (should not happen: uploads check it) is cut or zero-padded.
+      bytes.set(part.subarray(0, dimension * 4), i * dimension * 4);
+    });
+    return { ids, data, dimension };
+  }
+
+  /** The vectors of some items (the query of a similar-items search). */
+  async vectorsOf(
+    datasetId: string,
+    level: string,
+    featureName: string,
+    itemIds: string[],
+  ): Promise<Map<string, Float32Array>> {
+    const out = new Map<string, Float32Array>();
+    for (let i = 0; i < itemIds.length; i += 500) {
+      const rows = await this.db
+        .selectFrom('feature_vectors')
+        .select(['item_id', 'vector'])
+        .where('dataset_id', '=', datasetId)
+        .where('data_level', '=', level)
+        .where('feature_name', '=', featureName)
+        .where('item_id', 'in', itemIds.slice(i, i + 500))
+        .execute();
+      for (const row of rows) {
+        const copy = new Uint8Array(row.vector.byteLength);
+        copy.set(row.vector);
+        out.set(row.item_id, new Float32Array(copy.buffer));
+      }
+    }
+    return out;
+  }
+}

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { clusteredVectors } from './clustered-vectors.js';
+import { knnGraph } from './knn-graph.js';
+import { nearestCentroidAccuracy } from './layout-test-utils.js';
+import { trustworthiness } from './trustworthiness.js';
+import { findAbParams, umap } from './umap.js';
+
+const clustered = clusteredVectors({
+  n: 800,
+  dimension: 16,
+  clusters: 8,
+  noiseDimensions: 4,
+  seed: 11,
+});
+
+describe('findAbParams', () => {
+  it("reproduces umap-learn's curve parameters", () => {
+    // umap-learn 0.5: find_ab_params(1.0, 0.1) = (1.5769434603, 0.8950608781).
+    const { a, b } = findAbParams(1, 0.1);
+    expect(a).toBeCloseTo(1.57694346, 4);
+    expect(b).toBeCloseTo(0.89506088, 4);
+    // find_ab_params(1.0, 0.5) = (0.5830300, 1.3341669).
+    const wide = findAbParams(1, 0.5);
+    expect(wide.a).toBeCloseTo(0.58303, 3);
+    expect(wide.b).toBeCloseTo(1.33417, 3);
+  });
+});
+
+describe('umap', () => {
+  it('keeps neighbourhoods and separates clusters', () => {
+    const { data, dimension, labels } = clustered;
+    const layout = umap(data, dimension, { seed: 1 });
+    expect(layout.n).toBe(800);
+    expect(layout.coordinates).toHaveLength(1600);
+    expect(layout.coordinates.every(Number.isFinite)).toBe(true);
+    expect(trustworthiness(data, dimension, layout.coordinates, 2, { k: 15 })).toBeGreaterThan(0.9);
+    expect(nearestCentroidAccuracy(layout.coordinates, labels)).toBeGreaterThan(0.98);
+  });
+
+  it('uses NN-descent graphs and the cosine metric', () => {
+    const { data, dimension, labels } = clustered;
+    // Scaling rows changes no cosine distance, so the clusters must still come out.
+    const scaled = data.map((v, t) => v * (1 + (Math.floor(t / dimension) % 5)));
+    const knn = knnGraph(scaled, dimension, { k: 9, metric: 'cosine', exactBelow: 0, seed: 2 });
+    const layout = umap(scaled, dimension, { numNeighbors: 10, knn, nEpochs: 200, seed: 2 });
+    expect(nearestCentroidAccuracy(layout.coordinates, labels)).toBeGreaterThan(0.95);
+  });
+
+  it('gives the same layout for the same seed and another for another seed', () => {
+    const { data, dimension } = clustered;
+    const options = { numNeighbors: 8, nEpochs: 50 };
+    const a = umap(data, dimension, { ...options, seed: 7 });
+    const b = umap(data, dimension, { ...options, seed: 7 });
+    const c = umap(data, dimension, { ...options, seed: 8 });
+    expect(b.coordinates).toEqual(a.coordinates);
+    expect(c.coordinates).not.toEqual(a.coordinates);
+  });
+
+  it('reports progress from 0 to 1', () => {
+    const { data, dimension } = clustered;
+    const seen: number[] = [];
+    umap(data, dimension, { nEpochs: 30, onProgress: (f) => seen.push(f) });
+    expect(seen.length).toBeGreaterThan(2);
+    expect(seen.every((f, t) => f >= 0 && f <= 1 && (t === 0 || f >= seen[t - 1]!))).toBe(true);
+    expect(seen.at(-1)).toBe(1);
+  });
+
+  it('rejects out-of-range parameters with clear messages', () => {
+    const { data, dimension } = clustered;
+    for (const numNeighbors of [1, 101, 2.5, Number.NaN]) {
+      expect(() => umap(data, dimension, { numNeighbors })).toThrow(
+        /num_neighbors must be an integer from 2 to 100/,
+      );
+    }
+    const few = data.subarray(0, 15 * dimension);
+    expect(() => umap(few, dimension)).toThrow(
+      /UMAP with num_neighbors = 15 needs more than 15 points, got 15/,
+    );
+    expect(() => umap(data, dimension, { minDist: 2 })).toThrow(/min_dist must be from 0 to/);
+    expect(() => umap(data, dimension, { nEpochs: 0 })).toThrow(/n_epochs/);
+    const knn = knnGraph(data, dimension, { k: 5 });
+    expect(() => umap(data, dimension, { knn })).toThrow(/at least 14 neighbours/);
+  });
+});
