@@ -70,7 +70,7 @@ export function EmbeddingsView(props: EmbeddingsViewProps) {
     () => ({
       data_level: dataLevel,
       predictions_id: predictionsId,
-      feature_name: featureName,
+      feature_name: featureName ?? undefined,
       dimensionality_reduction_setting: settings.data?.dimensionality_reduction_setting,
       filter: filter ?? null,
       color_by: colorBy ?? null,
@@ -88,7 +88,7 @@ export function EmbeddingsView(props: EmbeddingsViewProps) {
   const shift = useShiftKey();
 
   const ready = points.data?.status === 'ready' ? points.data : undefined;
-  const parsed = useMemo(() => (ready ? parsePoints(ready.points) : null), [ready]);
+  const parsed = useMemo(() => (ready ? parsePoints(ready.points ?? []) : null), [ready]);
   const indexById = useMemo(
     () => new Map(parsed?.ids.map((id, index) => [id, index]) ?? []),
     [parsed],

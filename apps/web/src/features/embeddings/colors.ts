@@ -1,35 +1,8 @@
 // Point colours of the map (dataset-side.md §9): categories from the server's legend (its colour,
-// else a golden-angle palette that stays distinct past 200 classes), a continuous 200-step
+// else the shared golden-angle palette that stays distinct past 200 classes), a continuous 200-step
 // viridis scale, and one neutral colour for points with a missing value.
 
-// Mirrors packages/contracts palette.ts (explore-server branch) until it lands on main.
-const GOLDEN_ANGLE = 137.50776405003785;
-const LIGHTNESS = [0.5, 0.36, 0.64];
-const SATURATION = [0.72, 0.6, 0.85, 0.5];
-
-function hex(value: number): string {
-  return Math.round(Math.min(1, Math.max(0, value)) * 255)
-    .toString(16)
-    .padStart(2, '0');
-}
-
-export function hslToHex(hue: number, saturation: number, lightness: number): string {
-  const a = saturation * Math.min(lightness, 1 - lightness);
-  const channel = (n: number) => {
-    const k = (n + hue / 30) % 12;
-    return lightness - a * Math.max(-1, Math.min(k - 3, 9 - k, 1));
-  };
-  return `#${hex(channel(0))}${hex(channel(8))}${hex(channel(4))}`;
-}
-
-export function categoricalColor(index: number): string {
-  const hue = (index * GOLDEN_ANGLE) % 360;
-  return hslToHex(
-    hue,
-    SATURATION[index % SATURATION.length]!,
-    LIGHTNESS[index % LIGHTNESS.length]!,
-  );
-}
+export { categoricalColor } from '@loupe/contracts';
 
 export const CONTINUOUS_STEPS = 200;
 
@@ -58,6 +31,12 @@ export function continuousStep(value: number, min: number, max: number): number 
   if (!(max > min)) return 0;
   const t = (value - min) / (max - min);
   return Math.min(CONTINUOUS_STEPS - 1, Math.max(0, Math.floor(t * CONTINUOUS_STEPS)));
+}
+
+function hex(value: number): string {
+  return Math.round(Math.min(1, Math.max(0, value)) * 255)
+    .toString(16)
+    .padStart(2, '0');
 }
 
 export type Rgba = [number, number, number, number];

@@ -16,7 +16,7 @@ test('categories keep the server colour, fall back to the palette, and unknown o
       type: 'categorical',
       categories: [
         { key: '0', label: 'cat', color: '#ff0000' },
-        { key: '1', label: 'dog' },
+        { key: '1', label: 'dog', color: '' },
       ],
     },
     base,

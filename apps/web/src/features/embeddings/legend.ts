@@ -33,22 +33,26 @@ export function buildColorScheme(
   if (legend.type === 'continuous') {
     const steps = Array.from({ length: CONTINUOUS_STEPS }, (_, step) => continuousStepColor(step));
     const { min, max } = legend;
+    // No range means no item has a value: every point is missing.
+    const range: [number, number] | null = min !== null && max !== null ? [min, max] : null;
     return {
       kind: 'continuous',
       palette: [...steps, missing],
       missingIndex: CONTINUOUS_STEPS,
       indexOf: (colorKey) => {
         const value = colorKey === '' ? NaN : Number(colorKey);
-        return Number.isFinite(value) ? continuousStep(value, min, max) : CONTINUOUS_STEPS;
+        return range && Number.isFinite(value)
+          ? continuousStep(value, range[0], range[1])
+          : CONTINUOUS_STEPS;
       },
       categories: [],
-      range: [min, max],
+      range,
     };
   }
   const categories = legend.categories.map((category, index) => ({
     key: category.key,
     label: category.label,
-    color: category.color ?? categoricalColor(index),
+    color: category.color || categoricalColor(index),
   }));
   const byKey = new Map(categories.map((category, index) => [category.key, index]));
   const missingIndex = categories.length;

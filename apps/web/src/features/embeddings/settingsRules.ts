@@ -1,5 +1,11 @@
 // The embeddings settings rules (dataset-side.md §5): parameter ranges and defaults per method,
 // when Apply is allowed and what the dialog says about the feature.
+import {
+  FEATURE_NOT_AVAILABLE,
+  TSNE_PERPLEXITY,
+  TSNE_SLOW_ABOVE,
+  UMAP_NEIGHBORS,
+} from '@loupe/contracts';
 import type {
   DimensionalityReductionSetting,
   EmbeddingsSettings,
@@ -7,10 +13,10 @@ import type {
 } from '../../api/embeddings';
 import { embeddingsStrings as strings } from './strings';
 
-export const NUM_NEIGHBORS = { min: 2, max: 100, step: 1, default: 15 } as const;
-export const PERPLEXITY = { min: 0.1, max: 100, step: 0.1, default: 30 } as const;
+export const NUM_NEIGHBORS = { ...UMAP_NEIGHBORS, step: 1 } as const;
+export const PERPLEXITY = { ...TSNE_PERPLEXITY, step: 0.1 } as const;
 /** Above this many points t-SNE is slow enough to warn about. */
-export const TSNE_SLOW_POINTS = 20_000;
+export const TSNE_SLOW_POINTS = TSNE_SLOW_ABOVE;
 
 export const METHODS: ReductionMethod[] = ['UMAP', 'TSNE', 'PCA'];
 
@@ -86,7 +92,7 @@ export function checkSettings(draft: SettingsDraft, saved: EmbeddingsSettings): 
   if (features.length === 0)
     return { canApply: false, featureMessage: strings.noFeaturesSettings, setting: null };
   const featureMissing = draft.featureName !== null && !features.includes(draft.featureName);
-  const featureMessage = featureMissing ? strings.featureNotAvailable : null;
+  const featureMessage = featureMissing ? FEATURE_NOT_AVAILABLE : null;
   const setting = settingOf(draft);
   if (draft.featureName === null || featureMissing || setting === null)
     return { canApply: false, featureMessage, setting };

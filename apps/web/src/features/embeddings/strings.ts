@@ -1,8 +1,11 @@
-// User-facing strings of the embeddings map (dataset-side.md §5, §8); spec texts copied exactly.
+// User-facing strings of the embeddings map (dataset-side.md §5, §8); spec texts copied exactly
+// (those the server says too come from the contract).
+import { FEATURE_NOT_AVAILABLE, NO_FEATURES_FOR_EMBEDDINGS } from '@loupe/contracts';
+
 export const embeddingsStrings = {
   loadFailed: 'Embeddings failed to load',
   noFeaturesTitle: 'No features found',
-  noFeaturesText: 'You need to upload at least one feature to enable embeddings.',
+  noFeaturesText: NO_FEATURES_FOR_EMBEDDINGS,
   failedTitle: 'Failed to compute embeddings',
   failedSuggestion:
     'Open the embeddings settings and try another dimensionality reduction method or feature.',
@@ -39,8 +42,7 @@ export const embeddingsStrings = {
   perplexity: 'Perplexity',
   apply: 'Apply',
   cancel: 'Cancel',
-  featureNotAvailable:
-    'Selected feature is not available. Please select another feature from the dropdown menu',
+  featureNotAvailable: FEATURE_NOT_AVAILABLE,
   noFeaturesSettings: 'You need to upload at least one feature to enable embeddings settings',
   tsneSlow: (n: number) =>
     `t-SNE is slow above 20,000 points and this map has ${n.toLocaleString()}: expect the computation to take a while, or choose UMAP or PCA.`,

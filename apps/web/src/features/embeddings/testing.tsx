@@ -54,12 +54,16 @@ export function readyPoints(
 ): EmbeddingPointsResponse {
   return {
     status: 'ready',
+    progress: 1,
+    feature_name: 'clip',
+    dimensionality_reduction_setting: { method: 'UMAP', num_neighbors: 15 },
+    num_points: ids.length,
     points: ids.map((id, i) => `${id}|${i}|${i % 3}|${i % 2}`),
     legend: {
       type: 'categorical',
       categories: [
-        { key: '0', label: 'cat' },
-        { key: '1', label: 'dog' },
+        { key: '0', label: 'cat', color: '#d4380d' },
+        { key: '1', label: 'dog', color: '#1668dc' },
       ],
     },
     num_missing: 0,

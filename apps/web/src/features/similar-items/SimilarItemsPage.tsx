@@ -127,21 +127,23 @@ function SimilarItems() {
     chosenFeature && usable.some((f) => f.feature_name === chosenFeature)
       ? chosenFeature
       : (usable[0]?.feature_name ?? null);
-  const ignored = usable.find((f) => f.feature_name === feature)?.num_missing ?? 0;
-
   const similar = useSimilarItems(datasetId, {
     data_level: level,
     item_ids: queryIds,
     feature_name: feature,
-    predictions_id: predictionSetId,
+    // Items already among the query ("in this subset") are never answered.
+    exclude_ids: sampleIds,
   });
-  const waiting = similar.isPending || similar.data?.status === 'computing';
+  // The server's count once it answered; until then what the item features say.
+  const ignored =
+    similar.data?.feature_name === feature
+      ? similar.data.ignored
+      : (usable.find((f) => f.feature_name === feature)?.num_missing ?? 0);
+
+  const waiting = similar.isPending;
   const longWait = useDelayedFlag(feature !== null && waiting, LONG_WAIT_MS);
   const ranked = useMemo(
-    () =>
-      similar.data?.status === 'ready'
-        ? [...similar.data.items].sort((a, b) => b.score - a.score)
-        : [],
+    () => (similar.data ? [...similar.data.items].sort((a, b) => b.similarity - a.similarity) : []),
     [similar.data],
   );
   const queryPreviews = useItemPreviews(datasetId, level, sampleIds, predictionSetId);
@@ -264,8 +266,8 @@ function SimilarItems() {
             gap: 12,
           }}
         >
-          {ranked.map(({ id, score }) => (
-            <ResultCard key={id} id={id} score={score} item={resultPreviews.data?.get(id)} />
+          {ranked.map(({ id, similarity }) => (
+            <ResultCard key={id} id={id} score={similarity} item={resultPreviews.data?.get(id)} />
           ))}
         </div>
       </Flex>

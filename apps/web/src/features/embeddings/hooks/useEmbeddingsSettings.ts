@@ -2,7 +2,8 @@
 // the points recompute.
 import type { DataLevel } from '@loupe/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { embeddingsApi, type EmbeddingsSettingsUpdate } from '../../../api/embeddings';
+import type { UpdateEmbeddingsSettingsRequest } from '@loupe/contracts';
+import { embeddingsApi } from '../../../api/embeddings';
 import { queryKeys } from '../../../api/queryKeys';
 
 export function useEmbeddingsSettings(
@@ -24,7 +25,7 @@ export function useEmbeddingsSettings(
 export function useUpdateEmbeddingsSettings(datasetId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (update: EmbeddingsSettingsUpdate) =>
+    mutationFn: (update: UpdateEmbeddingsSettingsRequest) =>
       embeddingsApi.updateSettings(datasetId, update),
     onSuccess: (settings, update) => {
       queryClient.setQueryData(

@@ -1,13 +1,11 @@
-// The query items' features and the similar items for a feature, polled while the server builds
-// the similarity index.
+// The dataset, the query items' features and the items most similar to them over a feature (the
+// server answers exactly while its approximate index builds, so the first search is slower).
 import type { DataLevel, Dataset } from '@loupe/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { request } from '../../../api/client';
-import { embeddingsApi, type SimilarItemsResponse } from '../../../api/embeddings';
+import { embeddingsApi } from '../../../api/embeddings';
 import { exploreApi } from '../../../api/explore';
 import { queryKeys } from '../../../api/queryKeys';
-
-export const SIMILAR_POLL_MS = 2000;
 
 /** The dataset, shared in the cache with the dataset pages (same key). */
 export function useDatasetDetail(datasetId: string) {
@@ -27,23 +25,26 @@ export function useQueryItemFeatures(datasetId: string, dataLevel: DataLevel, it
   });
 }
 
+/** How many similar items the page asks for. */
+export const SIMILAR_K = 100;
+
 export function useSimilarItems(
   datasetId: string,
   body: {
     data_level: DataLevel;
     item_ids: string[];
     feature_name: string | null;
-    predictions_id?: string;
+    exclude_ids: string[];
   },
 ) {
   return useQuery({
     queryKey: queryKeys.embeddings.similarItems(datasetId, body),
     queryFn: ({ signal }) =>
-      embeddingsApi.similarItems(datasetId, { ...body, feature_name: body.feature_name! }, signal),
+      embeddingsApi.similarItems(
+        datasetId,
+        { ...body, feature_name: body.feature_name ?? undefined, k: SIMILAR_K },
+        signal,
+      ),
     enabled: body.feature_name !== null && body.item_ids.length > 0,
-    refetchInterval: (query) =>
-      (query.state.data as SimilarItemsResponse | undefined)?.status === 'computing'
-        ? SIMILAR_POLL_MS
-        : false,
   });
 }
