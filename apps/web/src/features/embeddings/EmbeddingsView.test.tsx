@@ -187,21 +187,20 @@ test('point size starts at 4 and the slider runs from 3 to 10', async () => {
   await waitFor(() => expect(lastScatter().pointSize).toBe(5));
 });
 
-test('without features: No features found and how to get some', async () => {
-  fakeServer(
+test('without features: No features found and how to get some, and no points are asked for', async () => {
+  const { calls } = fakeServer(
     embeddingsRoutes({
       [`GET ${api}/settings`]: () => ({
         body: settings({ feature_names: [], feature_name: null }),
       }),
     }),
   );
-  const { calls } = { calls: [] };
   renderView();
   expect(await screen.findByText('No features found')).toBeTruthy();
   expect(
     screen.getByText('You need to upload at least one feature to enable embeddings.'),
   ).toBeTruthy();
-  expect(calls).toEqual([]);
+  expect(calls.filter((call) => call.path === `${api}/points`)).toEqual([]);
 });
 
 test('a failed computation says so and offers the settings', async () => {
