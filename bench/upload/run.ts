@@ -3,6 +3,7 @@
 // SDK, on SQLite and PostgreSQL. Prints throughput, ratios to the targets and the server's peak
 // memory. Never fails on time.
 //   npx tsx --conditions=loupe-src bench/upload/run.ts [--samples N] [--images N] [--db sqlite|postgres|both]
+import { readFileSync, readdirSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { syntheticImage } from '@loupe/analysis';
 import { LoupeClient, type SampleToUpload } from '@loupe/sdk';
@@ -68,6 +69,37 @@ async function makeImages(count: number): Promise<Uint8Array[]> {
   return out;
 }
 
+/** CPU seconds (user + system) a process has used so far, from /proc (Linux). */
+function processCpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  // utime and stime are fields 14 and 15 of stat, i.e. 12 and 13 after "pid (comm) ".
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** CPU seconds by thread: "main" (JavaScript), libvips workers, "node" (libuv's pool, V8's helpers)… */
+function threadCpuSeconds(pid: number): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const task of readdirSync(`/proc/${pid}/task`)) {
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${pid}/task/${task}/stat`, 'utf8');
+    } catch {
+      continue; // the thread ended meanwhile
+    }
+    // The main thread (JavaScript) has the process's id; the others share names by kind.
+    const name =
+      task === String(pid) ? 'main' : stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    out.set(name, (out.get(name) ?? 0) + (Number(fields[11]) + Number(fields[12])) / 100);
+  }
+  return out;
+}
+
+const clientCpuSeconds = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1e6;
+};
+
 async function waitForJobs(server: BenchServer): Promise<void> {
   for (;;) {
     const response = await fetch(`${server.url}/api/activities?scope=all`, {
@@ -108,6 +140,9 @@ async function bench(database: 'sqlite' | 'postgres', images: Uint8Array[]): Pro
     }
     if (images.length > 0) {
       const dataset = await client.createDataset({ name: 'images', task_type: 'classification' });
+      const serverCpu = processCpuSeconds(server.pid);
+      const serverThreads = threadCpuSeconds(server.pid);
+      const clientCpu = clientCpuSeconds();
       const started = performance.now();
       await dataset.uploadSamples(
         images.map((bytes, i) => ({
@@ -123,6 +158,32 @@ async function bench(database: 'sqlite' | 'postgres', images: Uint8Array[]): Pro
       const rate = images.length / seconds;
       console.log(
         `images: ${images.length.toLocaleString()} × 640×480 JPEG uploaded in ${uploaded.toFixed(1)} s; with thumbnails and default metadata done in ${seconds.toFixed(1)} s = ${rate.toFixed(1)} images/s (target ≥ ${TARGET_IMAGES_PER_S}: ${(rate / TARGET_IMAGES_PER_S).toFixed(2)}×)`,
+      );
+      // Wall time depends on what else runs on the machine; CPU time per image does not (much).
+      const serverMs = ((processCpuSeconds(server.pid) - serverCpu) * 1000) / images.length;
+      const clientMs = ((clientCpuSeconds() - clientCpu) * 1000) / images.length;
+      const cores = (await import('node:os')).cpus().length;
+      // Threads that ended during the run (libvips makes and retires workers) count as "ended".
+      const byThread = [...threadCpuSeconds(server.pid)].map(
+        ([name, seconds]) => [name, seconds - (serverThreads.get(name) ?? 0)] as const,
+      );
+      const ended =
+        (processCpuSeconds(server.pid) - serverCpu) * 1000 -
+        byThread.reduce((sum, [, seconds]) => sum + seconds * 1000, 0);
+      console.log(
+        `server CPU per image by thread: ${[...byThread, ['ended threads', ended / 1000] as const]
+          .filter(([, seconds]) => seconds > 0)
+          .sort((a, b) => b[1] - a[1])
+          .map(([name, seconds]) => `${name} ${((seconds * 1000) / images.length).toFixed(1)} ms`)
+          .join(', ')}`,
+      );
+      console.log(
+        `CPU per image: server ${serverMs.toFixed(1)} ms + client ${clientMs.toFixed(1)} ms = ${(serverMs + clientMs).toFixed(1)} ms; ${cores} cores fully used would give ${Math.round((cores * 1000) / (serverMs + clientMs))} images/s; load average ${(
+          await import('node:os')
+        )
+          .loadavg()
+          .map((l) => l.toFixed(2))
+          .join(' ')}`,
       );
     }
     const rss = server.peakRssMb();

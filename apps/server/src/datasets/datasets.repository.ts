@@ -280,6 +280,32 @@ export class DatasetsRepository {
       .execute();
   }
 
+  /**
+   * Stores a batch of computed metadata and marks the samples processed; a thumbnail is set only
+   * where one was made. On PostgreSQL one statement per batch (a round trip per row costs more than
+   * the update); SQLite runs in-process, where a statement per row is cheap.
+   */
+  async setSamplesProcessed(
+    datasetId: string,
+    rows: { id: string; computed: string; thumbnail?: string }[],
+  ): Promise<void> {
+    if (rows.length === 0) return;
+    if (this.dialect === 'postgres') {
+      await sql`update samples as s
+        set computed = u.computed, processed = 1, thumbnail = coalesce(u.thumbnail, s.thumbnail)
+        from unnest(${rows.map((row) => row.id)}::text[], ${rows.map((row) => row.computed)}::text[],
+          ${rows.map((row) => row.thumbnail ?? null)}::text[]) as u(id, computed, thumbnail)
+        where s.dataset_id = ${datasetId} and s.id = u.id`.execute(this.db);
+      return;
+    }
+    for (const row of rows)
+      await this.setSampleProcessing(datasetId, row.id, {
+        computed: row.computed,
+        processed: 1,
+        ...(row.thumbnail ? { thumbnail: row.thumbnail } : {}),
+      });
+  }
+
   /** Marks thumbnails as made, in one transaction-friendly pass. */
   async setThumbnails(datasetId: string, rows: { id: string; thumbnail: string }[]): Promise<void> {
     for (const row of rows) {

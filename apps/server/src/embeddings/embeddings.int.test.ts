@@ -17,6 +17,7 @@ import {
   startTestApp,
   type TestApp,
 } from '../testing/test-app.js';
+import { testImage } from '../testing/media.js';
 
 let t: TestApp;
 let admin: Client;
@@ -353,6 +354,46 @@ describe('embedding points', () => {
     expect((await points(id, { dimensionality_reduction_setting: tsne })).status).toBe('failed');
     expect(await t.runner.drain()).toBe(0);
     expect((await points(id)).status).toBe('computing');
+  });
+});
+
+describe('embeddings of the default feature', () => {
+  it('lays out uploaded images by their computed descriptor with the default UMAP', async () => {
+    const created = await admin.post('/api/datasets', {
+      name: 'Pictures',
+      task_type: 'classification',
+    });
+    const id = created.json().id as string;
+    const samples = [];
+    for (let i = 0; i < 6; i++) {
+      const image = await testImage(i + 1);
+      const media = await admin.call({
+        method: 'POST',
+        url: `/api/datasets/${id}/media`,
+        body: image.bytes,
+        headers: { 'content-type': 'image/png' },
+      });
+      samples.push({ id: `p${i}`, image: media.json().key });
+    }
+    await admin.post(`/api/datasets/${id}/samples`, { samples });
+    expect(await t.runner.drain()).toBe(1); // metadata and the default feature
+    const settings = (
+      await admin.get(`/api/datasets/${id}/embeddings/settings?data_level=image`)
+    ).json();
+    expect(settings).toEqual({
+      feature_names: ['loupe.image_descriptor'],
+      feature_name: 'loupe.image_descriptor',
+      dimensionality_reduction_setting: { method: 'UMAP', num_neighbors: 15 },
+    });
+    const ask = () => admin.post(`/api/datasets/${id}/embeddings/points`, { data_level: 'image' });
+    expect((await ask()).json().status).toBe('computing');
+    expect(await t.runner.drain()).toBe(1);
+    const ready = (await ask()).json();
+    expect(ready).toMatchObject({ status: 'ready', num_points: 6, num_missing: 0 });
+    for (const point of parse(ready.points).values()) {
+      expect(Number.isFinite(point.x)).toBe(true);
+      expect(Number.isFinite(point.y)).toBe(true);
+    }
   });
 });
 

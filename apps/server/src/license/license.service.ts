@@ -6,7 +6,7 @@ import { BadRequest, Conflict, Forbidden } from '../http/errors.js';
 import type { Clock } from '../platform/clock.js';
 import { denied, requireAdmin } from '../users/authorize.js';
 import type { UserRow } from '../users/users.repository.js';
-import { readLicense } from './license-token.js';
+import { readLicense, type LicenseCheck } from './license-token.js';
 
 export const licenseMessages = {
   required: (action: string) =>
@@ -19,6 +19,9 @@ export const licenseMessages = {
 } as const;
 
 export class LicenseService {
+  /** The last stored key and its check: every upload asks, and an Ed25519 verify per request costs. */
+  private verified: { key: string; check: LicenseCheck } | undefined;
+
   constructor(
     private readonly repos: Repositories,
     private readonly publicKey: KeyObject,
@@ -28,7 +31,9 @@ export class LicenseService {
   async get(): Promise<License> {
     const key = await this.repos.settings.get('license_key');
     if (!key) return { state: 'UNLICENSED', key: '', expiration_ts: 0 };
-    const check = readLicense(key, this.publicKey);
+    if (this.verified?.key !== key)
+      this.verified = { key, check: readLicense(key, this.publicKey) };
+    const { check } = this.verified;
     // A stored key that no longer verifies (the public key changed) counts as no license.
     if (!check.ok) return { state: 'UNLICENSED', key, expiration_ts: 0 };
     const { payload } = check;

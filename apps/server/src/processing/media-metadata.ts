@@ -1,6 +1,7 @@
 // Decodes one media file and turns @loupe/analysis's measurements into metadata values and a
-// default feature vector. Images are measured at most 1024 px on their longest side, so a
-// 24-megapixel photo costs about what a web image does.
+// default feature vector. Images are decoded once, at most ANALYSIS_MAX_SIDE px on their longest
+// side (JPEG shrink-on-load makes a 24-megapixel photo cost about what a web image does); the
+// statistics, hash, descriptor and both thumbnails all come from those pixels.
 import {
   analyzeAudio,
   analyzeImage,
@@ -11,7 +12,11 @@ import {
 import type sharpModule from 'sharp';
 import type { ObjectRow } from '../datasets/datasets.repository.js';
 
-export const ANALYSIS_MAX_SIDE = 1024;
+/**
+ * Longest side of the pixels every image statistic is measured on: the grid thumbnail's size, so
+ * one decode serves both. Width, height and format come from the file's header, not from these.
+ */
+export const ANALYSIS_MAX_SIDE = 512;
 
 export type MetadataValues = Record<string, number | string | boolean | null>;
 
@@ -27,6 +32,7 @@ export async function computeImageMetadata(
   sharp: typeof sharpModule,
 ): Promise<ComputedMedia> {
   const image = sharp(bytes, { failOn: 'error' });
+  // The header only (no decode): the original size and format.
   const meta = await image.metadata();
   // EXIF orientations 5–8 swap width and height.
   const swapped = (meta.orientation ?? 1) >= 5;

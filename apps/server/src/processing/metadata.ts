@@ -87,7 +87,8 @@ export const COMPUTED_FIELDS: Record<DataLevel, FieldSpec[]> = {
       label: 'Sharpness',
       type: 'numeric',
       group: 'Image quality',
-      description: 'Variance of the Laplacian of luma; low means blurry',
+      description:
+        'Variance of the Laplacian of luma, measured at most 512 px on the longest side; low means blurry',
     },
     {
       id: 'image.colorfulness',
@@ -333,13 +334,14 @@ export function metadataJob(
         }
       }
       await transact(async (tx) => {
-        for (const { sample, computed, thumbnail } of results) {
-          await tx.datasets.setSampleProcessing(datasetId, sample.id, {
+        await tx.datasets.setSamplesProcessed(
+          datasetId,
+          results.map(({ sample, computed, thumbnail }) => ({
+            id: sample.id,
             computed: JSON.stringify(computed.values),
-            processed: 1,
             ...(thumbnail ? { thumbnail } : {}),
-          });
-        }
+          })),
+        );
         for (const update of objectUpdates)
           await tx.datasets.setObjectComputed(datasetId, update.id, update.computed);
         const level = audio ? 'audio' : 'image';

@@ -8,11 +8,15 @@ import { forEachLimit } from '../platform/concurrency.js';
 import type { BlobStore } from '../storage/blob-store.js';
 import type { MediaResolver } from '../storage/media.js';
 import { thumbnailBase } from '../datasets/datasets.service.js';
-import { decodeAudio, spectrogramPixels } from './media-metadata.js';
+import { ANALYSIS_MAX_SIDE, decodeAudio, spectrogramPixels } from './media-metadata.js';
 
-/** Longest side of the grid thumbnail (cards are 192–400 px wide at 2× density) and the filmstrip box (80×56 at 2×). */
+/**
+ * Longest side of the grid thumbnail (cards are 192–400 px wide at 2× density) and the filmstrip
+ * box (80×56 at 2×). The grid size is the analysis size, so the metadata pass's pixels are the
+ * grid thumbnail as they are.
+ */
 export const THUMBNAIL_SIZES = {
-  grid: { width: 512, height: 512, fit: 'inside' as const },
+  grid: { width: ANALYSIS_MAX_SIDE, height: ANALYSIS_MAX_SIDE, fit: 'inside' as const },
   filmstrip: { width: 160, height: 112, fit: 'cover' as const },
 };
 export type ThumbnailSize = keyof typeof THUMBNAIL_SIZES;
@@ -27,7 +31,18 @@ export interface RawPixels {
 const BATCH = 50;
 const CONCURRENCY = 4;
 
-/** Both thumbnails from decoded (already rotated) pixels: no second decode of the file. */
+/**
+ * WebP encoder settings of both sizes. Effort 0 (libwebp's fastest method) encodes a 512 px
+ * thumbnail in about 70 % of effort 1's time at the same quality (PSNR within 0.01 dB, files
+ * about 2 % larger): see docs/performance.md.
+ */
+const WEBP = { quality: 78, effort: 0 } as const;
+
+/**
+ * Both thumbnails from decoded (already rotated) pixels: no second decode of the file. Pixels
+ * that already fit the grid size (the metadata pass decodes to it) are encoded as they are, and
+ * the filmstrip is shrunk from them rather than from the original.
+ */
 export async function thumbnailsFromPixels(
   pixels: RawPixels,
 ): Promise<Record<ThumbnailSize, Buffer>> {
@@ -35,12 +50,9 @@ export async function thumbnailsFromPixels(
   const [grid, filmstrip] = await Promise.all([
     sharp(pixels.data, raw)
       .resize({ ...THUMBNAIL_SIZES.grid, withoutEnlargement: true })
-      .webp({ quality: 78, effort: 1 })
+      .webp(WEBP)
       .toBuffer(),
-    sharp(pixels.data, raw)
-      .resize(THUMBNAIL_SIZES.filmstrip)
-      .webp({ quality: 78, effort: 1 })
-      .toBuffer(),
+    sharp(pixels.data, raw).resize(THUMBNAIL_SIZES.filmstrip).webp(WEBP).toBuffer(),
   ]);
   return { grid, filmstrip };
 }

@@ -1,5 +1,5 @@
 // The same behaviour from both blob stores: a local folder and a real S3-protocol server.
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -41,6 +41,19 @@ describe.each(['local', 's3'])('%s blob store', (kind) => {
     expect(await store.deletePrefix('datasets/d1')).toBe(2);
     expect(await store.head('datasets/d1/media/x')).toBeUndefined();
     expect(await store.get('datasets/d2/media/z')).toEqual(Buffer.from('z'));
+    // Putting into a deleted place makes it again.
+    await store.put('datasets/d1/media/x', body, 'image/png');
+    expect(await store.get('datasets/d1/media/x')).toEqual(body);
+  });
+
+  it('puts into a folder removed behind its back', async () => {
+    if (kind !== 'local') return;
+    const root = mkdtempSync(join(tmpdir(), 'loupe-blobs-'));
+    const store = new LocalBlobStore(root);
+    await store.put('datasets/d1/media/a', Buffer.from('a'), 'image/png');
+    rmSync(join(root, 'datasets'), { recursive: true });
+    await store.put('datasets/d1/media/b', Buffer.from('b'), 'image/png');
+    expect(await store.head('datasets/d1/media/b')).toEqual({ size: 1, contentType: 'image/png' });
   });
 
   it('refuses keys that could escape their place', async () => {

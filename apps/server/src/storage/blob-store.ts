@@ -49,6 +49,9 @@ export function assertSafeKey(key: string): void {
 export class LocalBlobStore implements BlobStore {
   readonly kind = 'local' as const;
 
+  /** Folders known to exist: most puts land in a handful of them, so mkdir runs once per folder. */
+  private readonly folders = new Set<string>();
+
   constructor(private readonly root: string) {}
 
   private path(key: string): string {
@@ -60,13 +63,27 @@ export class LocalBlobStore implements BlobStore {
 
   async put(key: string, body: Buffer, contentType: string): Promise<void> {
     const path = this.path(key);
-    await fs.mkdir(dirname(path), { recursive: true });
+    const folder = dirname(path);
+    if (!this.folders.has(folder)) await this.makeFolder(folder);
     // Write then rename, so a reader never sees half a file and a crash leaves no torn blob.
     const temporary = `${path}.${process.pid}.${Date.now()}.tmp`;
-    await fs.writeFile(temporary, body);
+    try {
+      await fs.writeFile(temporary, body);
+    } catch (error) {
+      // The folder went away since we made it (deletePrefix, or someone outside): make it again.
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      await this.makeFolder(folder);
+      await fs.writeFile(temporary, body);
+    }
     await fs.writeFile(`${temporary}.type`, contentType);
     await fs.rename(`${temporary}.type`, `${path}.type`);
     await fs.rename(temporary, path);
+  }
+
+  private async makeFolder(folder: string): Promise<void> {
+    await fs.mkdir(folder, { recursive: true });
+    if (this.folders.size >= 10_000) this.folders.clear();
+    this.folders.add(folder);
   }
 
   async get(key: string): Promise<Buffer | undefined> {
@@ -111,6 +128,7 @@ export class LocalBlobStore implements BlobStore {
       return 0;
     }
     await fs.rm(path, { recursive: true, force: true });
+    this.folders.clear();
     return count;
   }
 }

@@ -1,6 +1,8 @@
 // The dataset, concept and model routes of shell.md §2, with placeholder pages titled by the
 // route until the dataset-side and model-side issues fill them in.
 import { Navigate, useParams, type RouteObject } from 'react-router';
+import { FeaturesPage } from '../dataset-features/FeaturesPage';
+import { MetadataPage } from '../metadata/MetadataPage';
 import { ModelsPage } from '../models/ModelsPage';
 import { DatasetsPage } from './DatasetsPage';
 import { DatasetOverviewPage } from './overview/DatasetOverviewPage';
@@ -74,7 +76,11 @@ export const datasetRoutes: RouteObject[] = [
   { path: 'datasets', element: <DatasetsPage /> },
   { path: 'datasets/:datasetId', element: <Navigate to="overview" replace /> },
   { path: 'datasets/:datasetId/overview', element: <DatasetOverviewPage /> },
-  ...DATASET_SUB_PAGES.filter(({ path }) => path !== 'overview').map(({ path, title }) => ({
+  { path: 'datasets/:datasetId/metadata', element: <MetadataPage /> },
+  { path: 'datasets/:datasetId/features', element: <FeaturesPage /> },
+  ...DATASET_SUB_PAGES.filter(
+    ({ path }) => !['overview', 'metadata', 'features'].includes(path),
+  ).map(({ path, title }) => ({
     path: `datasets/:datasetId/${path}`,
     element: <DatasetSubPage title={title} />,
   })),

@@ -1,0 +1,174 @@
+// The features page (dataset-side.md §2): the dataset's features with their size and how many
+// items have them, an empty state, and how to upload one with the Python SDK.
+import { CloudUploadOutlined } from '@ant-design/icons';
+import { DATA_LEVELS, type FeatureInfo } from '@loupe/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Empty, Flex, Modal, Table, Typography, theme, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import { exploreApi } from '../../api/explore';
+import { queryKeys } from '../../api/queryKeys';
+import { CopyButton } from '../../components/CopyButton';
+import { DelayedLoading } from '../../components/DelayedLoading';
+import { ErrorFallback } from '../../components/ErrorFallback';
+import { Page } from '../../components/Page';
+import { useDataset } from '../datasets';
+import { featureStrings as strings } from './strings';
+import { uploadFeaturesSnippet } from './uploadSnippet';
+
+const count = (value: number) => value.toLocaleString();
+
+const columns: TableColumnsType<FeatureInfo> = [
+  {
+    key: 'name',
+    title: strings.columns.name,
+    dataIndex: 'name',
+    sorter: (a, b) => a.name.localeCompare(b.name),
+    render: (name: string) => <Typography.Text strong>{name}</Typography.Text>,
+  },
+  { key: 'type', title: strings.columns.type, dataIndex: 'type' },
+  { key: 'group', title: strings.columns.group, dataIndex: 'group' },
+  { key: 'data_level', title: strings.columns.dataLevel, dataIndex: 'data_level' },
+  {
+    key: 'present',
+    title: strings.columns.present,
+    dataIndex: 'num_present',
+    align: 'right',
+    render: count,
+  },
+  {
+    key: 'missing',
+    title: strings.columns.missing,
+    dataIndex: 'num_missing',
+    align: 'right',
+    render: count,
+  },
+  { key: 'size', title: strings.columns.size, dataIndex: 'size', align: 'right', render: count },
+];
+
+function UploadInstructions({
+  open,
+  onClose,
+  snippet,
+}: {
+  open: boolean;
+  onClose: () => void;
+  snippet: string;
+}) {
+  const { token } = theme.useToken();
+  return (
+    <Modal
+      open={open}
+      title={strings.uploadTitle}
+      onCancel={onClose}
+      footer={<Button onClick={onClose}>{strings.close}</Button>}
+      width={760}
+    >
+      <Flex vertical gap={12}>
+        <Typography.Text>{strings.uploadIntro}</Typography.Text>
+        <Flex
+          gap={8}
+          align="flex-start"
+          style={{
+            background: token.colorFillQuaternary,
+            border: `1px solid ${token.colorBorderSecondary}`,
+            borderRadius: token.borderRadius,
+            padding: '8px 8px 8px 12px',
+          }}
+        >
+          <pre
+            data-testid="upload-features-snippet"
+            style={{
+              flex: 1,
+              margin: 0,
+              minWidth: 0,
+              overflowX: 'auto',
+              fontFamily: token.fontFamilyCode,
+              fontSize: token.fontSizeSM,
+              lineHeight: 1.7,
+            }}
+          >
+            {snippet}
+          </pre>
+          <CopyButton text={snippet} label={strings.copySnippet} />
+        </Flex>
+        <Typography.Text type="secondary">{strings.uploadNotes}</Typography.Text>
+      </Flex>
+    </Modal>
+  );
+}
+
+export function FeaturesPage() {
+  const { datasetId = '' } = useParams();
+  const dataset = useDataset(datasetId);
+  const features = useQuery({
+    queryKey: queryKeys.explore.features(datasetId),
+    queryFn: ({ signal }) => exploreApi.features(datasetId, signal),
+  });
+  const [uploadOpen, setUploadOpen] = useState(false);
+
+  const crumbs = [
+    { title: strings.datasets, to: '/datasets' },
+    { title: dataset.data?.name ?? datasetId, to: `/datasets/${datasetId}/overview` },
+  ];
+  const uploadButton = (
+    <Button icon={<CloudUploadOutlined />} onClick={() => setUploadOpen(true)}>
+      {strings.uploadFeatures}
+    </Button>
+  );
+  const failure = dataset.error ?? features.error;
+  let content: React.ReactNode;
+  if (failure) {
+    content = (
+      <ErrorFallback
+        title={strings.failed}
+        error={failure}
+        onRetry={() => void (dataset.isError ? dataset.refetch() : features.refetch())}
+      />
+    );
+  } else if (!dataset.data || !features.data) {
+    content = <DelayedLoading />;
+  } else if (features.data.length === 0) {
+    content = (
+      <Empty
+        style={{ marginTop: 48 }}
+        description={
+          <Flex vertical gap={4}>
+            <Typography.Text strong>{strings.noFeatures}</Typography.Text>
+            <Typography.Text type="secondary">{strings.noFeaturesHint}</Typography.Text>
+          </Flex>
+        }
+      >
+        {uploadButton}
+      </Empty>
+    );
+  } else {
+    content = (
+      <Table<FeatureInfo>
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        dataSource={features.data}
+        pagination={features.data.length > 50 ? { pageSize: 50 } : false}
+        data-testid="features-table"
+      />
+    );
+  }
+  return (
+    <Page
+      title={strings.title}
+      breadcrumbs={crumbs}
+      tools={features.data?.length ? uploadButton : undefined}
+      testId="dataset-features"
+    >
+      {content}
+      {dataset.data && (
+        <UploadInstructions
+          open={uploadOpen}
+          onClose={() => setUploadOpen(false)}
+          snippet={uploadFeaturesSnippet(dataset.data.id, DATA_LEVELS[dataset.data.task_type])}
+        />
+      )}
+    </Page>
+  );
+}

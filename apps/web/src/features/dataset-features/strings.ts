@@ -1,0 +1,26 @@
+// User-facing strings of the features page, copied from spec/dataset-side.md (§2, §8) where the
+// spec gives them.
+export const featureStrings = {
+  title: 'Features',
+  datasets: 'Datasets',
+  failed: 'Dataset features failed to load',
+  noFeatures: 'No features found',
+  noFeaturesHint: 'You need to upload at least one feature to enable embeddings.',
+  uploadFeatures: 'Upload features',
+  uploadTitle: 'Upload features',
+  uploadIntro:
+    'Features are vectors, one per item, all of the same length: embeddings from your own model, for example. Upload them with the Python SDK:',
+  uploadNotes:
+    'Uploading a feature of the same name again adds or replaces vectors by id. Object ids are "{sample id}#{object id}".',
+  copySnippet: 'Copy code',
+  close: 'Close',
+  columns: {
+    name: 'Name',
+    type: 'Type',
+    group: 'Group',
+    dataLevel: 'Data level',
+    present: 'Present',
+    missing: 'Missing',
+    size: 'Size',
+  },
+} as const;

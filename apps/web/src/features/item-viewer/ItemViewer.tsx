@@ -1,0 +1,325 @@
+// The item viewer (dataset-side.md §2, §4): a near full-screen 'Item Details' modal over the
+// explorer's current result, stepping through it with buttons, arrow keys and a filmstrip of
+// neighbours; image, image-object and audio variants; the sidebar with sample, objects and
+// metadata. The parent owns `?item=` in the URL; this calls onIndexChange and onClose.
+import {
+  LeftOutlined,
+  MenuFoldOutlined,
+  MenuUnfoldOutlined,
+  RightOutlined,
+} from '@ant-design/icons';
+import type { DataLevel, Dataset } from '@loupe/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Flex, Modal, Result, Spin, Tooltip, Typography, theme } from 'antd';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { ApiError, describeError } from '../../api/ApiError';
+import { exploreApi } from '../../api/explore';
+import { queryKeys } from '../../api/queryKeys';
+import { readStorage, writeStorage } from '../../lib/storage';
+import { AudioView } from './components/AudioView';
+import { Filmstrip } from './components/Filmstrip';
+import { ImageView } from './components/ImageView';
+import { SIDEBAR_WIDTH, ViewerSidebar } from './components/ViewerSidebar';
+import { useViewerItems } from './hooks/useViewerItems';
+import { labelColor } from './lib/colors';
+import { counterText } from './lib/viewerWindow';
+import { viewerStrings as strings } from './strings';
+
+export interface ItemViewerProps {
+  dataset: Dataset;
+  dataLevel: DataLevel;
+  predictionsId?: string;
+  /** The explorer's current result: row indices in result order. */
+  rows: Uint32Array;
+  version: number;
+  /** Position of the open item in `rows`. */
+  index: number;
+  onIndexChange(index: number): void;
+  onClose(): void;
+  /** Metadata ids shown on grid cards: the sidebar's 'Card config' group. */
+  cardConfigIds?: string[];
+}
+
+const SIDEBAR_COLLAPSED_KEY = 'loupe.itemViewer.sidebarCollapsed';
+
+/** Keys typed into a field or a slider belong to that control, not to the viewer. */
+function ownsKeys(target: EventTarget | null): boolean {
+  if (!(target instanceof Element)) return false;
+  return (
+    target.closest('input, textarea, select, [contenteditable="true"], [role="slider"]') !== null
+  );
+}
+
+export function ItemViewer(props: ItemViewerProps) {
+  const { dataset, dataLevel, predictionsId, rows, version, index, onIndexChange, onClose } = props;
+  const { token } = theme.useToken();
+  const total = rows.length;
+  const items = useViewerItems({
+    datasetId: dataset.id,
+    dataLevel,
+    predictionsId,
+    rows,
+    version,
+    index,
+  });
+  const colorMap = useQuery({
+    queryKey: queryKeys.explore.colorMap(dataset.id),
+    queryFn: ({ signal }) => exploreApi.colorMap(dataset.id, signal),
+    staleTime: Infinity,
+  });
+  const metadata = useQuery({
+    queryKey: queryKeys.explore.metadataInfo(dataset.id, dataLevel, predictionsId),
+    queryFn: ({ signal }) =>
+      exploreApi.metadataInfo(
+        dataset.id,
+        { data_level: dataLevel, predictions_id: predictionsId },
+        signal,
+      ),
+  });
+
+  const [turns, setTurns] = useState(0);
+  const [overlaysVisible, setOverlaysVisible] = useState(true);
+  const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [collapsed, setCollapsed] = useState(() => readStorage(SIDEBAR_COLLAPSED_KEY) === 'true');
+  const toggleAudio = useRef<(() => void) | null>(null);
+
+  const current = items.current;
+  const currentId = current?.id;
+  // A new item starts with every object visible and none selected (dataset-side.md §4).
+  const [shownId, setShownId] = useState(currentId);
+  if (shownId !== currentId) {
+    setShownId(currentId);
+    setHidden(new Set());
+    setSelected(new Set());
+  }
+  useEffect(() => {
+    if (currentId === undefined) return;
+    window.dispatchEvent(
+      new CustomEvent('loupe:viewer-item', { detail: { id: currentId, index } }),
+    );
+  }, [currentId, index]);
+
+  const go = (position: number) => {
+    if (position >= 0 && position < total && position !== index) onIndexChange(position);
+  };
+  const isAudio = current?.media_type === 'audio' || (!current && dataLevel === 'audio');
+
+  // The latest handlers for the one window listener.
+  const keys = useRef<(event: KeyboardEvent) => void>(() => undefined);
+  keys.current = (event: KeyboardEvent) => {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      onClose();
+      return;
+    }
+    if (
+      event.defaultPrevented ||
+      ownsKeys(event.target) ||
+      event.altKey ||
+      event.metaKey ||
+      event.ctrlKey
+    ) {
+      return;
+    }
+    if (event.key === 'ArrowLeft') go(index - 1);
+    else if (event.key === 'ArrowRight') go(index + 1);
+    else if (event.key === 'b' || event.key === 'B') setOverlaysVisible((visible) => !visible);
+    else if ((event.key === 'r' || event.key === 'R') && !isAudio) {
+      setTurns((t) => t + (event.shiftKey ? -1 : 1));
+    } else if (event.key === ' ' && isAudio) toggleAudio.current?.();
+    else return;
+    event.preventDefault();
+  };
+  useEffect(() => {
+    const listener = (event: KeyboardEvent) => keys.current(event);
+    window.addEventListener('keydown', listener);
+    return () => window.removeEventListener('keydown', listener);
+  }, []);
+
+  const classNames = dataset.class_names;
+  const colors = colorMap.data?.color_map;
+  // Stable between renders: mask layers redraw when it changes.
+  const colorOf = useCallback(
+    (label: string) => labelColor(label, colors, classNames),
+    [colors, classNames],
+  );
+
+  const toggleSidebar = () => {
+    setCollapsed((value) => {
+      writeStorage(SIDEBAR_COLLAPSED_KEY, String(!value));
+      return !value;
+    });
+  };
+
+  const selectObject = (id: string, toggle: boolean) =>
+    setSelected((previous) => {
+      if (!toggle) return previous.size === 1 && previous.has(id) ? new Set() : new Set([id]);
+      const next = new Set(previous);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  const toggleVisible = (id: string) =>
+    setHidden((previous) => {
+      const next = new Set(previous);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  const setGroupVisible = (ids: string[], visible: boolean) =>
+    setHidden((previous) => {
+      const next = new Set(previous);
+      for (const id of ids) {
+        if (visible) next.delete(id);
+        else next.add(id);
+      }
+      return next;
+    });
+
+  let media: React.ReactNode;
+  if (current) {
+    media = isAudio ? (
+      <AudioView key={current.id} item={current} durations={dataset} toggleRef={toggleAudio} />
+    ) : (
+      <ImageView
+        key={current.id}
+        item={current}
+        variant={dataLevel === 'image_object' ? 'image-object' : 'image'}
+        colorOf={colorOf}
+        overlaysVisible={overlaysVisible}
+        onToggleOverlays={() => setOverlaysVisible((visible) => !visible)}
+        hidden={hidden}
+        selected={selected}
+        onObjectClick={selectObject}
+        turns={turns}
+        onRotate={(delta) => setTurns((t) => t + delta)}
+        labelMap={dataset.label_map}
+      />
+    );
+  } else if (items.currentError) {
+    const stale = items.currentError instanceof ApiError && items.currentError.status === 409;
+    media = (
+      <Result
+        status="warning"
+        title={strings.failedToLoadSample}
+        subTitle={stale ? strings.staleResult : describeError(items.currentError)}
+        extra={<Button onClick={onClose}>{strings.close}</Button>}
+      />
+    );
+  } else {
+    media = (
+      <Flex align="center" justify="center" style={{ height: '100%' }}>
+        <Spin tip={strings.loading}>
+          <div style={{ width: 120, height: 80 }} />
+        </Spin>
+      </Flex>
+    );
+  }
+
+  const title = (
+    <Flex align="center" gap={12} style={{ paddingRight: 32 }}>
+      <Typography.Text strong style={{ fontSize: token.fontSizeLG }}>
+        {strings.title}
+      </Typography.Text>
+      <Flex align="center" gap={4}>
+        <Tooltip title={`${strings.previous} (←)`}>
+          <Button
+            size="small"
+            aria-label={strings.previous}
+            icon={<LeftOutlined />}
+            disabled={index <= 0}
+            onClick={() => go(index - 1)}
+          />
+        </Tooltip>
+        <Typography.Text
+          data-testid="viewer-counter"
+          style={{ minWidth: 64, textAlign: 'center', fontVariantNumeric: 'tabular-nums' }}
+        >
+          {counterText(index, total)}
+        </Typography.Text>
+        <Tooltip title={`${strings.next} (→)`}>
+          <Button
+            size="small"
+            aria-label={strings.next}
+            icon={<RightOutlined />}
+            disabled={index >= total - 1}
+            onClick={() => go(index + 1)}
+          />
+        </Tooltip>
+      </Flex>
+      {current && (
+        <Typography.Text type="secondary" ellipsis style={{ minWidth: 0, flex: 1 }}>
+          {current.id}
+        </Typography.Text>
+      )}
+      <Tooltip title={collapsed ? strings.showSidebar : strings.hideSidebar}>
+        <Button
+          size="small"
+          type="text"
+          aria-label={collapsed ? strings.showSidebar : strings.hideSidebar}
+          aria-expanded={!collapsed}
+          icon={collapsed ? <MenuFoldOutlined /> : <MenuUnfoldOutlined />}
+          onClick={toggleSidebar}
+          style={{ marginLeft: 'auto' }}
+        />
+      </Tooltip>
+    </Flex>
+  );
+
+  return (
+    <Modal
+      open
+      title={title}
+      onCancel={onClose}
+      keyboard={false}
+      footer={null}
+      width="calc(100vw - 32px)"
+      style={{ top: 16, paddingBottom: 0, maxWidth: 'none' }}
+      styles={{ body: { height: 'calc(100vh - 104px)', overflow: 'hidden' } }}
+      destroyOnHidden
+    >
+      <Flex
+        gap={16}
+        style={{ height: '100%' }}
+        data-testid="item-viewer-body"
+        data-item-id={currentId}
+      >
+        <Flex vertical style={{ flex: 1, minWidth: 0, minHeight: 0 }}>
+          <div style={{ flex: 1, minHeight: 0 }}>{media}</div>
+          <Filmstrip window={items.window} index={index} itemAt={items.itemAt} onPick={go} />
+        </Flex>
+        {!collapsed && current && (
+          <aside
+            aria-label={strings.showSidebar}
+            data-testid="viewer-sidebar"
+            style={{
+              width: SIDEBAR_WIDTH,
+              flexShrink: 0,
+              overflowY: 'auto',
+              borderLeft: `1px solid ${token.colorBorderSecondary}`,
+              paddingLeft: 8,
+            }}
+          >
+            <ViewerSidebar
+              item={current}
+              metadataFields={metadata.data?.metadata_config}
+              metadataFailed={metadata.isError}
+              cardConfigIds={props.cardConfigIds ?? []}
+              showObjects={
+                dataset.task_type === 'object_detection' ||
+                dataset.task_type === 'instance_segmentation'
+              }
+              colorOf={colorOf}
+              hidden={hidden}
+              selected={selected}
+              onToggleVisible={toggleVisible}
+              onGroupVisible={setGroupVisible}
+              onSelect={selectObject}
+            />
+          </aside>
+        )}
+      </Flex>
+    </Modal>
+  );
+}

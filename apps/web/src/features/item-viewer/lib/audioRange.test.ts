@@ -1,0 +1,32 @@
+import { expect, test } from 'vitest';
+import { peaksForWindow, visibleDurationBounds } from './audioRange';
+
+test('the slider runs 0.1 to 11.48 s unless the dataset says otherwise', () => {
+  expect(visibleDurationBounds({})).toEqual({ min: 0.1, max: 11.48, initial: 11.48 });
+  expect(
+    visibleDurationBounds({ min_duration: 0.5, max_duration: 4, default_duration: 2 }),
+  ).toEqual({
+    min: 0.5,
+    max: 4,
+    initial: 2,
+  });
+  // Every clip 3 s long: the range still starts at 0.1.
+  expect(visibleDurationBounds({ min_duration: 3, max_duration: 3 })).toEqual({
+    min: 0.1,
+    max: 3,
+    initial: 3,
+  });
+  expect(visibleDurationBounds({ max_duration: 2, default_duration: 9 }).initial).toBe(2);
+});
+
+test('peaks: the lowest and highest sample of each column', () => {
+  // 8 samples at 4 Hz = 2 s; two columns over the whole clip.
+  const samples = Float32Array.from([0.1, -0.5, 0.2, 0.3, -0.1, 0.9, -0.2, 0]);
+  expect(Array.from(peaksForWindow(samples, 4, 0, 2, 2))).toEqual([
+    -0.5, 0.30000001192092896, -0.20000000298023224, 0.8999999761581421,
+  ]);
+  // The second second only, in one column.
+  expect(Array.from(peaksForWindow(samples, 4, 1, 2, 1))).toEqual([
+    -0.20000000298023224, 0.8999999761581421,
+  ]);
+});
