@@ -84,6 +84,7 @@ function ResultCard({
     <Card
       size="small"
       data-testid="similar-card"
+      data-item-id={id}
       styles={{ body: { padding: 8 } }}
       style={{ width: CARD_PX + 18 }}
     >
