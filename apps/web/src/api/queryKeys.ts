@@ -33,6 +33,15 @@ export const queryKeys = {
     itemFeatures: (datasetId: string, query: unknown) =>
       ['explore', datasetId, 'itemFeatures', query] as const,
   },
+  embeddings: {
+    all: (datasetId: string) => ['embeddings', datasetId] as const,
+    settings: (datasetId: string, dataLevel: string, predictionsId?: string) =>
+      ['embeddings', datasetId, 'settings', dataLevel, predictionsId ?? null] as const,
+    points: (datasetId: string, query: unknown) =>
+      ['embeddings', datasetId, 'points', query] as const,
+    similarItems: (datasetId: string, query: unknown) =>
+      ['embeddings', datasetId, 'similarItems', query] as const,
+  },
   activities: {
     all: () => ['activities'] as const,
     list: (scope: 'my' | 'all') => ['activities', scope] as const,

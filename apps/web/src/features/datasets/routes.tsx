@@ -8,6 +8,7 @@ import { DatasetsPage } from './DatasetsPage';
 import { DatasetOverviewPage } from './overview/DatasetOverviewPage';
 import { PlaceholderPage } from './PlaceholderPage';
 import { datasetStrings } from './strings';
+import { SimilarItemsPage } from '../similar-items';
 
 /** Sub-pages of a dataset, shared by a model (which adds performance and compare). */
 export const DATASET_SUB_PAGES: { path: string; title: string }[] = [
@@ -66,6 +67,12 @@ function ConceptPage({ title }: { title: string }) {
 }
 
 export const datasetRoutes: RouteObject[] = [
+  // Listed before the placeholders of the same path, which they replace.
+  { path: 'datasets/:datasetId/subsets/:subsetId/similar', element: <SimilarItemsPage /> },
+  {
+    path: 'models/datasets/:datasetId/predictions/:predictionSetId/subsets/:subsetId/similar',
+    element: <SimilarItemsPage />,
+  },
   { path: 'datasets', element: <DatasetsPage /> },
   { path: 'datasets/:datasetId', element: <Navigate to="overview" replace /> },
   { path: 'datasets/:datasetId/overview', element: <DatasetOverviewPage /> },

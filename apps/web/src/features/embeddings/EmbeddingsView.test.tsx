@@ -1,0 +1,331 @@
+// The embeddings map as a user meets it, with the WebGL scatter replaced by a fake.
+import '../../test/setup';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, expect, test, vi } from 'vitest';
+import { findDialog } from '../../test/findDialog';
+import { fakeServer } from '../../test/fakeServer';
+import {
+  api,
+  embeddingsRoutes,
+  lastScatter,
+  readyPoints,
+  renderView,
+  scatters,
+  settings,
+} from './testing';
+
+vi.mock('./scatter/createScatter', () => import('./scatter/fakeScatter'));
+
+beforeEach(() => {
+  scatters.length = 0;
+});
+
+async function drawn() {
+  const canvas = await screen.findByTestId('embeddings-canvas');
+  await waitFor(() => expect(canvas.getAttribute('data-drawn-points')).not.toBeNull());
+  return canvas;
+}
+
+test('draws the points, announces it, and shows the count and the legend', async () => {
+  const { calls } = fakeServer(embeddingsRoutes());
+  const events: number[] = [];
+  const listener = (event: Event) =>
+    events.push((event as CustomEvent<{ points: number }>).detail.points);
+  window.addEventListener('loupe:scatter-drawn', listener);
+  renderView({ colorBy: 'label', filter: { type: 'and', children: [] } });
+  const canvas = await drawn();
+  window.removeEventListener('loupe:scatter-drawn', listener);
+
+  expect(canvas.getAttribute('data-drawn-points')).toBe('5');
+  expect(events).toEqual([5]);
+  expect(screen.getByText('5 points')).toBeTruthy();
+  const legend = screen.getByTestId('embeddings-legend');
+  expect(within(legend).getByText('cat')).toBeTruthy();
+  expect(within(legend).getByText('dog')).toBeTruthy();
+  expect(within(legend).getByText('Missing')).toBeTruthy();
+  const draw = lastScatter().draws.at(-1)!;
+  expect(draw.x).toHaveLength(5);
+  // Colour index per point follows the colour key: i % 2 → category 0 or 1.
+  expect([...draw.colorIndex]).toEqual([0, 1, 0, 1, 0]);
+  const request = calls.find((call) => call.path === `${api}/points`)!.body;
+  expect(request).toMatchObject({
+    data_level: 'image',
+    feature_name: 'clip',
+    dimensionality_reduction_setting: { method: 'UMAP', num_neighbors: 15 },
+    color_by: 'label',
+    filter: { type: 'and', children: [] },
+  });
+});
+
+test('polls while the points are computing, showing progress, then draws them', async () => {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  let answers = 0;
+  fakeServer(
+    embeddingsRoutes({
+      [`POST ${api}/points`]: () => {
+        answers++;
+        return {
+          body:
+            answers < 2
+              ? { status: 'computing', progress: 0.4, points: [], legend: null, num_missing: 0 }
+              : readyPoints(['a', 'b']),
+        };
+      },
+    }),
+  );
+  renderView();
+  expect(await screen.findByText('Computing embeddings…')).toBeTruthy();
+  expect(screen.getByText('40%')).toBeTruthy();
+  await act(() => vi.advanceTimersByTimeAsync(3000));
+  const canvas = await drawn();
+  expect(canvas.getAttribute('data-drawn-points')).toBe('2');
+  expect(answers).toBe(2);
+});
+
+test('a lasso selects items, the selection shows as thumbnails with +N, and a double click clears it', async () => {
+  const ids = Array.from({ length: 12 }, (_, i) => `item-${i}`);
+  fakeServer(embeddingsRoutes({}, { ids }));
+  const view = renderView();
+  await drawn();
+  const fake = lastScatter();
+  act(() => fake.events.onLasso([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]));
+  expect(view.onSelectionChange).toHaveBeenLastCalledWith(ids.slice(0, 10));
+  // 10 selected: 8 slots (two rows of 4), one of them '+3'.
+  await waitFor(() => expect(screen.getAllByTestId('embeddings-selection-item')).toHaveLength(7));
+  expect(screen.getByTestId('embeddings-selection-more').textContent).toBe('+3');
+  expect(screen.getByText('10 selected')).toBeTruthy();
+  // The scatter is told which points are selected.
+  expect(fake.selected).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+
+  act(() => fake.events.onDeselect());
+  expect(view.onSelectionChange).toHaveBeenLastCalledWith([]);
+  await waitFor(() => expect(screen.queryByTestId('embeddings-selection')).toBeNull());
+});
+
+test('a selection made elsewhere is shown on the map; clicking a point or a thumbnail opens the item', async () => {
+  fakeServer(embeddingsRoutes());
+  const view = renderView({}, ['c', 'not-on-map']);
+  await drawn();
+  const fake = lastScatter();
+  await waitFor(() => expect(fake.selected).toEqual([2]));
+  act(() => fake.events.onPointClick(3));
+  expect(view.onOpenItem).toHaveBeenLastCalledWith('d');
+  const user = userEvent.setup();
+  await user.click(await screen.findByTitle('c'));
+  expect(view.onOpenItem).toHaveBeenLastCalledWith('c');
+  await user.click(screen.getByRole('button', { name: 'Clear selection' }));
+  expect(view.onSelectionChange).toHaveBeenLastCalledWith([]);
+});
+
+test('hovering a point shows its 140 px preview after 200 ms', async () => {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  fakeServer(embeddingsRoutes());
+  renderView();
+  await drawn();
+  const fake = lastScatter();
+  act(() => fake.events.onHover(1));
+  await act(() => vi.advanceTimersByTimeAsync(150));
+  expect(screen.queryByTestId('embeddings-hover-preview')).toBeNull();
+  await act(() => vi.advanceTimersByTimeAsync(60));
+  const preview = await screen.findByTestId('embeddings-hover-preview');
+  const image = await within(preview).findByRole('img');
+  expect(image.getAttribute('src')).toBe('/thumbs/b.webp');
+  expect(image.parentElement!.style.width).toBe('140px');
+  expect(within(preview).getByText('label of b')).toBeTruthy();
+  act(() => fake.events.onHover(null));
+  expect(screen.queryByTestId('embeddings-hover-preview')).toBeNull();
+});
+
+test('zoom buttons zoom by 0.7 and 1.3 and disable at the scale bounds', async () => {
+  fakeServer(embeddingsRoutes());
+  renderView();
+  await drawn();
+  const fake = lastScatter();
+  const user = userEvent.setup();
+  const zoomIn = screen.getByRole('button', { name: 'Zoom in' });
+  const zoomOut = screen.getByRole('button', { name: 'Zoom out' });
+  await waitFor(() => expect(zoomIn.hasAttribute('disabled')).toBe(false));
+  await user.click(zoomIn);
+  expect(fake.zooms.at(-1)).toBeCloseTo(0.7);
+  await user.click(zoomOut);
+  expect(fake.zooms.at(-1)).toBeCloseTo(0.91);
+  // The user wheels out to the widest view (scale 0.5): zoom out disables.
+  act(() => fake.events.onView(2));
+  expect(zoomOut.hasAttribute('disabled')).toBe(true);
+  expect(zoomIn.hasAttribute('disabled')).toBe(false);
+  act(() => fake.events.onView(1 / 160));
+  expect(zoomIn.hasAttribute('disabled')).toBe(true);
+});
+
+test('pan/zoom by default with a grab cursor; lasso mode and Shift give a crosshair', async () => {
+  fakeServer(embeddingsRoutes());
+  renderView();
+  const canvas = await drawn();
+  const fake = lastScatter();
+  expect(fake.mouseMode).toBe('panZoom');
+  expect(canvas.style.cursor).toBe('grab');
+  fireEvent.keyDown(window, { key: 'Shift' });
+  expect(canvas.style.cursor).toBe('crosshair');
+  fireEvent.keyUp(window, { key: 'Shift' });
+  expect(canvas.style.cursor).toBe('grab');
+  const user = userEvent.setup();
+  await user.click(screen.getByLabelText(/Lasso selection/));
+  expect(fake.mouseMode).toBe('lasso');
+  expect(canvas.style.cursor).toBe('crosshair');
+});
+
+test('point size starts at 4 and the slider runs from 3 to 10', async () => {
+  fakeServer(embeddingsRoutes());
+  renderView();
+  await drawn();
+  expect(lastScatter().pointSize).toBe(4);
+  const slider = screen.getByRole('slider', { name: 'Point size' });
+  expect(slider.getAttribute('aria-valuemin')).toBe('3');
+  expect(slider.getAttribute('aria-valuemax')).toBe('10');
+  fireEvent.keyDown(slider, { key: 'ArrowRight', keyCode: 39, which: 39 });
+  await waitFor(() => expect(lastScatter().pointSize).toBe(5));
+});
+
+test('without features: No features found and how to get some, and no points are asked for', async () => {
+  const { calls } = fakeServer(
+    embeddingsRoutes({
+      [`GET ${api}/settings`]: () => ({
+        body: settings({ feature_names: [], feature_name: null }),
+      }),
+    }),
+  );
+  renderView();
+  expect(await screen.findByText('No features found')).toBeTruthy();
+  expect(
+    screen.getByText('You need to upload at least one feature to enable embeddings.'),
+  ).toBeTruthy();
+  expect(calls.filter((call) => call.path === `${api}/points`)).toEqual([]);
+});
+
+test('a failed computation says so and offers the settings', async () => {
+  fakeServer(
+    embeddingsRoutes({
+      [`POST ${api}/points`]: () => ({
+        body: { status: 'failed', points: [], legend: null, num_missing: 0 },
+      }),
+    }),
+  );
+  renderView();
+  expect(await screen.findByText('Failed to compute embeddings')).toBeTruthy();
+  expect(screen.getByText(/try another dimensionality reduction method or feature/)).toBeTruthy();
+});
+
+test('a 424 is the computation failing; other errors are Embeddings failed to load', async () => {
+  fakeServer(
+    embeddingsRoutes({
+      [`POST ${api}/points`]: () => ({ status: 424, body: { description: 'x', retriable: false } }),
+    }),
+  );
+  const first = renderView();
+  expect(await screen.findByText('Failed to compute embeddings')).toBeTruthy();
+  first.unmount();
+  fakeServer(
+    embeddingsRoutes({
+      [`POST ${api}/points`]: () => ({ status: 400, body: { description: 'x', retriable: false } }),
+    }),
+  );
+  renderView();
+  expect(await screen.findByText('Embeddings failed to load')).toBeTruthy();
+});
+
+test('losing the WebGL context replaces the map with the crash message', async () => {
+  fakeServer(embeddingsRoutes());
+  renderView();
+  const container = await drawn();
+  act(() => {
+    container.querySelector('canvas')!.dispatchEvent(new Event('webglcontextlost'));
+  });
+  expect(await screen.findByText('WebGL crashed')).toBeTruthy();
+  expect(screen.getByText(/large datasets or many unique attribute values/)).toBeTruthy();
+  expect(screen.getByRole('button', { name: /Refresh page/ })).toBeTruthy();
+  expect(screen.getByRole('button', { name: /Download debug information/ })).toBeTruthy();
+  expect(lastScatter().destroyed).toBe(true);
+});
+
+test('settings: Apply only for a change, t-SNE warns above 20,000 points, and saving redraws', async () => {
+  let saved = settings();
+  const { calls } = fakeServer(
+    embeddingsRoutes({
+      [`GET ${api}/settings`]: () => ({ body: saved }),
+      [`PUT ${api}/settings`]: (call) => {
+        const body = call.body as typeof saved & { data_level: string };
+        saved = {
+          ...saved,
+          feature_name: body.feature_name,
+          dimensionality_reduction_setting: body.dimensionality_reduction_setting,
+        };
+        return { body: saved };
+      },
+    }),
+  );
+  renderView({ dataset: { ...(await import('./testing')).dataset(), samples_count: 50_000 } });
+  await drawn();
+  const user = userEvent.setup();
+  await user.click(screen.getByRole('button', { name: 'Embeddings settings' }));
+  const dialog = await findDialog('Embeddings settings');
+  const apply = within(dialog).getByRole('button', { name: 'Apply' });
+  expect(apply.hasAttribute('disabled')).toBe(true);
+
+  await user.click(within(dialog).getByText('t-SNE'));
+  const perplexity = within(dialog).getByLabelText('Perplexity') as HTMLInputElement;
+  expect(perplexity.value).toBe('30.0');
+  expect(apply.hasAttribute('disabled')).toBe(false);
+  // The map drawn has 5 points: no warning.
+  expect(within(dialog).queryByText(/t-SNE is slow/)).toBeNull();
+  await user.click(apply);
+  await waitFor(() => expect(calls.some((call) => call.method === 'PUT')).toBe(true));
+  expect(calls.find((call) => call.method === 'PUT')!.body).toEqual({
+    data_level: 'image',
+    feature_name: 'clip',
+    dimensionality_reduction_setting: { method: 'TSNE', perplexity: 30 },
+  });
+  await waitFor(() =>
+    expect(
+      calls.filter(
+        (call) =>
+          call.path === `${api}/points` &&
+          (call.body as { dimensionality_reduction_setting: { method: string } })
+            .dimensionality_reduction_setting.method === 'TSNE',
+      ),
+    ).toHaveLength(1),
+  );
+});
+
+test('t-SNE on more than 20,000 points shows the slow warning', async () => {
+  const ids = Array.from({ length: 20_001 }, (_, i) => `i${i}`);
+  fakeServer(embeddingsRoutes({}, { ids }));
+  renderView();
+  await drawn();
+  const user = userEvent.setup();
+  await user.click(screen.getByRole('button', { name: 'Embeddings settings' }));
+  const dialog = await findDialog('Embeddings settings');
+  await user.click(within(dialog).getByText('t-SNE'));
+  expect(within(dialog).getByText(/t-SNE is slow above 20,000 points/)).toBeTruthy();
+  await user.click(within(dialog).getByText('PCA'));
+  expect(within(dialog).queryByText(/t-SNE is slow/)).toBeNull();
+});
+
+test('a saved feature that no longer exists is flagged in the dialog', async () => {
+  fakeServer(
+    embeddingsRoutes({
+      [`GET ${api}/settings`]: () => ({ body: settings({ feature_name: 'deleted' }) }),
+    }),
+  );
+  renderView();
+  await drawn();
+  const user = userEvent.setup();
+  await user.click(screen.getByRole('button', { name: 'Embeddings settings' }));
+  const dialog = await findDialog('Embeddings settings');
+  expect(
+    within(dialog).getByText(
+      'Selected feature is not available. Please select another feature from the dropdown menu',
+    ),
+  ).toBeTruthy();
+  expect(within(dialog).getByRole('button', { name: 'Apply' }).hasAttribute('disabled')).toBe(true);
+});

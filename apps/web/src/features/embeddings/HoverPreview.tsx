@@ -1,0 +1,66 @@
+// The 140 px preview of the point under the pointer (dataset-side.md §9), shown beside it.
+import type { DataLevel } from '@loupe/contracts';
+import { Typography, theme } from 'antd';
+import { ItemThumbnail } from '../../components/ItemThumbnail';
+import { useItemPreviews } from '../../api/hooks/useItemPreviews';
+
+export const HOVER_PREVIEW_PX = 140;
+export const HOVER_DEBOUNCE_MS = 200;
+
+export interface HoverPreviewProps {
+  datasetId: string;
+  dataLevel: DataLevel;
+  predictionsId?: string;
+  itemId: string;
+  /** Pointer position inside the map. */
+  x: number;
+  y: number;
+  /** The map's size, to keep the card inside it. */
+  width: number;
+  height: number;
+}
+
+export function HoverPreview(props: HoverPreviewProps) {
+  const { token } = theme.useToken();
+  const items = useItemPreviews(
+    props.datasetId,
+    props.dataLevel,
+    [props.itemId],
+    props.predictionsId,
+  );
+  const item = items.data?.get(props.itemId);
+  const card = HOVER_PREVIEW_PX + 16;
+  const gap = 16;
+  const left = props.x + gap + card > props.width ? props.x - gap - card : props.x + gap;
+  const top = Math.min(Math.max(0, props.y - card / 2), Math.max(0, props.height - card - 24));
+  return (
+    <div
+      data-testid="embeddings-hover-preview"
+      style={{
+        position: 'absolute',
+        left: Math.max(0, left),
+        top,
+        padding: 8,
+        pointerEvents: 'none',
+        background: token.colorBgElevated,
+        border: `1px solid ${token.colorBorderSecondary}`,
+        borderRadius: token.borderRadius,
+        boxShadow: token.boxShadowSecondary,
+        zIndex: 2,
+      }}
+    >
+      <ItemThumbnail item={item} size={HOVER_PREVIEW_PX} />
+      <Typography.Text
+        ellipsis
+        style={{
+          display: 'block',
+          width: HOVER_PREVIEW_PX,
+          fontSize: token.fontSizeSM,
+          marginTop: 4,
+        }}
+      >
+        {item?.label ?? props.itemId}
+      </Typography.Text>
+    </div>
+  );
+}

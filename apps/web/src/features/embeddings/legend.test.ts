@@ -1,0 +1,63 @@
+import { expect, test } from 'vitest';
+import { CONTINUOUS_STEPS, categoricalColor, continuousStep, opaqueOver, toRgba } from './colors';
+import { buildColorScheme } from './legend';
+
+const base = { neutral: '#1668dc', missing: '#cccccc' };
+
+test('no colouring: one colour for every point', () => {
+  const scheme = buildColorScheme(null, base);
+  expect(scheme.kind).toBe('none');
+  expect(scheme.palette[scheme.indexOf('anything')]).toBe('#1668dc');
+});
+
+test('categories keep the server colour, fall back to the palette, and unknown or empty keys are missing', () => {
+  const scheme = buildColorScheme(
+    {
+      type: 'categorical',
+      categories: [
+        { key: '0', label: 'cat', color: '#ff0000' },
+        { key: '1', label: 'dog', color: '' },
+      ],
+    },
+    base,
+  );
+  expect(scheme.categories.map((c) => [c.label, c.color])).toEqual([
+    ['cat', '#ff0000'],
+    ['dog', categoricalColor(1)],
+  ]);
+  expect(scheme.palette[scheme.indexOf('0')]).toBe('#ff0000');
+  expect(scheme.palette[scheme.indexOf('1')]).toBe(categoricalColor(1));
+  expect(scheme.palette[scheme.indexOf('')]).toBe('#cccccc');
+  expect(scheme.palette[scheme.indexOf('7')]).toBe('#cccccc');
+});
+
+test('250 classes get 250 different colours', () => {
+  const colors = new Set(Array.from({ length: 250 }, (_, i) => categoricalColor(i)));
+  expect(colors.size).toBe(250);
+});
+
+test('continuous: 200 steps from min to max, the maximum in the last step, non-numbers missing', () => {
+  const scheme = buildColorScheme({ type: 'continuous', min: 10, max: 20 }, base);
+  expect(scheme.palette).toHaveLength(CONTINUOUS_STEPS + 1);
+  expect(scheme.range).toEqual([10, 20]);
+  expect(scheme.indexOf('10')).toBe(0);
+  expect(scheme.indexOf('15')).toBe(100);
+  expect(scheme.indexOf('20')).toBe(199);
+  expect(scheme.indexOf('25')).toBe(199);
+  expect(scheme.indexOf('')).toBe(CONTINUOUS_STEPS);
+  expect(scheme.indexOf('n/a')).toBe(CONTINUOUS_STEPS);
+  expect(continuousStep(3, 3, 3)).toBe(0);
+});
+
+test('CSS colours become normalised RGBA for WebGL', () => {
+  expect(toRgba('#ff0000')).toEqual([1, 0, 0, 1]);
+  expect(toRgba('#0f0')).toEqual([0, 1, 0, 1]);
+  expect(toRgba('rgba(0, 0, 0, 0.25)')).toEqual([0, 0, 0, 0.25]);
+  expect(toRgba('rgb(255 255 255)')).toEqual([1, 1, 1, 1]);
+  expect(toRgba('chartreuse')).toEqual([0.5, 0.5, 0.5, 1]);
+});
+
+test('a translucent colour over a background becomes the opaque mix', () => {
+  expect(opaqueOver('rgba(0, 0, 0, 0.25)', '#ffffff')).toEqual([0.75, 0.75, 0.75, 1]);
+  expect(opaqueOver('#ff0000', '#000000')).toEqual([1, 0, 0, 1]);
+});

@@ -1,0 +1,67 @@
+// Turns the points answer's legend into a colour scheme for the scatter (palette + one colour
+// index per point) and for the legend panel.
+import type { EmbeddingsLegend } from '../../api/embeddings';
+import { CONTINUOUS_STEPS, categoricalColor, continuousStep, continuousStepColor } from './colors';
+
+export interface ColorScheme {
+  kind: 'none' | 'categorical' | 'continuous';
+  /** Palette for the scatter; the last entry is the missing-value colour. */
+  palette: string[];
+  missingIndex: number;
+  /** The palette index of a point's colour key. */
+  indexOf(colorKey: string): number;
+  /** Categorical legend rows. */
+  categories: { key: string; label: string; color: string }[];
+  /** Continuous legend range. */
+  range: [number, number] | null;
+}
+
+export function buildColorScheme(
+  legend: EmbeddingsLegend | null,
+  { neutral, missing }: { neutral: string; missing: string },
+): ColorScheme {
+  if (!legend) {
+    return {
+      kind: 'none',
+      palette: [neutral, missing],
+      missingIndex: 1,
+      indexOf: () => 0,
+      categories: [],
+      range: null,
+    };
+  }
+  if (legend.type === 'continuous') {
+    const steps = Array.from({ length: CONTINUOUS_STEPS }, (_, step) => continuousStepColor(step));
+    const { min, max } = legend;
+    // No range means no item has a value: every point is missing.
+    const range: [number, number] | null = min !== null && max !== null ? [min, max] : null;
+    return {
+      kind: 'continuous',
+      palette: [...steps, missing],
+      missingIndex: CONTINUOUS_STEPS,
+      indexOf: (colorKey) => {
+        const value = colorKey === '' ? NaN : Number(colorKey);
+        return range && Number.isFinite(value)
+          ? continuousStep(value, range[0], range[1])
+          : CONTINUOUS_STEPS;
+      },
+      categories: [],
+      range,
+    };
+  }
+  const categories = legend.categories.map((category, index) => ({
+    key: category.key,
+    label: category.label,
+    color: category.color || categoricalColor(index),
+  }));
+  const byKey = new Map(categories.map((category, index) => [category.key, index]));
+  const missingIndex = categories.length;
+  return {
+    kind: 'categorical',
+    palette: [...categories.map((category) => category.color), missing],
+    missingIndex,
+    indexOf: (colorKey) => (colorKey === '' ? missingIndex : (byKey.get(colorKey) ?? missingIndex)),
+    categories,
+    range: null,
+  };
+}
