@@ -1,4 +1,4 @@
-// Clustered float32 vectors for the embeddings benchmarks: like real feature vectors, points
+// Clustered float32 vectors for the PCA and nearest-neighbour benchmarks: like real feature vectors, points
 // gather around centres, and a few directions carry most of the variance.
 import { createRandom } from '@loupe/analysis';
 
