@@ -17,7 +17,7 @@ import {
   loadAnnIndex,
   type DistanceMetric,
 } from '@loupe/analysis';
-import { clusteredData, mb, ms, quantile, time } from './data.js';
+import { clusteredData, mb, ms, quantile, time } from './ann-data.js';
 
 const N = Number(process.env.N ?? 1_000_000);
 const D = Number(process.env.D ?? 128);

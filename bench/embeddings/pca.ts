@@ -4,7 +4,7 @@
 // Run: npx tsx --conditions=loupe-src bench/embeddings/pca.ts (N=…, D=… to change the size)
 import os from 'node:os';
 import { pca, type PcaResult } from '@loupe/analysis';
-import { clusteredData, mb, ms, time } from './data.js';
+import { clusteredData, mb, ms, time } from './ann-data.js';
 
 const N = Number(process.env.N ?? 1_000_000);
 const D = Number(process.env.D ?? 128);

@@ -1,5 +1,5 @@
-// Clustered float32 vectors for the embeddings benchmarks: like real feature vectors, points
-// gather around centres, and a few directions carry most of the variance.
+// Clustered float32 vectors for the PCA and nearest-neighbour benchmarks: like real feature
+// vectors, points gather around centres, and a few directions carry most of the variance.
 import { createRandom } from '@loupe/analysis';
 
 export interface ClusteredData {
