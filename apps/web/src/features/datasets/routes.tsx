@@ -1,6 +1,7 @@
 // The dataset, concept and model routes of shell.md §2, with placeholder pages titled by the
 // route until the dataset-side and model-side issues fill them in.
 import { Navigate, useParams, type RouteObject } from 'react-router';
+import { ExplorePage } from '../explore';
 import { ModelsPage } from '../models/ModelsPage';
 import { DatasetsPage } from './DatasetsPage';
 import { DatasetOverviewPage } from './overview/DatasetOverviewPage';
@@ -67,10 +68,13 @@ export const datasetRoutes: RouteObject[] = [
   { path: 'datasets', element: <DatasetsPage /> },
   { path: 'datasets/:datasetId', element: <Navigate to="overview" replace /> },
   { path: 'datasets/:datasetId/overview', element: <DatasetOverviewPage /> },
-  ...DATASET_SUB_PAGES.filter(({ path }) => path !== 'overview').map(({ path, title }) => ({
-    path: `datasets/:datasetId/${path}`,
-    element: <DatasetSubPage title={title} />,
-  })),
+  { path: 'datasets/:datasetId/explore', element: <ExplorePage /> },
+  ...DATASET_SUB_PAGES.filter(({ path }) => !['overview', 'explore'].includes(path)).map(
+    ({ path, title }) => ({
+      path: `datasets/:datasetId/${path}`,
+      element: <DatasetSubPage title={title} />,
+    }),
+  ),
   { path: 'concepts/new/:datasetId', element: <ConceptPage title="New Concept" /> },
   { path: 'concepts/:conceptId', element: <ConceptPage title="Concept" /> },
   { path: 'models', element: <ModelsPage /> },
@@ -78,7 +82,11 @@ export const datasetRoutes: RouteObject[] = [
     path: 'models/datasets/:datasetId/predictions/:predictionSetId',
     element: <Navigate to="overview" replace />,
   },
-  ...MODEL_SUB_PAGES.map(({ path, title }) => ({
+  {
+    path: 'models/datasets/:datasetId/predictions/:predictionSetId/explore',
+    element: <ExplorePage />,
+  },
+  ...MODEL_SUB_PAGES.filter(({ path }) => path !== 'explore').map(({ path, title }) => ({
     path: `models/datasets/:datasetId/predictions/:predictionSetId/${path}`,
     element: <ModelSubPage title={title} />,
   })),
