@@ -159,9 +159,16 @@ function ExploreContent({ dataset, predictionsId }: { dataset: Dataset; predicti
   const context: BatchContext | null = useMemo(
     () =>
       rows && version !== undefined
-        ? { datasetId: dataset.id, dataLevel, predictionsId, rowsQuery, rows, version }
+        ? {
+            datasetId: dataset.id,
+            dataLevel: itemRows.data!.query.data_level,
+            predictionsId,
+            rowsQuery: itemRows.data!.query,
+            rows,
+            version,
+          }
         : null,
-    [rows, version, dataset.id, dataLevel, predictionsId, rowsQuery],
+    [rows, version, dataset.id, predictionsId, itemRows.data],
   );
 
   // The open item: its position from the grid or the viewer, else looked up from the URL id.

@@ -35,10 +35,11 @@ function StandInViewer({ rows, index, onIndexChange, onClose }: ItemViewerProps)
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'ArrowLeft' && index > 0) onIndexChange(index - 1);
       if (event.key === 'ArrowRight' && index < rows.length - 1) onIndexChange(index + 1);
+      if (event.key === 'Escape') onClose();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [index, rows.length, onIndexChange]);
+  }, [index, rows.length, onIndexChange, onClose]);
   return (
     <Modal open title="Item Details" onCancel={onClose} footer={null} width={480}>
       <Flex align="center" justify="space-between">

@@ -17,6 +17,7 @@ import {
   type ChildFilter,
 } from '../filterRules';
 import { exploreStrings as strings } from '../strings';
+import { insidePopover } from '../toolbar/PropertySelect';
 
 export interface RowProps<T extends ChildFilter = ChildFilter> {
   field: MetadataFieldInfo;
@@ -77,6 +78,8 @@ export function NumericRow({
           placeholder={strings.from}
           value={from}
           step={step}
+          // Bounds are two-decimal numbers; the step (range / 100) may have more.
+          precision={2}
           status={errors.from ? 'error' : undefined}
           onChange={(value) => update(value ?? null, to)}
           style={{ width: 130 }}
@@ -86,6 +89,7 @@ export function NumericRow({
           placeholder={strings.to}
           value={to}
           step={step}
+          precision={2}
           status={errors.to ? 'error' : undefined}
           onChange={(value) => update(from, value ?? null)}
           style={{ width: 130 }}
@@ -117,6 +121,7 @@ export function StringRow({
       onChange={(value: string[]) => onChange({ ...child, value }, value.length > 0)}
       style={{ width: 268 }}
       maxTagCount="responsive"
+      getPopupContainer={insidePopover}
     />
   );
 }
@@ -144,6 +149,7 @@ export function TimestampRow({
         if (!from || !to) return onChange(child, false);
         onChange(timestampFilter(field.id, from.valueOf(), to.valueOf()), true);
       }}
+      getPopupContainer={insidePopover}
       style={{ width: 360 }}
     />
   );
@@ -178,6 +184,7 @@ export function HistoryRow({
       style={{ width: 360 }}
       popupMatchSelectWidth={false}
       optionLabelProp="title"
+      getPopupContainer={insidePopover}
       options={records.map((record) => {
         const reason = historyDisabledReason(record, dataLevel, taskType, messages);
         const label = historyLabel(record);

@@ -2,7 +2,7 @@
 // width) ≥ 1, 5 overscan rows; items are fetched per visible window in batches of 120. Announces
 // each settled render as a test event and on the element (data-rendered-cards).
 import type { ExploreItem, MetadataFieldInfo } from '@loupe/contracts';
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
 import { theme } from 'antd';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { emitTestEvent } from '../../../lib/testEvents';
@@ -95,6 +95,11 @@ export function ExploreGrid({
     estimateSize: () => rowHeight + GAP,
     overscan: OVERSCAN_ROWS,
     initialRect: INITIAL_RECT,
+    // An element not laid out yet (or a DOM without layout) measures 0 × 0: assume a screen.
+    observeElementRect: (instance, callback) =>
+      observeElementRect(instance, (rect) =>
+        callback(rect.width > 0 || rect.height > 0 ? rect : INITIAL_RECT),
+      ),
   });
   useEffect(() => virtualizer.measure(), [virtualizer, rowHeight]);
   // A new result starts at the top.

@@ -17,6 +17,12 @@ export interface PropertySelectProps {
   autoFocus?: boolean;
 }
 
+/**
+ * Dropdowns render beside their trigger: a click on an option then counts as inside the
+ * popover that holds the select, which would otherwise close.
+ */
+export const insidePopover = (trigger: HTMLElement) => trigger.parentElement ?? document.body;
+
 export function fieldDisabledReason(
   field: MetadataFieldInfo,
   extra?: (field: MetadataFieldInfo) => string | null,
@@ -90,6 +96,7 @@ export function PropertySelect({
       optionLabelProp="title"
       style={{ minWidth: 220, ...style }}
       popupMatchSelectWidth={false}
+      getPopupContainer={insidePopover}
       autoFocus={autoFocus}
     />
   );

@@ -37,7 +37,7 @@ import {
   removeSort,
 } from '../sortRules';
 import { exploreStrings as strings } from '../strings';
-import { PropertySelect } from './PropertySelect';
+import { PropertySelect, insidePopover } from './PropertySelect';
 
 /** Sort tooltip delay (§9): 1 s. */
 const SORT_TOOLTIP_DELAY_S = 1;
@@ -90,6 +90,7 @@ function SortRow({ entry, index, fields, used, onChange }: SortRowProps) {
           { value: 'descending', label: strings.descending },
         ]}
         style={{ width: 130 }}
+        getPopupContainer={insidePopover}
       />
       <Button
         type="text"
