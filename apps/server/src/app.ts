@@ -17,6 +17,7 @@ import {
 import pino from 'pino';
 import { authRoutes } from './auth/auth.routes.js';
 import { datasetsRoutes } from './datasets/datasets.routes.js';
+import { exploreRoutes } from './explore/explore.routes.js';
 import { DEFAULT_RUNNER_OPTIONS, JobRunner } from './jobs/job-runner.js';
 import { WheelCache } from './sdk/python-wheel.js';
 import { sdkRoutes } from './sdk/sdk.routes.js';
@@ -150,6 +151,7 @@ export async function buildApp(
   settingsRoutes(api, services, config);
   supportRoutes(api, services);
   datasetsRoutes(api, services);
+  exploreRoutes(api, services);
   sdkRoutes(api, new WheelCache(config.sdkDir));
   app.get('/api/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, () =>
     app.swagger(),

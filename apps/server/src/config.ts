@@ -23,6 +23,7 @@ const Env = z.object({
   LOUPE_ONNX_MODEL: z.string().optional(),
   LOUPE_COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
   LOUPE_BODY_LIMIT_MB: z.coerce.number().positive().default(64),
+  LOUPE_EXPLORE_CACHE_MB: z.coerce.number().positive().default(2048),
   LOUPE_TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   LOUPE_BLOB_STORE: z
     .string()
@@ -78,6 +79,8 @@ export interface Config {
   onnxModel?: string;
   cookieSecure: 'auto' | 'true' | 'false';
   bodyLimitBytes: number;
+  /** Memory the explorer's item tables may hold before the least recently used go. */
+  exploreCacheBytes: number;
   trustProxy: boolean;
   logLevel: string;
 }
@@ -139,6 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     ...(e.LOUPE_ONNX_MODEL ? { onnxModel: resolve(cwd, e.LOUPE_ONNX_MODEL) } : {}),
     cookieSecure: e.LOUPE_COOKIE_SECURE,
     bodyLimitBytes: Math.round(e.LOUPE_BODY_LIMIT_MB * 1024 * 1024),
+    exploreCacheBytes: Math.round(e.LOUPE_EXPLORE_CACHE_MB * 1024 * 1024),
     trustProxy: e.LOUPE_TRUST_PROXY === 'true',
     logLevel: e.LOG_LEVEL,
   };

@@ -1,6 +1,8 @@
 // Composition root: builds every service from the configuration, the database and the clock.
 import type { BlobStoreConfig, Config } from './config.js';
 import { DatasetsService } from './datasets/datasets.service.js';
+import { ExploreService } from './explore/explore.service.js';
+import { ItemTableCache } from './explore/item-table-cache.js';
 import type { JobHandlers } from './jobs/job-types.js';
 import { JobsService } from './jobs/jobs.service.js';
 import { metadataJob } from './processing/metadata.js';
@@ -69,6 +71,7 @@ export function createServices(
       media,
       clock,
     ),
+    explore: new ExploreService(repos, new ItemTableCache(config.exploreCacheBytes)),
     auth,
     license,
     setup,

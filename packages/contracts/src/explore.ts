@@ -62,19 +62,18 @@ export type Filter =
   | z.infer<typeof TimestampFilter>
   | z.infer<typeof HistoryFilter>;
 
-export const Filter: z.ZodType<Filter> = z
-  .lazy(() =>
-    z.union([
-      z.object({ type: z.literal('and'), children: z.array(Filter).max(1000) }),
-      z.object({ type: z.literal('or'), children: z.array(Filter).max(1000) }),
-      z.object({ type: z.literal('not'), child: Filter }),
-      BooleanFilter,
-      NumericFilter,
-      StringFilter,
-      TimestampFilter,
-      HistoryFilter,
-    ]),
-  );
+export const Filter: z.ZodType<Filter> = z.lazy(() =>
+  z.union([
+    z.object({ type: z.literal('and'), children: z.array(Filter).max(1000) }),
+    z.object({ type: z.literal('or'), children: z.array(Filter).max(1000) }),
+    z.object({ type: z.literal('not'), child: Filter }),
+    BooleanFilter,
+    NumericFilter,
+    StringFilter,
+    TimestampFilter,
+    HistoryFilter,
+  ]),
+);
 
 /** What the items are looked at with: a prediction set adds its predictions and their metadata. */
 const PredictionsId = z.uuid('predictions_id must be a prediction set id (UUID)');
@@ -148,7 +147,11 @@ export type ExploreObject = z.infer<typeof ExploreObject>;
 
 export const ExploreItem = z
   .object({
-    id: z.string(),
+    id: z
+      .string()
+      .describe(
+        "Sample id; at object level the object id, or 'pred:' + the predicted object's id for a prediction",
+      ),
     row: z.number().int().describe('Row index in the current item table'),
     data_level: DataLevel,
     sample_id: z.string(),

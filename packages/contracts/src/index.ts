@@ -16,3 +16,4 @@ z.config({
     issue.code === 'invalid_type' && issue.input === undefined ? 'Required' : undefined,
 });
 export * from './row-encoding.js';
+export * from './palette.js';

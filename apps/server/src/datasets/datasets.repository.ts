@@ -80,6 +80,15 @@ export class DatasetsRepository {
     await this.db.updateTable('datasets').set(changes).where('id', '=', id).execute();
   }
 
+  /** Marks the dataset's items as changed: explorer tables built before are stale. */
+  async bumpDataVersion(id: string): Promise<void> {
+    await this.db
+      .updateTable('datasets')
+      .set((eb) => ({ data_version: eb('data_version', '+', 1) }))
+      .where('id', '=', id)
+      .execute();
+  }
+
   /** Reserves `count` consecutive sequence numbers (card_index) for new samples. */
   async reserveSeq(id: string, count: number): Promise<number> {
     const row = await this.db

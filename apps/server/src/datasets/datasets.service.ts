@@ -168,6 +168,7 @@ export class DatasetsService {
       samples_count: 0,
       objects_count: 0,
       next_seq: 0,
+      data_version: 0,
       created_by: actor?.id ?? null,
       created_at: now,
       updated_at: now,
@@ -213,7 +214,11 @@ export class DatasetsService {
         'Only object detection and instance segmentation datasets have an IoU threshold.',
       );
     }
-    await this.repos.datasets.update(id, { iou_threshold: threshold });
+    // Which predicted objects match a ground truth depends on the threshold.
+    await this.transact(async (repos) => {
+      await repos.datasets.update(id, { iou_threshold: threshold });
+      await repos.datasets.bumpDataVersion(id);
+    });
     return { iou_threshold: threshold };
   }
 
@@ -450,6 +455,8 @@ export class DatasetsService {
       const changed = inserts.length + updates.length;
       if (changed > 0 || objectDelta !== 0)
         await repos.datasets.addCounts(datasetId, inserts.length, objectDelta, now);
+      if (changed > 0 || objectSamples.length > 0 || check.newMetadataTypes.size > 0)
+        await repos.datasets.bumpDataVersion(datasetId);
       // One pass reads each new file once for metadata, features and (when on) thumbnails.
       if ([...inserts, ...updates].some((row) => row.processed === 0)) {
         await this.jobs.enqueue(
@@ -782,6 +789,7 @@ export class DatasetsService {
       const present = await repos.predictions.countPredictions(setId);
       await repos.predictions.updateSet(setId, { num_present: present, updated_at: now });
       await repos.datasets.update(datasetId, { updated_at: now });
+      await repos.datasets.bumpDataVersion(datasetId);
       const created = predictionRows.filter((row) => !before.has(row.sample_id)).length;
       return { created, updated: predictionRows.length - created, unchanged: 0 };
     });

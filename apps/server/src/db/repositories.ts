@@ -1,6 +1,7 @@
 // The repositories bundle and the unit of work that gives services a transaction-scoped copy.
 import type { Kysely } from 'kysely';
 import { DatasetsRepository } from '../datasets/datasets.repository.js';
+import { ExploreRepository } from '../explore/explore.repository.js';
 import { PredictionsRepository } from '../predictions/predictions.repository.js';
 import { ResetTokensRepository, SessionsRepository } from '../auth/sessions.repository.js';
 import { ApiKeysRepository, SettingsRepository } from '../settings/settings.repository.js';
@@ -13,6 +14,7 @@ export function createRepositories(db: Kysely<DB>, dialect: Dialect) {
   return {
     datasets: new DatasetsRepository(db, dialect),
     predictions: new PredictionsRepository(db),
+    explore: new ExploreRepository(db),
     jobs: new JobsRepository(db, dialect),
     users: new UsersRepository(db),
     sessions: new SessionsRepository(db),

@@ -57,6 +57,8 @@ export interface DatasetsTable {
   samples_count: number;
   objects_count: number;
   next_seq: number;
+  /** Bumped with every write that changes items, metadata or predictions (explorer cache key). */
+  data_version: number;
   created_by: string | null;
   created_at: number;
   updated_at: number;

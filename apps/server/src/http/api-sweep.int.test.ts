@@ -85,6 +85,11 @@ describe('every route', () => {
       'POST /api/datasets/:id/predictions',
       'POST /api/datasets/:id/predictions/:predictionSetId/items',
       'POST /api/datasets/:id/predictions/:predictionSetId/attributions',
+      // Explorer reads with a body (never license-gated):
+      'POST /api/datasets/:id/item_ids',
+      'POST /api/datasets/:id/items',
+      'POST /api/datasets/:id/histogram',
+      'POST /api/datasets/:id/item_features',
     ];
     expect(mutating.sort()).toEqual([...covered, ...memberAllowed].sort());
   });
@@ -131,6 +136,33 @@ describe('every route', () => {
           oldPassword: fc.string(),
           newPassword: fc.string(),
           client_state: json,
+          data_level: fc.oneof(fc.constantFrom('image', 'image_object', 'audio'), json),
+          metadata_id: fc.oneof(fc.constantFrom('label', 'split', 'card_index', 'nope'), json),
+          format: fc.oneof(fc.constantFrom('rows', 'ids'), json),
+          include_missing: fc.oneof(fc.boolean(), json),
+          item_ids: fc.oneof(fc.array(fc.constantFrom('a', 'b', 'zz')), json),
+          rows: fc.oneof(fc.array(fc.nat(5)), json),
+          version: fc.oneof(fc.nat(5), json),
+          sort: fc.oneof(
+            fc.array(
+              fc.record({
+                name: fc.constantFrom('label', 'split', 'card_index', 'nope'),
+                direction: fc.constantFrom('ascending', 'descending', 'up'),
+              }),
+            ),
+            json,
+          ),
+          filter: fc.oneof(
+            fc.record({
+              type: fc.constantFrom('numeric', 'string', 'boolean', 'timestamp', 'history', 'and'),
+              metadata_id: fc.constantFrom('label', 'split', 'card_index', 'nope'),
+              op: fc.constantFrom('between', 'in', 'bool_equals', 'ts_equals', 'ts_between'),
+              value: json,
+              record_id: fc.string(),
+              children: fc.array(json, { maxLength: 2 }),
+            }),
+            json,
+          ),
         },
         { requiredKeys: [] },
       ),

@@ -266,7 +266,12 @@ export function metadataJob(
     const now = clock();
     for (const level of levels)
       await repos.datasets.insertMetadataFields(fieldRows(datasetId, level, now, 'pending'));
-    await repos.datasets.setMetadataState(datasetId, 'computed', 'pending');
+    // Computed values are read by the explorer only when the fields turn available again, so
+    // the data version moves at the start and the end of the pass, not with every batch.
+    await transact(async (tx) => {
+      await tx.datasets.setMetadataState(datasetId, 'computed', 'pending');
+      await tx.datasets.bumpDataVersion(datasetId);
+    });
 
     const total = Math.max(1, await repos.datasets.countUnprocessed(datasetId));
     let done = 0;
@@ -363,7 +368,10 @@ export function metadataJob(
       done += samples.length;
       await context.progress(Math.min(0.99, done / total));
     }
-    await repos.datasets.setMetadataState(datasetId, 'computed', 'available');
+    await transact(async (tx) => {
+      await tx.datasets.setMetadataState(datasetId, 'computed', 'available');
+      await tx.datasets.bumpDataVersion(datasetId);
+    });
   };
 }
 

@@ -3,8 +3,10 @@
 import type { Migration } from 'kysely';
 import * as accounts from './20261122120000_accounts.js';
 import * as datasets from './20261122130000_datasets.js';
+import * as dataVersion from './20261123100000_data_version.js';
 
 export const migrations: Record<string, Migration> = {
   '20261122120000_accounts': accounts,
   '20261122130000_datasets': datasets,
+  '20261123100000_data_version': dataVersion,
 };

@@ -1,0 +1,473 @@
+// The explorer at each data level (image, image object, audio) and with a prediction set as
+// context, on small hand-made datasets whose expected answers are worked out in the comments.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { testClip, testImage } from '../testing/media.js';
+import { startLicensedApp, type Client, type TestApp } from '../testing/test-app.js';
+
+let t: TestApp;
+let admin: Client;
+beforeEach(async () => {
+  ({ t, admin } = await startLicensedApp());
+});
+afterEach(() => t.close());
+
+async function createDataset(body: Record<string, unknown>): Promise<string> {
+  const response = await admin.post('/api/datasets', body);
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().id;
+}
+
+async function post(url: string, body: unknown) {
+  const response = await admin.post(url, body);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json();
+}
+
+async function uploadMedia(datasetId: string, bytes: Buffer, type: string): Promise<string> {
+  const response = await admin.call({
+    method: 'POST',
+    url: `/api/datasets/${datasetId}/media`,
+    body: bytes,
+    headers: { 'content-type': type },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().key;
+}
+
+async function predictionSet(datasetId: string, predictions: unknown[]): Promise<string> {
+  const created = await admin.post(`/api/datasets/${datasetId}/predictions`, { name: 'model' });
+  expect(created.statusCode, created.body).toBe(201);
+  const setId = created.json().id;
+  await post(`/api/datasets/${datasetId}/predictions/${setId}/items`, { predictions });
+  return setId;
+}
+
+const ids = async (datasetId: string, body: Record<string, unknown>) =>
+  (await post(`/api/datasets/${datasetId}/item_ids`, { format: 'ids', ...body })).item_ids;
+
+/**
+ * Two 100×50 images:
+ *   s1 (train): s1#o1 cat [x 10, y 10, w 20, h 20]; s1#o2 dog [50, 0, 40, 50]
+ *   s2 (val):   s2#0  cat [0, 0, 100, 50]
+ * Predictions: s1: p1 cat 0.9 [12, 12, 20, 20] (IoU 324 / 476 ≈ 0.68 with o1: a match at
+ * the default threshold 0.5), p2 dog 0.4
+ * [0, 0, 10, 10] (no overlap with the dog: no match); s2: none.
+ */
+async function boxes(): Promise<{ id: string; setId: string }> {
+  const id = await createDataset({ name: 'Boxes', task_type: 'object_detection' });
+  const image = await uploadMedia(id, (await testImage(1, 'png', 100, 50)).bytes, 'image/png');
+  await post(`/api/datasets/${id}/samples`, {
+    samples: [
+      {
+        id: 's1',
+        image,
+        split: 'train',
+        objects: [
+          { id: 'o1', label: 'cat', bbox: [10, 10, 20, 20] },
+          { id: 'o2', label: 'dog', bbox: [50, 0, 40, 50] },
+        ],
+      },
+      { id: 's2', image, split: 'val', objects: [{ label: 'cat', bbox: [0, 0, 100, 50] }] },
+    ],
+  });
+  await t.runner.drain();
+  const setId = await predictionSet(id, [
+    {
+      id: 's1',
+      objects: [
+        { id: 'p1', label: 'cat', score: 0.9, bbox: [12, 12, 20, 20] },
+        { id: 'p2', label: 'dog', score: 0.4, bbox: [0, 0, 10, 10] },
+      ],
+    },
+    { id: 's2', objects: [] },
+  ]);
+  return { id, setId };
+}
+
+describe('object level', () => {
+  it('lists ground-truth objects in upload order with their computed metadata', async () => {
+    const { id } = await boxes();
+    const level = { data_level: 'image_object' };
+    expect(await ids(id, level)).toEqual(['s1#o1', 's1#o2', 's2#0']);
+    // Areas in pixels: 400, 2000, 5000; relative to the 5000-pixel image.
+    expect(
+      await ids(id, { ...level, sort: [{ name: 'object.area', direction: 'descending' }] }),
+    ).toEqual(['s2#0', 's1#o2', 's1#o1']);
+    expect(
+      await ids(id, {
+        ...level,
+        filter: { type: 'string', metadata_id: 'object.label', op: 'in', value: ['cat'] },
+      }),
+    ).toEqual(['s1#o1', 's2#0']);
+    expect(
+      await ids(id, {
+        ...level,
+        filter: { type: 'string', metadata_id: 'split', op: 'in', value: ['val'] },
+      }),
+    ).toEqual(['s2#0']);
+    const { items } = await post(`/api/datasets/${id}/items`, {
+      ...level,
+      item_ids: ['s1#o2'],
+    });
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({
+      id: 's1#o2',
+      sample_id: 's1',
+      type: 'gt',
+      label: 'dog',
+      width: 100,
+      height: 50,
+      split: 'train',
+      // [y1, x1, y2, x2] = [0/50, 50/100, 50/50, 90/100]
+      crop: [0, 0.5, 1, 0.9],
+      src: `/api/datasets/${id}/samples/media?sample_id=s1`,
+      prediction: null,
+      metadata: {
+        'object.label': 'dog',
+        'object.area': 2000,
+        'object.relative_area': 0.4,
+        sample_id: 's1',
+        split: 'train',
+      },
+    });
+    expect(items[0].thumbnail_src).toMatch(
+      new RegExp(`^/api/datasets/${id}/thumbnails/[0-9a-f]{40}\\?size=grid$`),
+    );
+    expect((await admin.get(items[0].thumbnail_src)).statusCode).toBe(200);
+    expect(items[0].objects).toEqual([
+      { id: 's1#o1', label: 'cat', type: 'gt', coords: [0.2, 0.1, 0.6, 0.3] },
+      { id: 's1#o2', label: 'dog', type: 'gt', coords: [0, 0.5, 1, 0.9] },
+    ]);
+    const image = (
+      await post(`/api/datasets/${id}/items`, { data_level: 'image', item_ids: ['s2'] })
+    ).items[0];
+    expect(image).toMatchObject({ id: 's2', crop: null, metadata: { 'image.object_count': 1 } });
+  });
+
+  it('adds predicted objects, their scores and whether they match', async () => {
+    const { id, setId } = await boxes();
+    const level = { data_level: 'image_object', predictions_id: setId };
+    expect(await ids(id, level)).toEqual(['s1#o1', 's1#o2', 'pred:s1#p1', 'pred:s1#p2', 's2#0']);
+    expect(
+      await ids(id, {
+        ...level,
+        filter: {
+          type: 'boolean',
+          metadata_id: 'prediction.is_matched',
+          op: 'bool_equals',
+          value: true,
+        },
+      }),
+    ).toEqual(['s1#o1', 'pred:s1#p1']);
+    expect(
+      await ids(id, {
+        ...level,
+        filter: { type: 'string', metadata_id: 'object.type', op: 'in', value: ['pred'] },
+        sort: [{ name: 'prediction.score', direction: 'ascending' }],
+      }),
+    ).toEqual(['pred:s1#p2', 'pred:s1#p1']);
+    const { items } = await post(`/api/datasets/${id}/items`, {
+      ...level,
+      item_ids: ['pred:s1#p1'],
+    });
+    expect(items[0]).toMatchObject({
+      id: 'pred:s1#p1',
+      type: 'pred',
+      sample_id: 's1',
+      label: 'cat',
+      crop: [0.24, 0.12, 0.64, 0.32],
+      prediction: { label: 'cat', score: 0.9 },
+      metadata: { 'prediction.score': 0.9, 'prediction.is_matched': true, 'object.type': 'pred' },
+    });
+    expect(items[0].objects.map((o: { id: string; type: string }) => `${o.type} ${o.id}`)).toEqual([
+      'gt s1#o1',
+      'gt s1#o2',
+      'pred pred:s1#p1',
+      'pred pred:s1#p2',
+    ]);
+    // At IoU threshold 0.7 the 0.68 overlap no longer matches: the table is rebuilt.
+    expect(
+      (await admin.put(`/api/datasets/${id}/iou_threshold`, { iou_threshold: 0.7 })).statusCode,
+    ).toBe(200);
+    const matched = await ids(id, {
+      ...level,
+      filter: {
+        type: 'boolean',
+        metadata_id: 'prediction.is_matched',
+        op: 'bool_equals',
+        value: true,
+      },
+    });
+    expect(matched).toEqual([]);
+    await admin.put(`/api/datasets/${id}/iou_threshold`, { iou_threshold: 0.5 });
+
+    const info = (
+      await admin.get(
+        `/api/datasets/${id}/metadata_info?data_level=image_object&predictions_id=${setId}`,
+      )
+    ).json().metadata_config as { id: string; num_missing?: number; source: string }[];
+    expect(info.find((f) => f.id === 'prediction.score')).toMatchObject({
+      source: 'prediction',
+      num_missing: 3,
+      num_total: 5,
+      options: { min: 0.4, max: 0.9 },
+    });
+    // Image level: how many objects the model predicted per image.
+    expect(
+      await ids(id, {
+        data_level: 'image',
+        predictions_id: setId,
+        sort: [{ name: 'prediction.object_count', direction: 'ascending' }],
+      }),
+    ).toEqual(['s2', 's1']);
+  });
+
+  it('marks computed fields pending while they are computed, and refuses to sort by them', async () => {
+    const id = await createDataset({ name: 'Fresh', task_type: 'classification' });
+    const image = await uploadMedia(id, (await testImage(2)).bytes, 'image/png');
+    await post(`/api/datasets/${id}/samples`, { samples: [{ id: 'x', image, label: 'cat' }] });
+    // Start the job's first step by hand: the fields are registered pending.
+    const fieldsBefore = (
+      await admin.get(`/api/datasets/${id}/metadata_info?data_level=image`)
+    ).json().metadata_config as { id: string }[];
+    expect(fieldsBefore.some((f) => f.id === 'image.width')).toBe(false);
+    await t.database.db
+      .insertInto('metadata_fields')
+      .values({
+        dataset_id: id,
+        data_level: 'image',
+        id: 'image.width',
+        name: 'image.width',
+        label: 'Width',
+        description: '',
+        group_name: 'Image',
+        source: 'computed',
+        type: 'numeric',
+        state: 'pending',
+        created_at: 0,
+      })
+      .execute();
+    await t.database.db
+      .updateTable('datasets')
+      .set((eb) => ({ data_version: eb('data_version', '+', 1) }))
+      .where('id', '=', id)
+      .execute();
+    const pending = (await admin.get(`/api/datasets/${id}/metadata_info?data_level=image`)).json()
+      .metadata_config as { id: string; state: string; num_missing?: number }[];
+    const width = pending.find((f) => f.id === 'image.width')!;
+    expect(width.state).toBe('pending');
+    expect(width.num_missing).toBeUndefined();
+    const refused = await admin.post(`/api/datasets/${id}/item_ids`, {
+      data_level: 'image',
+      sort: [{ name: 'image.width', direction: 'ascending' }],
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().description).toContain("'image.width' is being recomputed");
+    await t.runner.drain();
+    const done = (await admin.get(`/api/datasets/${id}/metadata_info?data_level=image`)).json()
+      .metadata_config as { id: string; state: string; options?: { min: number } }[];
+    expect(done.find((f) => f.id === 'image.width')).toMatchObject({
+      state: 'available',
+      source: 'computed',
+      num_missing: 0,
+      options: { min: 64, max: 64 },
+    });
+    expect(
+      await ids(id, {
+        data_level: 'image',
+        sort: [{ name: 'image.width', direction: 'ascending' }],
+      }),
+    ).toEqual(['x']);
+  });
+});
+
+describe('audio level', () => {
+  it('answers audio items with their spectrogram and duration', async () => {
+    const id = await createDataset({ name: 'Sounds', task_type: 'audio_classification' });
+    const short = await uploadMedia(id, testClip(1, 0.5), 'audio/wav');
+    const long = await uploadMedia(id, testClip(2, 1.25), 'audio/wav');
+    await post(`/api/datasets/${id}/samples`, {
+      samples: [
+        { id: 'a', audio: short, label: 'bird', split: 'train' },
+        { id: 'b', audio: long, label: 'frog', split: 'train' },
+      ],
+    });
+    await t.runner.drain();
+    const refused = await admin.post(`/api/datasets/${id}/item_ids`, { data_level: 'image' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().description).toContain('body.data_level');
+    expect(
+      await ids(id, {
+        data_level: 'audio',
+        sort: [{ name: 'audio.duration', direction: 'descending' }],
+      }),
+    ).toEqual(['b', 'a']);
+    const { items } = await post(`/api/datasets/${id}/items`, {
+      data_level: 'audio',
+      item_ids: ['a'],
+    });
+    expect(items[0]).toMatchObject({
+      id: 'a',
+      media_type: 'audio',
+      duration: 0.5,
+      label: 'bird',
+      metadata: { 'audio.duration': 0.5, label: 'bird' },
+    });
+    expect(items[0].spectrogram_src).toMatch(/\/thumbnails\/[0-9a-f]{40}\?size=grid$/);
+    const histogram = await post(`/api/datasets/${id}/histogram`, {
+      data_level: 'audio',
+      metadata_id: 'label',
+    });
+    expect(histogram.counts_per_bin).toEqual([
+      { category: 'bird', count: { all: 1, train: 1 } },
+      { category: 'frog', count: { all: 1, train: 1 } },
+    ]);
+  });
+});
+
+describe('prediction context', () => {
+  it('adds predicted label, score and correctness for classification', async () => {
+    const id = await createDataset({
+      name: 'Pets',
+      task_type: 'classification',
+      class_names: ['cat', 'dog'],
+    });
+    await post(`/api/datasets/${id}/samples`, {
+      samples: [
+        { id: 'a', label: 'cat' },
+        { id: 'b', label: 'dog' },
+        { id: 'c', label: 'cat' },
+        { id: 'd', label: 'dog' },
+      ],
+    });
+    const setId = await predictionSet(id, [
+      { id: 'a', label: 'cat', score: 0.9, probabilities: [0.9, 0.1] },
+      { id: 'b', label: 'cat', score: 0.6 },
+      { id: 'c', label: 'dog', score: 0.7 },
+    ]);
+    const context = { data_level: 'image', predictions_id: setId };
+    expect(
+      await ids(id, {
+        ...context,
+        filter: {
+          type: 'boolean',
+          metadata_id: 'prediction.is_correct',
+          op: 'bool_equals',
+          value: false,
+        },
+      }),
+    ).toEqual(['b', 'c']);
+    expect(
+      await ids(id, {
+        ...context,
+        sort: [{ name: 'prediction.score', direction: 'descending' }],
+        include_missing: true,
+      }),
+    ).toEqual(['a', 'c', 'b', 'd']);
+    const { items } = await post(`/api/datasets/${id}/items`, { ...context, item_ids: ['a', 'd'] });
+    expect(items[0].prediction).toEqual({
+      label: 'cat',
+      score: 0.9,
+      probabilities: { cat: 0.9, dog: 0.1 },
+      values: null,
+      transcript: null,
+      mask_src: null,
+    });
+    expect(items[1].prediction).toBeNull();
+    // Without the context the prediction fields do not exist.
+    const without = await admin.post(`/api/datasets/${id}/item_ids`, {
+      data_level: 'image',
+      sort: [{ name: 'prediction.score', direction: 'descending' }],
+    });
+    expect(without.statusCode).toBe(400);
+    // A prediction set of another dataset is not found.
+    const other = await createDataset({ name: 'Other', task_type: 'classification' });
+    const foreign = await admin.post(`/api/datasets/${other}/item_ids`, context);
+    expect(foreign.statusCode).toBe(404);
+  });
+
+  it('computes absolute errors for regression', async () => {
+    const id = await createDataset({
+      name: 'Ages',
+      task_type: 'regression',
+      value_names: ['age', 'height'],
+    });
+    await post(`/api/datasets/${id}/samples`, {
+      samples: [
+        { id: 'r1', values: { age: 10, height: 100 } },
+        { id: 'r2', values: { age: 20, height: 150 } },
+        { id: 'r3', values: { age: 30, height: 170 } },
+      ],
+    });
+    // Errors: r1 age 2, height 10 (mean 6); r2 age 0, height 10 (mean 5); r3 none.
+    const setId = await predictionSet(id, [
+      { id: 'r1', values: { age: 12, height: 90 } },
+      { id: 'r2', values: [20, 160] },
+    ]);
+    const context = { data_level: 'image', predictions_id: setId };
+    const { items } = await post(`/api/datasets/${id}/items`, {
+      ...context,
+      item_ids: ['r1', 'r2'],
+    });
+    expect(items[0].metadata).toMatchObject({
+      'label.values.age': 10,
+      'prediction.values.age': 12,
+      'prediction.absolute_error.age': 2,
+      'prediction.absolute_error.height': 10,
+      'prediction.absolute_error': 6,
+    });
+    expect(items[1].metadata['prediction.absolute_error']).toBe(5);
+    expect(items[1].prediction.values).toEqual({ age: 20, height: 160 });
+    expect(
+      await ids(id, {
+        ...context,
+        sort: [{ name: 'prediction.absolute_error', direction: 'descending' }],
+      }),
+    ).toEqual(['r1', 'r2']);
+    expect(
+      await ids(id, {
+        data_level: 'image',
+        filter: {
+          type: 'numeric',
+          metadata_id: 'label.values.age',
+          op: 'between',
+          value: [15, null],
+        },
+      }),
+    ).toEqual(['r2', 'r3']);
+  });
+
+  it('computes the word error rate for speech recognition', async () => {
+    const id = await createDataset({ name: 'Speech', task_type: 'automatic_speech_recognition' });
+    await post(`/api/datasets/${id}/samples`, {
+      samples: [
+        { id: 't1', transcript: 'the cat sat' },
+        { id: 't2', transcript: 'hello world' },
+      ],
+    });
+    // t1 exact: WER 0; t2 one substitution in two words: 0.5.
+    const setId = await predictionSet(id, [
+      { id: 't1', transcript: 'the cat sat' },
+      { id: 't2', transcript: 'hello word' },
+    ]);
+    const context = { data_level: 'audio', predictions_id: setId };
+    expect(
+      await ids(id, {
+        ...context,
+        filter: {
+          type: 'numeric',
+          metadata_id: 'prediction.wer',
+          op: 'between',
+          value: [0.1, null],
+        },
+      }),
+    ).toEqual(['t2']);
+    const { items } = await post(`/api/datasets/${id}/items`, { ...context, item_ids: ['t2'] });
+    expect(items[0]).toMatchObject({
+      transcript: 'hello world',
+      prediction: { transcript: 'hello word' },
+      metadata: { 'prediction.wer': 0.5 },
+    });
+    expect((await admin.get(`/api/datasets/${id}/color_map`)).json()).toEqual({ color_map: {} });
+  });
+});

@@ -1,0 +1,589 @@
+// The explorer's reads (spec dataset-side §7): item ids by filter and sort, items by row or id,
+// metadata info, histograms, colour map and item features. Queries run on a cached in-memory
+// item table that is checked against the dataset's data_version on every request.
+import {
+  encodeIndices,
+  categoricalColorMap,
+  DATA_LEVELS,
+  type ColorMapResponse,
+  type DataLevel,
+  type ExploreItem,
+  type ExploreObject,
+  type Filter,
+  type HistogramResponse,
+  type ItemFeaturesResponse,
+  type ItemIdsResponse,
+  type ItemsResponse,
+  type MetadataFieldInfo,
+  type MetadataInfoResponse,
+  type MetadataValue,
+  type SortEntry,
+  type TaskType,
+} from '@loupe/contracts';
+import {
+  evaluateFilter,
+  histogram,
+  idsAt,
+  queryRows,
+  type Filter as EngineFilter,
+} from '@loupe/analysis';
+import type { Repositories } from '../db/repositories.js';
+import type { DatasetRow, MetadataFieldRow, ObjectRow } from '../datasets/datasets.repository.js';
+import { AppError, BadRequest, NotFound } from '../http/errors.js';
+import type { PredictedObjectRow, PredictionRow } from '../predictions/predictions.repository.js';
+import { BLOB_PREFIX } from '../storage/media.js';
+import { ItemTableCache } from './item-table-cache.js';
+import {
+  loadItemTable,
+  MAX_ALLOWED_VALUES,
+  PREDICTED_OBJECT_PREFIX,
+  type ExploreTable,
+  type FieldStats,
+} from './item-table.js';
+
+export const SUBSET_NOT_FOUND = 'Subset not found';
+/** Items one `items` call may ask for (the viewer asks batches of 120). */
+export const MAX_ITEMS_PER_CALL = 1000;
+
+interface Context {
+  dataset: DatasetRow;
+  level: DataLevel;
+  explore: ExploreTable;
+  pending: Set<string>;
+  stored: MetadataFieldRow[];
+}
+
+export interface ItemIdsInput {
+  data_level: DataLevel;
+  sort: SortEntry[];
+  filter?: Filter | null | undefined;
+  include_missing: boolean;
+  subset_id?: string | undefined;
+  predictions_id?: string | undefined;
+  format: 'rows' | 'ids';
+}
+
+export interface ItemsInput {
+  data_level: DataLevel;
+  item_ids?: string[] | undefined;
+  rows?: number[] | undefined;
+  version?: number | undefined;
+  predictions_id?: string | undefined;
+}
+
+export interface HistogramInput {
+  metadata_id: string;
+  data_level: DataLevel;
+  predictions_id?: string | undefined;
+  filter?: Filter | null | undefined;
+  subset_id?: string | undefined;
+  max_num_bins: number;
+}
+
+const rowIndexes = new WeakMap<ExploreTable, Map<string, number>>();
+
+function rowIndexOf(explore: ExploreTable): Map<string, number> {
+  let index = rowIndexes.get(explore);
+  if (!index) {
+    index = new Map();
+    const ids = explore.table.ids;
+    for (let i = 0; i < ids.length; i++) index.set(ids[i]!, i);
+    rowIndexes.set(explore, index);
+  }
+  return index;
+}
+
+function parse<T>(text: string | null): T | null {
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return null;
+  }
+}
+
+export class ExploreService {
+  constructor(
+    private readonly repos: Repositories,
+    private readonly cache: ItemTableCache = new ItemTableCache(),
+  ) {}
+
+  /** Tables built so far (tests check the cache with it). */
+  get tableBuilds(): number {
+    return this.cache.builds;
+  }
+
+  private async context(
+    datasetId: string,
+    level: DataLevel,
+    predictionsId: string | undefined,
+    where: 'body' | 'query',
+  ): Promise<Context> {
+    const dataset = await this.repos.datasets.find(datasetId);
+    if (!dataset) {
+      this.cache.forget(datasetId);
+      throw new NotFound(`No dataset with id ${datasetId}.`);
+    }
+    const task = dataset.task_type as TaskType;
+    if (!DATA_LEVELS[task].includes(level)) {
+      throw new BadRequest(
+        `${where}.data_level: a ${task} dataset has no ${level} level (it has ${DATA_LEVELS[task].join(', ')}).`,
+      );
+    }
+    if (predictionsId !== undefined) {
+      const set = await this.repos.predictions.findSet(predictionsId);
+      if (!set || set.dataset_id !== datasetId)
+        throw new NotFound(`No prediction set with id ${predictionsId} in dataset ${datasetId}.`);
+    }
+    const stored = await this.repos.datasets.metadataFields(datasetId, level);
+    const explore = await this.cache.get(
+      ItemTableCache.key(datasetId, level, predictionsId ?? null),
+      dataset.data_version,
+      () =>
+        loadItemTable({
+          repo: this.repos.explore,
+          dataset,
+          level,
+          stored,
+          predictionsId: predictionsId ?? null,
+        }),
+    );
+    const pending = new Set(stored.filter((f) => f.state === 'pending').map((f) => f.id));
+    return { dataset, level, explore, pending, stored };
+  }
+
+  /** Refuses unknown and pending fields before the engine runs. */
+  private checkField(context: Context, id: string, where: string): void {
+    if (!context.explore.table.columns.has(id))
+      throw new BadRequest(
+        `${where}: unknown metadata field '${id}' at the ${context.level} level.`,
+      );
+    if (context.pending.has(id))
+      throw new BadRequest(
+        `${where}: metadata field '${id}' is being recomputed; try again when it is available.`,
+      );
+  }
+
+  private async checkFilter(context: Context, filter: Filter, where: string): Promise<void> {
+    const records = new Set<string>();
+    const visit = (f: Filter): void => {
+      if (f.type === 'and' || f.type === 'or') f.children.forEach(visit);
+      else if (f.type === 'not') visit(f.child);
+      else if (f.type === 'history') records.add(f.record_id);
+      else this.checkField(context, f.metadata_id, where);
+    };
+    visit(filter);
+    if (records.size === 0) return;
+    const known = new Set((await this.repos.datasets.history(context.dataset.id)).map((r) => r.id));
+    for (const id of records)
+      if (!known.has(id)) throw new BadRequest(`${where}: unknown history record '${id}'.`);
+  }
+
+  /** The filter's rows; engine errors (wrong type for a field, bad timestamp) become 400s. */
+  private async filterRows(context: Context, filter: Filter | null | undefined, where: string) {
+    if (!filter) return null;
+    await this.checkFilter(context, filter, where);
+    try {
+      return evaluateFilter(context.explore.table, filter as EngineFilter, {
+        recordRows: await this.recordRows(context.dataset.id),
+      });
+    } catch (error) {
+      throw new BadRequest(`${where}: ${(error as Error).message}`);
+    }
+  }
+
+  /** Records that created no row of this table still filter to no items, not to an error. */
+  private async recordRows(datasetId: string): Promise<Map<string, number[]>> {
+    const records = await this.repos.datasets.history(datasetId);
+    return new Map(records.map((r) => [r.id, []]));
+  }
+
+  async itemIds(datasetId: string, input: ItemIdsInput): Promise<ItemIdsResponse> {
+    if (input.subset_id !== undefined) throw new NotFound(SUBSET_NOT_FOUND);
+    const context = await this.context(datasetId, input.data_level, input.predictions_id, 'body');
+    input.sort.forEach((entry, i) => this.checkField(context, entry.name, `body.sort[${i}].name`));
+    const { table } = context.explore;
+    const bits = await this.filterRows(context, input.filter, 'body.filter');
+    let rows: Uint32Array;
+    try {
+      rows = queryRows(table, {
+        within: bits,
+        sort: input.sort,
+        include_missing: input.include_missing,
+      });
+    } catch (error) {
+      throw new BadRequest(`body.sort: ${(error as Error).message}`);
+    }
+    const base = { total: rows.length, num_items: table.length, version: table.version };
+    if (input.format === 'ids') return { ...base, item_ids: idsAt(table, rows) };
+    const bytes = encodeIndices(rows, { version: table.version });
+    return {
+      ...base,
+      rows: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64'),
+    };
+  }
+
+  async items(datasetId: string, input: ItemsInput): Promise<ItemsResponse> {
+    const byRows = input.rows !== undefined;
+    if (byRows === (input.item_ids !== undefined))
+      throw new BadRequest('body: give either rows (with version) or item_ids.');
+    if (byRows && input.version === undefined)
+      throw new BadRequest(
+        'body.version: required with rows (the version of the item_ids answer).',
+      );
+    const context = await this.context(datasetId, input.data_level, input.predictions_id, 'body');
+    const { table } = context.explore;
+    let rows: number[];
+    if (byRows) {
+      if (input.version !== table.version) {
+        throw new AppError(
+          409,
+          `The items changed since these rows were fetched (version ${input.version}, now ${table.version}). Fetch the item ids again.`,
+          true,
+        );
+      }
+      rows = input.rows!;
+      const outside = rows.find((row) => row >= table.length);
+      if (outside !== undefined)
+        throw new BadRequest(
+          `body.rows: row ${outside} is outside the table (${table.length} rows).`,
+        );
+    } else {
+      const index = rowIndexOf(context.explore);
+      // Unknown ids are left out: the caller may hold ids of items deleted meanwhile.
+      rows = input.item_ids!.flatMap((id) => {
+        const row = index.get(id);
+        return row === undefined ? [] : [row];
+      });
+    }
+    const items = await this.assemble(context, rows, input.predictions_id);
+    return { items, version: table.version };
+  }
+
+  private async assemble(
+    context: Context,
+    rows: number[],
+    predictionsId: string | undefined,
+  ): Promise<ExploreItem[]> {
+    const { dataset, explore, level } = context;
+    const datasetId = dataset.id;
+    const ids = rows.map((row) => explore.table.ids[row]!);
+    const objectLevel = level === 'image_object';
+    // Object items: find their objects first, then their samples.
+    const gtObjectIds = objectLevel
+      ? ids.filter((id) => !id.startsWith(PREDICTED_OBJECT_PREFIX))
+      : [];
+    const ownObjects = new Map<string, ObjectRow>(
+      (await this.repos.explore.objectsByIds(datasetId, gtObjectIds)).map((o) => [o.id, o]),
+    );
+    const sampleIdOfPred = new Map<string, string>();
+    const sampleIds = objectLevel ? new Set<string>() : new Set(ids);
+    for (const o of ownObjects.values()) sampleIds.add(o.sample_id);
+    const sampleColumn = explore.table.columns.get('sample_id');
+    if (objectLevel && sampleColumn && 'codes' in sampleColumn) {
+      rows.forEach((row, i) => {
+        const code = sampleColumn.codes[row]!;
+        if (code >= 0) {
+          sampleIds.add(sampleColumn.categories[code]!);
+          if (ids[i]!.startsWith(PREDICTED_OBJECT_PREFIX))
+            sampleIdOfPred.set(ids[i]!, sampleColumn.categories[code]!);
+        }
+      });
+    }
+    const sampleList = [...sampleIds];
+    const [samples, objects, predictions, predictedObjects] = await Promise.all([
+      this.repos.datasets.samplesByIds(datasetId, sampleList),
+      this.repos.explore.objectsOfSamples(datasetId, sampleList),
+      predictionsId
+        ? this.repos.explore.predictionsOf(predictionsId, sampleList)
+        : Promise.resolve([] as PredictionRow[]),
+      predictionsId
+        ? this.repos.explore.predictedObjectsOfSamples(predictionsId, sampleList)
+        : Promise.resolve([] as PredictedObjectRow[]),
+    ]);
+    const sampleById = new Map(samples.map((s) => [s.id, s]));
+    const objectsBySample = groupBy(objects, (o) => o.sample_id);
+    const predObjectsBySample = groupBy(predictedObjects, (o) => o.sample_id);
+    const predictionBySample = new Map(predictions.map((p) => [p.sample_id, p]));
+    const predObjectById = new Map(predictedObjects.map((o) => [o.id, o]));
+    const classNames = JSON.parse(dataset.class_names) as string[];
+    const valueNames = JSON.parse(dataset.value_names) as string[];
+    const base = `/api/datasets/${encodeURIComponent(datasetId)}`;
+    const mediaUrl = (ref: string | null) =>
+      ref?.startsWith(BLOB_PREFIX) ? `${base}/media/${ref.slice(BLOB_PREFIX.length)}` : null;
+
+    const out: ExploreItem[] = [];
+    rows.forEach((row, i) => {
+      const id = ids[i]!;
+      const isPred = id.startsWith(PREDICTED_OBJECT_PREFIX);
+      const own = objectLevel
+        ? isPred
+          ? predObjectById.get(id.slice(PREDICTED_OBJECT_PREFIX.length))
+          : ownObjects.get(id)
+        : undefined;
+      const sampleId = objectLevel
+        ? isPred
+          ? sampleIdOfPred.get(id)
+          : (own as ObjectRow | undefined)?.sample_id
+        : id;
+      const sample = sampleId === undefined ? undefined : sampleById.get(sampleId);
+      if (!sample || (objectLevel && !own)) return; // deleted since the table was built
+      const computed = parse<Record<string, unknown>>(sample.computed) ?? {};
+      const num = (key: string) =>
+        typeof computed[key] === 'number' ? (computed[key] as number) : null;
+      const width = num('image.width');
+      const height = num('image.height');
+      const audio = sample.media_type === 'audio';
+      const thumbnail = sample.thumbnail
+        ? `${base}/thumbnails/${sample.thumbnail}?size=grid`
+        : null;
+      const fractions = (o: {
+        x: number | null;
+        y: number | null;
+        w: number | null;
+        h: number | null;
+      }) =>
+        o.x === null || o.y === null || o.w === null || o.h === null || !width || !height
+          ? null
+          : ([o.y / height, o.x / width, (o.y + o.h) / height, (o.x + o.w) / width] as [
+              number,
+              number,
+              number,
+              number,
+            ]);
+      const objectList: ExploreObject[] = [
+        ...(objectsBySample.get(sample.id) ?? []).map((o) => exploreObject(o, 'gt', fractions)),
+        ...(predObjectsBySample.get(sample.id) ?? []).map((o) =>
+          exploreObject(o, 'pred', fractions),
+        ),
+      ];
+      const p = predictionBySample.get(sample.id);
+      let prediction: ExploreItem['prediction'] = null;
+      if (objectLevel && isPred) {
+        const o = own as PredictedObjectRow;
+        prediction = {
+          label: o.label,
+          score: o.score,
+          probabilities: null,
+          values: null,
+          transcript: null,
+          mask_src: null,
+        };
+      } else if (!objectLevel && p) {
+        prediction = {
+          label: p.label,
+          score: p.score,
+          probabilities: probabilitiesRecord(p.probabilities, classNames),
+          values: valuesRecord(p.values_json, valueNames),
+          transcript: p.transcript,
+          mask_src: mediaUrl(p.mask),
+        };
+      }
+      out.push({
+        id,
+        row,
+        data_level: level,
+        sample_id: sample.id,
+        type: isPred ? 'pred' : 'gt',
+        media_type: sample.media_type,
+        src: sample.media
+          ? `${base}/samples/media?sample_id=${encodeURIComponent(sample.id)}`
+          : null,
+        thumbnail_src: thumbnail,
+        spectrogram_src: audio ? thumbnail : null,
+        width,
+        height,
+        duration: num('audio.duration'),
+        crop: own ? fractions(own) : null,
+        split: sample.split,
+        label: objectLevel ? own!.label : sample.label,
+        labels: parse<string[]>(sample.labels),
+        values: valuesRecord(sample.values_json, valueNames),
+        transcript: sample.transcript,
+        mask_src: mediaUrl(sample.mask),
+        prediction,
+        objects: objectList,
+        metadata: rowMetadata(explore, row),
+      });
+    });
+    return out;
+  }
+
+  async metadataInfo(
+    datasetId: string,
+    query: { data_level: DataLevel; predictions_id?: string | undefined },
+  ): Promise<MetadataInfoResponse> {
+    const context = await this.context(datasetId, query.data_level, query.predictions_id, 'query');
+    const { explore, pending } = context;
+    const metadata_config = explore.fields.map((field): MetadataFieldInfo => {
+      const info: MetadataFieldInfo = {
+        id: field.id,
+        name: field.name,
+        label: field.label,
+        description: field.description,
+        group: field.group,
+        source: field.source,
+        state: pending.has(field.id) ? 'pending' : 'available',
+        type: field.type,
+      };
+      if (info.state === 'pending') return info;
+      const stats = fieldStats(explore, field.id);
+      info.num_missing = stats.num_missing;
+      info.num_total = stats.num_total;
+      const options: NonNullable<MetadataFieldInfo['options']> = {};
+      if (stats.min !== undefined) options.min = stats.min;
+      if (stats.max !== undefined) options.max = stats.max;
+      if (stats.allowed_values) options.allowed_values = stats.allowed_values;
+      if (Object.keys(options).length > 0) info.options = options;
+      return info;
+    });
+    return { metadata_config };
+  }
+
+  async histogram(datasetId: string, input: HistogramInput): Promise<HistogramResponse> {
+    if (input.subset_id !== undefined) throw new NotFound(SUBSET_NOT_FOUND);
+    const context = await this.context(datasetId, input.data_level, input.predictions_id, 'body');
+    this.checkField(context, input.metadata_id, 'body.metadata_id');
+    const rows = await this.filterRows(context, input.filter, 'body.filter');
+    return histogram(context.explore.table, input.metadata_id, {
+      rows,
+      max_num_bins: input.max_num_bins,
+    }) as HistogramResponse;
+  }
+
+  async colorMap(datasetId: string): Promise<ColorMapResponse> {
+    const dataset = await this.repos.datasets.find(datasetId);
+    if (!dataset) throw new NotFound(`No dataset with id ${datasetId}.`);
+    const task = dataset.task_type as TaskType;
+    // Regression and speech recognition have no classes (the web app skips the call).
+    if (task === 'regression' || task === 'automatic_speech_recognition') return { color_map: {} };
+    return { color_map: categoricalColorMap(JSON.parse(dataset.class_names) as string[]) };
+  }
+
+  async itemFeatures(
+    datasetId: string,
+    input: { data_level: DataLevel; item_ids: string[] },
+  ): Promise<ItemFeaturesResponse> {
+    const dataset = await this.repos.datasets.find(datasetId);
+    if (!dataset) throw new NotFound(`No dataset with id ${datasetId}.`);
+    const task = dataset.task_type as TaskType;
+    if (!DATA_LEVELS[task].includes(input.data_level))
+      throw new BadRequest(
+        `body.data_level: a ${task} dataset has no ${input.data_level} level (it has ${DATA_LEVELS[task].join(', ')}).`,
+      );
+    const ids = [...new Set(input.item_ids)];
+    const features = (await this.repos.datasets.features(datasetId)).filter(
+      (f) => f.data_level === input.data_level,
+    );
+    const present = await this.repos.explore.countVectorsAmong(datasetId, input.data_level, ids);
+    return {
+      features: features.map((f) => ({
+        feature_name: f.name,
+        num_missing: ids.length - (present.get(f.name) ?? 0),
+      })),
+    };
+  }
+}
+
+function groupBy<T>(values: T[], key: (value: T) => string): Map<string, T[]> {
+  const out = new Map<string, T[]>();
+  for (const value of values) {
+    const k = key(value);
+    const list = out.get(k);
+    if (list) list.push(value);
+    else out.set(k, [value]);
+  }
+  return out;
+}
+
+function exploreObject(
+  o: ObjectRow | PredictedObjectRow,
+  type: 'gt' | 'pred',
+  fractions: (o: ObjectRow | PredictedObjectRow) => ExploreObject['coords'],
+): ExploreObject {
+  const mask = parse<ExploreObject['mask']>(o.segmentation);
+  return {
+    id: type === 'pred' ? PREDICTED_OBJECT_PREFIX + o.id : o.id,
+    label: o.label,
+    type,
+    ...('score' in o ? { score: o.score } : {}),
+    coords: fractions(o),
+    ...(mask ? { mask } : {}),
+  };
+}
+
+function probabilitiesRecord(
+  text: string | null,
+  classNames: string[],
+): Record<string, number> | null {
+  const parsed = parse<number[] | Record<string, number>>(text);
+  if (!parsed) return null;
+  if (Array.isArray(parsed)) return Object.fromEntries(classNames.map((c, i) => [c, parsed[i]!]));
+  return parsed;
+}
+
+function valuesRecord(text: string | null, names: string[]): Record<string, number> | null {
+  const parsed = parse<number[] | Record<string, number>>(text);
+  if (!parsed) return null;
+  if (Array.isArray(parsed)) return Object.fromEntries(names.map((n, i) => [n, parsed[i]!]));
+  return parsed;
+}
+
+/** Every field's value of one row, as the metadata of an item. */
+function rowMetadata(explore: ExploreTable, row: number): Record<string, MetadataValue> {
+  const out: Record<string, MetadataValue> = {};
+  for (const field of explore.fields) {
+    const column = explore.table.columns.get(field.id);
+    if (!column) continue;
+    if ('values' in column) {
+      const v = column.values[row]!;
+      out[field.id] = Number.isNaN(v) ? null : v;
+    } else {
+      const code = column.codes[row]!;
+      out[field.id] =
+        code < 0 ? null : field.type === 'boolean' ? code === 1 : column.categories[code]!;
+    }
+  }
+  return out;
+}
+
+/** Missing count, range and (for strings with few values) the values of one field, cached. */
+function fieldStats(explore: ExploreTable, id: string): FieldStats {
+  const cached = explore.stats.get(id);
+  if (cached) return cached;
+  const column = explore.table.columns.get(id)!;
+  const n = explore.table.length;
+  const stats: FieldStats = { num_missing: 0, num_total: n };
+  if ('values' in column) {
+    let min = Infinity;
+    let max = -Infinity;
+    let missing = 0;
+    const values = column.values;
+    for (let i = 0; i < n; i++) {
+      const v = values[i]!;
+      if (v !== v) missing++;
+      else {
+        if (v < min) min = v;
+        if (v > max) max = v;
+      }
+    }
+    stats.num_missing = missing;
+    if (Number.isFinite(min)) stats.min = min;
+    if (Number.isFinite(max)) stats.max = max;
+  } else {
+    const seen = new Uint8Array(column.categories.length);
+    let missing = 0;
+    for (let i = 0; i < n; i++) {
+      const code = column.codes[i]!;
+      if (code < 0) missing++;
+      else seen[code] = 1;
+    }
+    stats.num_missing = missing;
+    if (column.type === 'string') {
+      const values = column.categories.filter((_, k) => seen[k] === 1);
+      if (values.length <= MAX_ALLOWED_VALUES) stats.allowed_values = values;
+    }
+  }
+  explore.stats.set(id, stats);
+  return stats;
+}
