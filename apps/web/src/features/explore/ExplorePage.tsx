@@ -44,6 +44,23 @@ const BUILTIN_FIELDS: Record<string, MetadataFieldInfo> = {
   split: builtin('split', 'Split'),
 };
 
+/** The label is 'label' at sample level and 'object.label' at object level: one card toggle. */
+const LABEL_ALIASES: Record<string, string[]> = {
+  label: ['label', 'object.label'],
+  'object.label': ['object.label', 'label'],
+};
+
+function resolveField(
+  id: string,
+  fieldById: Map<string, MetadataFieldInfo>,
+): MetadataFieldInfo | undefined {
+  for (const alias of LABEL_ALIASES[id] ?? [id]) {
+    const field = fieldById.get(alias);
+    if (field) return field;
+  }
+  return BUILTIN_FIELDS[id];
+}
+
 function builtin(id: string, label: string): MetadataFieldInfo {
   return {
     id,
@@ -135,15 +152,17 @@ function ExploreContent({ dataset, predictionsId }: { dataset: Dataset; predicti
 
   const fields = useMemo(() => metadata.data?.metadata_config ?? [], [metadata.data]);
   const fieldById = useMemo(() => new Map(fields.map((field) => [field.id, field])), [fields]);
-  const cardFields = useMemo(
-    () =>
-      state.cardToggles
-        .map((id) => fieldById.get(id) ?? BUILTIN_FIELDS[id])
-        .filter((field): field is MetadataFieldInfo => field !== undefined),
-    [state.cardToggles, fieldById],
-  );
+  const cardFields = useMemo(() => {
+    const resolved = state.cardToggles
+      .map((id) => resolveField(id, fieldById))
+      .filter((field): field is MetadataFieldInfo => field !== undefined);
+    return resolved.filter((field, i) => resolved.findIndex((f) => f.id === field.id) === i);
+  }, [state.cardToggles, fieldById]);
   const cardConfigFields = useMemo(() => {
-    const extra = Object.values(BUILTIN_FIELDS).filter((field) => !fieldById.has(field.id));
+    const extra = Object.values(BUILTIN_FIELDS).filter(
+      (field) =>
+        !LABEL_ALIASES[field.id]?.some((id) => fieldById.has(id)) && !fieldById.has(field.id),
+    );
     return [...extra, ...fields];
   }, [fields, fieldById]);
 
@@ -282,7 +301,7 @@ function ExploreContent({ dataset, predictionsId }: { dataset: Dataset; predicti
         />
         <CardConfig
           fields={cardConfigFields}
-          toggles={state.cardToggles}
+          toggles={cardFields.map((field) => field.id)}
           onChange={(cardToggles) => update({ cardToggles })}
         />
         <Flex gap={8} align="center" style={{ marginInlineStart: 'auto' }}>

@@ -1,7 +1,7 @@
 // Colouring the grid by a metadata property (dataset-side.md §5, §9): which properties can
 // colour, a categorical palette that stays distinct past 200 classes, and a 200-step continuous
 // scale for numbers and timestamps.
-import type { MetadataFieldInfo, MetadataValue } from '@loupe/contracts';
+import { categoricalColor, type MetadataFieldInfo, type MetadataValue } from '@loupe/contracts';
 
 export type ColorKind = 'categorical' | 'continuous';
 
@@ -23,16 +23,8 @@ export function colorAvailability(
   return { kind: null, reason: messages.tooManyValues };
 }
 
-/**
- * The i-th categorical colour: hues a golden angle apart never repeat and stay far apart for
- * neighbouring indices; lightness and saturation cycle so that hundreds of classes differ.
- */
-export function categoricalColor(index: number): string {
-  const hue = (index * 137.508) % 360;
-  const saturation = [68, 52, 80][index % 3]!;
-  const lightness = [52, 42, 62, 47][Math.floor(index / 3) % 4]!;
-  return `hsl(${hue.toFixed(1)}, ${saturation}%, ${lightness}%)`;
-}
+/** Categorical colours come from the palette the server's colour map uses too. */
+export { categoricalColor };
 
 export const CONTINUOUS_STEPS = 200;
 

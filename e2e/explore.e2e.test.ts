@@ -1,0 +1,51 @@
+// The explore journey over the demo detection dataset: the grid, a numeric filter, a sort and
+// its direction, colouring by split, switching to the object level.
+import { expect, test } from 'vitest';
+import { ExplorePage } from './pages/ExplorePage';
+import { screenshot } from './support/browser';
+import { ApiSession } from './support/api';
+import { ADMIN, signIn, useSetUpInstance } from './support/journey';
+
+const journey = useSetUpInstance({ args: ['--demo'] });
+const DEMO_DATASETS = 7;
+
+test('explore: filter, sort and colour the grid, then switch to objects', async () => {
+  const { page, server } = journey;
+  const session = await ApiSession.signIn(server, ADMIN.email, ADMIN.password);
+  const datasets = await session.waitForSettledDatasets(DEMO_DATASETS);
+  const detection = datasets.find((dataset) => dataset.name === 'Demo · Shape detection')!;
+  const samples = detection.samples_count!;
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await page.setViewportSize({ width: 1440, height: 900 });
+
+  const explore = new ExplorePage(page);
+  const first = await explore.open(`/datasets/${detection.id}/explore`);
+  await explore.expectRendered(first, samples);
+  await screenshot(page, 'explore-grid');
+
+  const filtered = await explore.filterNumeric('Index', 0, 9);
+  await explore.expectRendered(filtered, 10);
+  expect(await page.getByTestId('items-count').textContent()).toBe(`10 of ${samples} items`);
+  const inOrder = await explore.firstCardIds(3);
+
+  const sorted = await explore.sortBy('Index');
+  expect(sorted.total).toBe(10);
+  expect(page.url()).toContain('sort=');
+  const descending = await explore.sortDirection('Descending');
+  expect(descending.total).toBe(10);
+  const reversed = await explore.firstCardIds(3);
+  expect(reversed).not.toEqual(inOrder);
+  await explore.closePopovers();
+
+  await explore.colorBy('Split');
+  expect(await explore.cards().first().getAttribute('data-color')).toMatch(
+    /^#[0-9a-f]{6}$|^hsl|^rgb/,
+  );
+  await screenshot(page, 'explore-grid-filtered-coloured');
+
+  const objects = await explore.switchLevel('Object');
+  await explore.expectRendered(objects, detection.objects_count);
+  expect(page.url()).toContain('level=image_object');
+  expect(page.url()).not.toContain('filter=');
+  await screenshot(page, 'explore-objects');
+});
