@@ -37,15 +37,51 @@ test('explore: filter, sort and colour the grid, then switch to objects', async 
   expect(reversed).not.toEqual(inOrder);
   await explore.closePopovers();
 
+  await page.getByRole('button', { name: /Sort/ }).first().click();
+  await page.getByTestId('sort-popover').waitFor();
+  await screenshot(page, 'explore-sort-editor');
+  await explore.closePopovers();
+
   await explore.colorBy('Split');
   expect(await explore.cards().first().getAttribute('data-color')).toMatch(
     /^#[0-9a-f]{6}$|^hsl|^rgb/,
   );
   await screenshot(page, 'explore-grid-filtered-coloured');
+  await page.getByRole('button', { name: /Filter$/ }).click();
+  await page.getByTestId('filter-popover').waitFor();
+  await page.getByRole('spinbutton', { name: 'Index From' }).fill('-5');
+  await page.getByText(/^From must be at least/).waitFor();
+  expect(await page.getByRole('button', { name: 'Apply' }).isDisabled()).toBe(true);
+  await screenshot(page, 'explore-filter-popover');
+  await explore.closePopovers();
 
   const objects = await explore.switchLevel('Object');
   await explore.expectRendered(objects, detection.objects_count);
   expect(page.url()).toContain('level=image_object');
   expect(page.url()).not.toContain('filter=');
   await screenshot(page, 'explore-objects');
+});
+
+test('explore in a dark theme: coloured object cards with a continuous legend', async () => {
+  const { server } = journey;
+  const session = await ApiSession.signIn(server, ADMIN.email, ADMIN.password);
+  const datasets = await session.waitForSettledDatasets(DEMO_DATASETS);
+  const detection = datasets.find((dataset) => dataset.name === 'Demo · Shape detection')!;
+  const page = await journey.newPage({ theme: 'darkBlue' });
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const explore = new ExplorePage(page);
+  const render = await explore.open(
+    `/datasets/${detection.id}/explore?level=image_object&color=card_index`,
+  );
+  await explore.expectRendered(render, detection.objects_count);
+  await page.getByTestId('legend-scale').waitFor();
+  await explore.cards().first().click();
+  await explore
+    .cards()
+    .nth(3)
+    .click({ modifiers: ['Shift'] });
+  await page.getByTestId('selection-counter').filter({ hasText: '4 selected' }).waitFor();
+  await explore.cards().nth(5).hover();
+  await screenshot(page, 'explore-dark');
 });

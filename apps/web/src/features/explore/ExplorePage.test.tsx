@@ -32,6 +32,7 @@ test('the grid shows a card per item with label and split, and announces what it
   expect(first.getAttribute('data-item-id')).toBe('img-0');
   expect(within(first).getByTestId('card-value-label').textContent).toBe('Label:person');
   expect(within(first).getByTestId('card-value-split').textContent).toBe('Split:train');
+  fireEvent.load(within(first).getByRole('img', { name: 'img-0' }));
   expect(within(first).getAllByTestId('card-box')).toHaveLength(1);
   expect(screen.getByTestId('items-count').textContent).toBe('12 items');
   expect(window.__loupeTestEvents).toContainEqual({ type: 'grid:rendered', cards: 12, total: 12 });

@@ -81,6 +81,8 @@ export interface CardPreviewProps {
 export function CardPreview({ item, size, classColors, classes }: CardPreviewProps) {
   const { token } = theme.useToken();
   const [failed, setFailed] = useState(false);
+  // Shapes wait for the picture, so boxes never float over an empty tile.
+  const [loaded, setLoaded] = useState(false);
   const audio = item.media_type === 'audio';
   const src = audio
     ? (item.spectrogram_src ?? item.thumbnail_src)
@@ -130,8 +132,10 @@ export function CardPreview({ item, size, classColors, classes }: CardPreviewPro
         <img
           src={src}
           alt={item.id}
-          loading="lazy"
+          // The grid only mounts visible and overscan rows: load them now, not lazily.
+          decoding="async"
           draggable={false}
+          onLoad={() => setLoaded(true)}
           onError={() => setFailed(true)}
           style={{
             position: 'absolute',
@@ -142,7 +146,7 @@ export function CardPreview({ item, size, classColors, classes }: CardPreviewPro
             objectFit: audio ? 'fill' : undefined,
           }}
         />
-        {!audio && item.objects.length > 0 && (
+        {loaded && !audio && item.objects.length > 0 && (
           <svg
             aria-hidden
             viewBox={`${rx1 * width} ${ry1 * height} ${regionWidth} ${regionHeight}`}
