@@ -1,7 +1,8 @@
 // The dataset, concept and model routes of shell.md §2, with placeholder pages titled by the
 // route until the dataset-side and model-side issues fill them in.
+import { lazy, Suspense } from 'react';
 import { Navigate, useParams, type RouteObject } from 'react-router';
-import { ExplorePage } from '../explore';
+import { DelayedLoading } from '../../components/DelayedLoading';
 import { ModelsPage } from '../models/ModelsPage';
 import { DatasetsPage } from './DatasetsPage';
 import { DatasetOverviewPage } from './overview/DatasetOverviewPage';
@@ -29,6 +30,20 @@ export const MODEL_SUB_PAGES: { path: string; title: string }[] = [
   { path: 'compare', title: 'Compare' },
   { path: 'compare/:comparePredictionSetId', title: 'Compare' },
 ];
+
+// The explorer (virtualized grid, drag-and-drop, date pickers) loads when first opened, so the
+// rest of the app neither downloads nor parses it up front.
+const LazyExplorePage = lazy(() =>
+  import('../explore').then((module) => ({ default: module.ExplorePage })),
+);
+
+function ExploreRoute() {
+  return (
+    <Suspense fallback={<DelayedLoading />}>
+      <LazyExplorePage />
+    </Suspense>
+  );
+}
 
 function DatasetSubPage({ title }: { title: string }) {
   const { datasetId = '' } = useParams();
@@ -68,7 +83,7 @@ export const datasetRoutes: RouteObject[] = [
   { path: 'datasets', element: <DatasetsPage /> },
   { path: 'datasets/:datasetId', element: <Navigate to="overview" replace /> },
   { path: 'datasets/:datasetId/overview', element: <DatasetOverviewPage /> },
-  { path: 'datasets/:datasetId/explore', element: <ExplorePage /> },
+  { path: 'datasets/:datasetId/explore', element: <ExploreRoute /> },
   ...DATASET_SUB_PAGES.filter(({ path }) => !['overview', 'explore'].includes(path)).map(
     ({ path, title }) => ({
       path: `datasets/:datasetId/${path}`,
@@ -84,7 +99,7 @@ export const datasetRoutes: RouteObject[] = [
   },
   {
     path: 'models/datasets/:datasetId/predictions/:predictionSetId/explore',
-    element: <ExplorePage />,
+    element: <ExploreRoute />,
   },
   ...MODEL_SUB_PAGES.filter(({ path }) => path !== 'explore').map(({ path, title }) => ({
     path: `models/datasets/:datasetId/predictions/:predictionSetId/${path}`,
