@@ -25,6 +25,10 @@ test(
     const explore = new ExplorePage(page);
     const first = await explore.open(`/datasets/${detection.id}/explore`);
     await explore.expectRendered(first, samples);
+    const firstPaint = await explore.firstPaintMs();
+    expect(firstPaint).not.toBeNull();
+    // A figure, not a gate (tests never assert wall time): the load is in the run's output.
+    console.log(`grid first paint ${firstPaint!.toFixed(0)} ms after navigation start`);
     await screenshot(page, 'explore-grid');
 
     const filtered = await explore.filterNumeric('Index', 0, 9);

@@ -55,6 +55,13 @@ export class ExplorePage {
     await this.page.getByTestId('items-count').waitFor();
   }
 
+  /** When the grid first drew cards, in ms since navigation start (the first-paint mark). */
+  async firstPaintMs(): Promise<number | null> {
+    return this.page.evaluate(
+      () => performance.getEntriesByName('loupe:grid-first-paint')[0]?.startTime ?? null,
+    );
+  }
+
   async firstCardIds(count: number): Promise<string[]> {
     const ids: string[] = [];
     for (let i = 0; i < count; i++) {
