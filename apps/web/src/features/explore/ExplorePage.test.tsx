@@ -83,13 +83,16 @@ test('the data level selector names the levels Sample and Object', async () => {
 
 async function chooseOption(combobox: HTMLElement, title: string) {
   fireEvent.mouseDown(combobox);
-  const option = await waitFor(() => {
-    const found = document.querySelector<HTMLElement>(
-      `.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title="${title}"]`,
-    );
-    if (!found) throw new Error(`No option ${title}`);
-    return found;
-  });
+  const option = await waitFor(
+    () => {
+      const found = document.querySelector<HTMLElement>(
+        `.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title="${title}"]`,
+      );
+      if (!found) throw new Error(`No option ${title}`);
+      return found;
+    },
+    { timeout: 15_000 },
+  );
   fireEvent.click(option);
 }
 
@@ -109,7 +112,7 @@ test(
     fireEvent.click(screen.getByRole('button', { name: /Sort/ }));
     const sortBy = await screen.findByRole('combobox', { name: 'Sort by' });
     fireEvent.mouseDown(sortBy);
-    await waitFor(() => expect(openOptions('Recomputing')).toBeTruthy());
+    await waitFor(() => expect(openOptions('Recomputing')).toBeTruthy(), { timeout: 15_000 });
     expect(openOptions('Recomputing')!.getAttribute('aria-disabled')).toBe('true');
     await chooseOption(sortBy, 'Width');
     await waitFor(() =>

@@ -232,7 +232,8 @@ function ExploreContent({ dataset, predictionsId }: { dataset: Dataset; predicti
   if (metadata.isError) {
     return <ErrorFallback title={strings.datasetNotFound} error={metadata.error} status="404" />;
   }
-  if (!metadata.data) return <ExploreLoading />;
+  // The grid does not wait for the metadata info: rows and items load alongside it, and the
+  // toolbar's property lists fill in when it arrives.
 
   const total = rows?.length ?? 0;
   const numItems = itemRows.data?.numItems ?? 0;
@@ -285,18 +286,25 @@ function ExploreContent({ dataset, predictionsId }: { dataset: Dataset; predicti
             },
           ]}
         />
-        <SortControl sort={state.sort} fields={fields} onChange={(sort) => update({ sort })} />
+        <SortControl
+          sort={state.sort}
+          fields={fields}
+          disabled={!metadata.data}
+          onChange={(sort) => update({ sort })}
+        />
         <FilterPopover
           applied={state.filter}
           fields={fields}
           history={history.data ?? []}
           dataLevel={dataLevel}
           taskType={dataset.task_type}
+          disabled={!metadata.data}
           onChange={(filter) => update({ filter })}
         />
         <ColorControl
           colorBy={state.colorBy}
           fields={fields}
+          disabled={!metadata.data}
           onChange={(colorBy) => update({ colorBy })}
         />
         <CardConfig

@@ -180,10 +180,12 @@ function FilterEditor({ applied, fields, history, dataLevel, taskType, onApply }
 }
 
 export interface FilterPopoverProps extends Omit<EditorProps, 'onApply'> {
+  /** While the metadata info loads there is nothing to filter by. */
+  disabled?: boolean;
   onChange(filter: Filter | null): void;
 }
 
-export function FilterPopover({ onChange, ...editor }: FilterPopoverProps) {
+export function FilterPopover({ onChange, disabled = false, ...editor }: FilterPopoverProps) {
   const [open, setOpen] = useState(false);
   let count = 0;
   try {
@@ -218,6 +220,7 @@ export function FilterPopover({ onChange, ...editor }: FilterPopoverProps) {
       <Badge count={count} size="small">
         <Button
           icon={<FilterOutlined />}
+          disabled={disabled}
           type={count > 0 ? 'primary' : 'default'}
           ghost={count > 0}
         >

@@ -14,10 +14,11 @@ export function colorMessages() {
 export interface ColorControlProps {
   colorBy: string | null;
   fields: MetadataFieldInfo[];
+  disabled?: boolean;
   onChange(colorBy: string | null): void;
 }
 
-export function ColorControl({ colorBy, fields, onChange }: ColorControlProps) {
+export function ColorControl({ colorBy, fields, disabled = false, onChange }: ColorControlProps) {
   return (
     <Flex align="center" gap={6}>
       <BgColorsOutlined aria-hidden />
@@ -29,6 +30,7 @@ export function ColorControl({ colorBy, fields, onChange }: ColorControlProps) {
         disabledReason={(field) => colorAvailability(field, colorMessages()).reason}
         onSelect={(id) => onChange(id)}
         onClear={() => onChange(null)}
+        disabled={disabled}
         style={{ minWidth: 160 }}
       />
     </Flex>

@@ -15,6 +15,7 @@ export interface PropertySelectProps {
   onClear?: () => void;
   style?: React.CSSProperties;
   autoFocus?: boolean;
+  disabled?: boolean;
 }
 
 /**
@@ -76,6 +77,7 @@ export function PropertySelect({
   onClear,
   style,
   autoFocus,
+  disabled,
 }: PropertySelectProps) {
   return (
     <Select
@@ -98,6 +100,7 @@ export function PropertySelect({
       popupMatchSelectWidth={false}
       getPopupContainer={insidePopover}
       autoFocus={autoFocus}
+      disabled={disabled}
     />
   );
 }

@@ -106,10 +106,12 @@ function SortRow({ entry, index, fields, used, onChange }: SortRowProps) {
 export interface SortControlProps {
   sort: SortEntry[];
   fields: MetadataFieldInfo[];
+  /** While the metadata info loads there is nothing to sort by. */
+  disabled?: boolean;
   onChange(sort: SortEntry[]): void;
 }
 
-export function SortControl({ sort, fields, onChange }: SortControlProps) {
+export function SortControl({ sort, fields, disabled = false, onChange }: SortControlProps) {
   const [open, setOpen] = useState(false);
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
@@ -194,6 +196,7 @@ export function SortControl({ sort, fields, onChange }: SortControlProps) {
                 <SortAscendingOutlined />
               )
             }
+            disabled={disabled}
             type={sort.length > 0 ? 'primary' : 'default'}
             ghost={sort.length > 0}
           >
