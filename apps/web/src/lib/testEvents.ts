@@ -5,7 +5,9 @@ export type TestEvent =
   | { type: 'page:rendered'; page: string }
   | { type: 'theme:applied'; themeId: string }
   | { type: 'datasets:rendered'; count: number }
-  | { type: 'dataset-overview:rendered'; datasetId: string; previews: number };
+  | { type: 'dataset-overview:rendered'; datasetId: string; previews: number }
+  /** The explore grid drew `cards` loaded cards of a result of `total` items. */
+  | { type: 'grid:rendered'; cards: number; total: number };
 
 declare global {
   interface Window {

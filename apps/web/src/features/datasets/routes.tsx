@@ -1,6 +1,8 @@
 // The dataset, concept and model routes of shell.md §2, with placeholder pages titled by the
 // route until the dataset-side and model-side issues fill them in.
+import { lazy, Suspense } from 'react';
 import { Navigate, useParams, type RouteObject } from 'react-router';
+import { DelayedLoading } from '../../components/DelayedLoading';
 import { FeaturesPage } from '../dataset-features/FeaturesPage';
 import { MetadataPage } from '../metadata/MetadataPage';
 import { ModelsPage } from '../models/ModelsPage';
@@ -31,6 +33,20 @@ export const MODEL_SUB_PAGES: { path: string; title: string }[] = [
   { path: 'compare', title: 'Compare' },
   { path: 'compare/:comparePredictionSetId', title: 'Compare' },
 ];
+
+// The explorer (virtualized grid, drag-and-drop, date pickers) loads when first opened, so the
+// rest of the app neither downloads nor parses it up front.
+const LazyExplorePage = lazy(() =>
+  import('../explore').then((module) => ({ default: module.ExplorePage })),
+);
+
+function ExploreRoute() {
+  return (
+    <Suspense fallback={<DelayedLoading />}>
+      <LazyExplorePage />
+    </Suspense>
+  );
+}
 
 function DatasetSubPage({ title }: { title: string }) {
   const { datasetId = '' } = useParams();
@@ -76,10 +92,11 @@ export const datasetRoutes: RouteObject[] = [
   { path: 'datasets', element: <DatasetsPage /> },
   { path: 'datasets/:datasetId', element: <Navigate to="overview" replace /> },
   { path: 'datasets/:datasetId/overview', element: <DatasetOverviewPage /> },
+  { path: 'datasets/:datasetId/explore', element: <ExploreRoute /> },
   { path: 'datasets/:datasetId/metadata', element: <MetadataPage /> },
   { path: 'datasets/:datasetId/features', element: <FeaturesPage /> },
   ...DATASET_SUB_PAGES.filter(
-    ({ path }) => !['overview', 'metadata', 'features'].includes(path),
+    ({ path }) => !['overview', 'explore', 'metadata', 'features'].includes(path),
   ).map(({ path, title }) => ({
     path: `datasets/:datasetId/${path}`,
     element: <DatasetSubPage title={title} />,
@@ -91,7 +108,11 @@ export const datasetRoutes: RouteObject[] = [
     path: 'models/datasets/:datasetId/predictions/:predictionSetId',
     element: <Navigate to="overview" replace />,
   },
-  ...MODEL_SUB_PAGES.map(({ path, title }) => ({
+  {
+    path: 'models/datasets/:datasetId/predictions/:predictionSetId/explore',
+    element: <ExploreRoute />,
+  },
+  ...MODEL_SUB_PAGES.filter(({ path }) => path !== 'explore').map(({ path, title }) => ({
     path: `models/datasets/:datasetId/predictions/:predictionSetId/${path}`,
     element: <ModelSubPage title={title} />,
   })),

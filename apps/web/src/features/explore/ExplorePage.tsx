@@ -1,0 +1,431 @@
+// The Explore page (dataset-side.md §2): toolbar (back, data level, view, sort, filter, colour,
+// card config, zoom, selection counter) over the virtualized grid; the item viewer opens over
+// it with ?item=<id> in the URL. Under a model route the prediction set is the context.
+import { ArrowLeftOutlined, CloseOutlined } from '@ant-design/icons';
+import {
+  DATA_LEVELS,
+  type Dataset,
+  type ExploreItem,
+  type MetadataFieldInfo,
+} from '@loupe/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Empty, Flex, Result, Segmented, Tag, Tooltip, Typography, theme } from 'antd';
+import { useCallback, useMemo, useState } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { ApiError } from '../../api/ApiError';
+import { ErrorFallback } from '../../components/ErrorFallback';
+import { Page, type Crumb } from '../../components/Page';
+import { commonStrings } from '../../components/strings';
+import { useDataset, useDatasetHistory } from '../datasets';
+import { colorAvailability, colorScale } from './colorRules';
+import { FilterPopover } from './filter/FilterPopover';
+import { ExploreGrid } from './grid/ExploreGrid';
+import { ITEMS_BATCH } from './gridRules';
+import { useColorMap } from './hooks/useColorMap';
+import { useExploreState } from './hooks/useExploreState';
+import { itemBatchOptions, type BatchContext } from './hooks/useItemBatches';
+import { useItemRows, type ItemRowsQuery } from './hooks/useItemRows';
+import { useMetadataInfo } from './hooks/useMetadataInfo';
+import { useOpenItemPosition } from './hooks/useOpenItem';
+import { useSelection } from './hooks/useSelection';
+import { ExploreLoading } from './ExploreLoading';
+import { ItemViewerSlot } from './ItemViewerSlot';
+import { SectionErrorBoundary } from './SectionErrorBoundary';
+import { exploreStrings as strings, levelLabel } from './strings';
+import { CardConfig } from './toolbar/CardConfig';
+import { ColorControl, colorMessages } from './toolbar/ColorControl';
+import { ColorLegend } from './toolbar/ColorLegend';
+import { SortControl } from './toolbar/SortControl';
+import { ZoomControl } from './toolbar/ZoomControl';
+
+/** Card values the grid can show without a metadata field for them. */
+const BUILTIN_FIELDS: Record<string, MetadataFieldInfo> = {
+  label: builtin('label', 'Label'),
+  split: builtin('split', 'Split'),
+};
+
+/** The label is 'label' at sample level and 'object.label' at object level: one card toggle. */
+const LABEL_ALIASES: Record<string, string[]> = {
+  label: ['label', 'object.label'],
+  'object.label': ['object.label', 'label'],
+};
+
+function resolveField(
+  id: string,
+  fieldById: Map<string, MetadataFieldInfo>,
+): MetadataFieldInfo | undefined {
+  for (const alias of LABEL_ALIASES[id] ?? [id]) {
+    const field = fieldById.get(alias);
+    if (field) return field;
+  }
+  return BUILTIN_FIELDS[id];
+}
+
+function builtin(id: string, label: string): MetadataFieldInfo {
+  return {
+    id,
+    name: id,
+    label,
+    description: '',
+    group: 'Card config',
+    source: 'builtin',
+    state: 'available',
+    type: 'string',
+  };
+}
+
+function useCrumbs(datasetId: string, predictionSetId: string | undefined, name?: string): Crumb[] {
+  if (predictionSetId) {
+    return [
+      { title: strings.models, to: '/models' },
+      {
+        title: name ?? datasetId,
+        to: `/models/datasets/${datasetId}/predictions/${predictionSetId}/overview`,
+      },
+    ];
+  }
+  return [
+    { title: strings.datasets, to: '/datasets' },
+    { title: name ?? datasetId, to: `/datasets/${datasetId}/overview` },
+  ];
+}
+
+export function ExplorePage() {
+  const { datasetId = '', predictionSetId } = useParams();
+  const dataset = useDataset(datasetId);
+  const crumbs = useCrumbs(datasetId, predictionSetId, dataset.data?.name);
+
+  let body: React.ReactNode;
+  if (dataset.isError) {
+    body = <ErrorFallback title={strings.datasetNotFound} error={dataset.error} status="404" />;
+  } else if (!dataset.data) {
+    body = <ExploreLoading />;
+  } else {
+    body = (
+      <SectionErrorBoundary
+        fallback={(error) => (
+          <ErrorFallback title={strings.pageFailed} error={error} status="500" />
+        )}
+      >
+        <ExploreContent dataset={dataset.data} predictionsId={predictionSetId} />
+      </SectionErrorBoundary>
+    );
+  }
+  return (
+    <Page title={strings.explore} breadcrumbs={crumbs} testId="explore">
+      {body}
+    </Page>
+  );
+}
+
+function ExploreContent({ dataset, predictionsId }: { dataset: Dataset; predictionsId?: string }) {
+  const { token } = theme.useToken();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const levels = DATA_LEVELS[dataset.task_type];
+  const { state, update, subsetId } = useExploreState(levels);
+  const { dataLevel } = state;
+  const metadata = useMetadataInfo(dataset.id, dataLevel, predictionsId);
+  const history = useDatasetHistory(dataset.id);
+  const classColors = useColorMap(dataset.id, dataset.task_type).data ?? {};
+
+  const rowsQuery: ItemRowsQuery = useMemo(
+    () => ({
+      data_level: dataLevel,
+      sort: state.sort,
+      filter: state.filter,
+      ...(subsetId ? { subset_id: subsetId } : {}),
+      ...(predictionsId ? { predictions_id: predictionsId } : {}),
+    }),
+    [dataLevel, state.sort, state.filter, subsetId, predictionsId],
+  );
+  const itemRows = useItemRows(dataset.id, rowsQuery);
+  const rows = itemRows.data?.rows;
+  const version = itemRows.data?.version;
+  const { selection, select, clear } = useSelection(rows, `${dataLevel}:${version}`);
+  const [gridError, setGridError] = useState<unknown>(null);
+  // A 409 means the rows are stale; they are being refetched, so it is no failure.
+  const onGridError = useCallback((error: unknown) => {
+    if (!(error instanceof ApiError && error.status === 409)) setGridError(error);
+  }, []);
+
+  const fields = useMemo(() => metadata.data?.metadata_config ?? [], [metadata.data]);
+  const fieldById = useMemo(() => new Map(fields.map((field) => [field.id, field])), [fields]);
+  const cardFields = useMemo(() => {
+    const resolved = state.cardToggles
+      .map((id) => resolveField(id, fieldById))
+      .filter((field): field is MetadataFieldInfo => field !== undefined);
+    return resolved.filter((field, i) => resolved.findIndex((f) => f.id === field.id) === i);
+  }, [state.cardToggles, fieldById]);
+  const cardConfigFields = useMemo(() => {
+    const extra = Object.values(BUILTIN_FIELDS).filter(
+      (field) =>
+        !LABEL_ALIASES[field.id]?.some((id) => fieldById.has(id)) && !fieldById.has(field.id),
+    );
+    return [...extra, ...fields];
+  }, [fields, fieldById]);
+
+  const colorField = state.colorBy ? fieldById.get(state.colorBy) : undefined;
+  const colorBy = useMemo(() => {
+    if (!colorField) return null;
+    const { kind } = colorAvailability(colorField, colorMessages());
+    return kind ? { field: colorField, scale: colorScale(colorField, kind, classColors) } : null;
+    // classColors is a new object until the colour map arrives; its content is what matters.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [colorField, JSON.stringify(classColors)]);
+
+  const context: BatchContext | null = useMemo(
+    () =>
+      rows && version !== undefined
+        ? {
+            datasetId: dataset.id,
+            dataLevel: itemRows.data!.query.data_level,
+            predictionsId,
+            rowsQuery: itemRows.data!.query,
+            rows,
+            version,
+          }
+        : null,
+    [rows, version, dataset.id, predictionsId, itemRows.data],
+  );
+
+  // The open item: its position from the grid or the viewer, else looked up from the URL id.
+  const [known, setKnown] = useState<{ id: string | null; position: number } | null>(null);
+  const openPosition = useOpenItemPosition({
+    datasetId: dataset.id,
+    dataLevel,
+    predictionsId,
+    itemId: state.item,
+    rows,
+    known,
+  });
+  const onOpen = useCallback(
+    (position: number, item: ExploreItem) => {
+      setKnown({ id: item.id, position });
+      update({ item: item.id }, { push: true });
+    },
+    [update],
+  );
+  const onIndexChange = useCallback(
+    (index: number) => {
+      setKnown({ id: null, position: index });
+      if (!context) return;
+      const start = index - (index % ITEMS_BATCH);
+      void queryClient
+        .fetchQuery(itemBatchOptions(context, start, queryClient))
+        .then((items) => {
+          const id = items[index - start]?.id;
+          if (!id) return;
+          setKnown({ id, position: index });
+          update({ item: id });
+        })
+        .catch(() => undefined);
+    },
+    [context, queryClient, update],
+  );
+  const onClose = useCallback(() => {
+    setKnown(null);
+    update({ item: null });
+  }, [update]);
+
+  if (metadata.isError) {
+    return <ErrorFallback title={strings.datasetNotFound} error={metadata.error} status="404" />;
+  }
+  // The grid does not wait for the metadata info: rows and items load alongside it, and the
+  // toolbar's property lists fill in when it arrives.
+
+  const total = rows?.length ?? 0;
+  const numItems = itemRows.data?.numItems ?? 0;
+  const filtered = state.filter !== null;
+  const goBack = () => {
+    if (subsetId) navigate(`/datasets/${dataset.id}/subsets/${subsetId}`);
+    else if (location.key !== 'default') navigate(-1);
+    else navigate(`/datasets/${dataset.id}/overview`);
+  };
+
+  const toolbar = (
+    <Flex vertical gap={8} style={{ marginBottom: 12 }}>
+      <Flex gap={8} wrap="wrap" align="center" data-testid="explore-toolbar">
+        <Tooltip title={strings.back}>
+          <Button icon={<ArrowLeftOutlined />} aria-label={strings.back} onClick={goBack} />
+        </Tooltip>
+        <Typography.Title level={5} style={{ margin: 0, marginInlineEnd: 8 }}>
+          {dataset.name}
+        </Typography.Title>
+        {levels.length > 1 && (
+          <Tooltip title={subsetId ? 'Subset data level cannot be changed.' : undefined}>
+            <Segmented
+              aria-label={strings.dataLevel}
+              value={dataLevel}
+              disabled={subsetId !== null}
+              options={levels.map((level) => ({
+                value: level,
+                label: levelLabel(level, dataset.task_type),
+              }))}
+              onChange={(level) =>
+                update({ dataLevel: level, sort: [], filter: null, colorBy: null, item: null })
+              }
+            />
+          </Tooltip>
+        )}
+        <Segmented
+          aria-label={strings.view}
+          value="grid"
+          options={[
+            {
+              value: 'split',
+              disabled: true,
+              label: <Tooltip title={strings.viewLater}>{strings.viewSplit}</Tooltip>,
+            },
+            { value: 'grid', label: strings.viewGrid },
+            {
+              value: 'embeddings',
+              disabled: true,
+              label: <Tooltip title={strings.viewLater}>{strings.viewEmbeddings}</Tooltip>,
+            },
+          ]}
+        />
+        <SortControl
+          sort={state.sort}
+          fields={fields}
+          disabled={!metadata.data}
+          onChange={(sort) => update({ sort })}
+        />
+        <FilterPopover
+          applied={state.filter}
+          fields={fields}
+          history={history.data ?? []}
+          dataLevel={dataLevel}
+          taskType={dataset.task_type}
+          disabled={!metadata.data}
+          onChange={(filter) => update({ filter })}
+        />
+        <ColorControl
+          colorBy={state.colorBy}
+          fields={fields}
+          disabled={!metadata.data}
+          onChange={(colorBy) => update({ colorBy })}
+        />
+        <CardConfig
+          fields={cardConfigFields}
+          toggles={cardFields.map((field) => field.id)}
+          onChange={(cardToggles) => update({ cardToggles })}
+        />
+        <Flex gap={8} align="center" style={{ marginInlineStart: 'auto' }}>
+          {selection.rows.size > 0 && (
+            <Tag
+              color="processing"
+              data-testid="selection-counter"
+              style={{ marginInlineEnd: 0, paddingInlineEnd: 2 }}
+            >
+              {strings.selected(selection.rows.size)}
+              <Button
+                type="text"
+                size="small"
+                icon={<CloseOutlined />}
+                aria-label={strings.clearSelection}
+                onClick={clear}
+                style={{ height: 18, width: 18, marginInlineStart: 4 }}
+              />
+            </Tag>
+          )}
+          {itemRows.data && (
+            <Typography.Text type="secondary" data-testid="items-count">
+              {strings.itemsCount(total, numItems)}
+            </Typography.Text>
+          )}
+          <ZoomControl value={state.cardWidth} onChange={(cardWidth) => update({ cardWidth })} />
+        </Flex>
+      </Flex>
+      {colorBy && <ColorLegend field={colorBy.field} scale={colorBy.scale} />}
+    </Flex>
+  );
+
+  let grid: React.ReactNode;
+  const rowsError =
+    itemRows.error && !(itemRows.error instanceof ApiError && itemRows.error.status === 409);
+  if (rowsError || gridError) {
+    grid = (
+      <Result
+        status="error"
+        title={strings.gridFailed}
+        extra={
+          <Button
+            onClick={() => {
+              setGridError(null);
+              void itemRows.refetch();
+            }}
+          >
+            {commonStrings.retry}
+          </Button>
+        }
+      />
+    );
+  } else if (!context) {
+    grid = <ExploreLoading />;
+  } else if (total === 0 && !itemRows.isPlaceholderData) {
+    grid =
+      filtered || numItems > 0 ? (
+        <Empty
+          image={Empty.PRESENTED_IMAGE_SIMPLE}
+          description={strings.noResults}
+          style={{ padding: 48 }}
+        >
+          <Button type="primary" onClick={() => update({ filter: null })}>
+            {strings.clearFilters}
+          </Button>
+        </Empty>
+      ) : (
+        <Empty
+          image={Empty.PRESENTED_IMAGE_SIMPLE}
+          style={{ padding: 48 }}
+          description={
+            <Flex vertical>
+              <Typography.Text>{strings.noItems}</Typography.Text>
+              <Typography.Text type="secondary">{strings.noItemsHint}</Typography.Text>
+            </Flex>
+          }
+        />
+      );
+  } else {
+    grid = (
+      <SectionErrorBoundary fallback={() => <Result status="error" title={strings.gridFailed} />}>
+        <ExploreGrid
+          context={context}
+          cardWidth={state.cardWidth}
+          audio={dataLevel === 'audio'}
+          fields={cardFields}
+          colorBy={colorBy}
+          classColors={classColors}
+          classes={dataset.class_names}
+          selection={selection}
+          stale={itemRows.isPlaceholderData || itemRows.isFetching}
+          onSelect={select}
+          onOpen={onOpen}
+          onError={onGridError}
+          layoutKey={colorBy?.field.id}
+        />
+      </SectionErrorBoundary>
+    );
+  }
+
+  return (
+    <div style={{ color: token.colorText }}>
+      {toolbar}
+      {grid}
+      {state.item !== null && openPosition !== null && rows && version !== undefined && (
+        <ItemViewerSlot
+          dataset={dataset}
+          dataLevel={dataLevel}
+          predictionsId={predictionsId}
+          rows={rows}
+          version={version}
+          index={openPosition}
+          onIndexChange={onIndexChange}
+          onClose={onClose}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import { expect, test } from 'vitest';
+import { DEFAULT_CARD_TOGGLES, readExploreState, writeExploreState } from './exploreState';
+
+const levels = ['image', 'image_object'] as const;
+
+test('the state survives a round trip through the URL; defaults stay out of it', () => {
+  const params = writeExploreState(new URLSearchParams('subset_id=s1'), {
+    dataLevel: 'image_object',
+    sort: [{ name: 'width', direction: 'descending' }],
+    filter: { type: 'and', children: [{ type: 'history', record_id: 'r1' }] },
+    colorBy: 'label',
+    cardToggles: DEFAULT_CARD_TOGGLES,
+    cardWidth: 240,
+    item: 'cat-1',
+  });
+  expect(params.get('subset_id')).toBe('s1');
+  expect(params.has('cards')).toBe(false);
+  expect(readExploreState(params, [...levels])).toEqual({
+    dataLevel: 'image_object',
+    sort: [{ name: 'width', direction: 'descending' }],
+    filter: { type: 'and', children: [{ type: 'history', record_id: 'r1' }] },
+    colorBy: 'label',
+    cardToggles: DEFAULT_CARD_TOGGLES,
+    cardWidth: 240,
+    item: 'cat-1',
+  });
+  const cleared = writeExploreState(params, { sort: [], filter: null, item: null, colorBy: null });
+  expect([...cleared.keys()].sort()).toEqual(['level', 'size', 'subset_id']);
+});
+
+test('unreadable parameters and levels the task does not have fall back to defaults', () => {
+  const state = readExploreState(
+    new URLSearchParams('level=audio&sort=[oops&filter={"type":"xor"}&size=5'),
+    [...levels],
+  );
+  expect(state.dataLevel).toBe('image');
+  expect(state.sort).toEqual([]);
+  expect(state.filter).toBeNull();
+  expect(state.cardWidth).toBe(120);
+});

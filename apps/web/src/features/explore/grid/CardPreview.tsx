@@ -1,0 +1,171 @@
+// A card's picture: the thumbnail (or the spectrogram of audio), an object item cropped to its
+// object with some context, and boxes (solid for ground truth, dashed for predictions) and
+// polygon masks drawn over it in one SVG in image pixels.
+import type { ExploreItem, ExploreObject } from '@loupe/contracts';
+import { Typography, theme } from 'antd';
+import { useState } from 'react';
+import { categoricalColor } from '../colorRules';
+import { exploreStrings as strings } from '../strings';
+
+/** Context around an object's box when an object item is cropped to it, as a share of the box. */
+const CROP_CONTEXT = 0.15;
+
+type Region = [number, number, number, number]; // [y1, x1, y2, x2] fractions
+
+function cropRegion(crop: Region): Region {
+  const [y1, x1, y2, x2] = crop;
+  const dy = (y2 - y1) * CROP_CONTEXT;
+  const dx = (x2 - x1) * CROP_CONTEXT;
+  return [Math.max(0, y1 - dy), Math.max(0, x1 - dx), Math.min(1, y2 + dy), Math.min(1, x2 + dx)];
+}
+
+export function labelColor(label: string, classColors: Record<string, string>, classes: string[]) {
+  const known = classColors[label];
+  if (known) return known;
+  const index = classes.indexOf(label);
+  return categoricalColor(index < 0 ? classes.length + label.length : index);
+}
+
+function ObjectShape({
+  object,
+  width,
+  height,
+  color,
+  strokeWidth,
+}: {
+  object: ExploreObject;
+  width: number;
+  height: number;
+  color: string;
+  strokeWidth: number;
+}) {
+  const dash = object.type === 'pred' ? `${strokeWidth * 3} ${strokeWidth * 2}` : undefined;
+  const polygons = Array.isArray(object.mask) ? object.mask : [];
+  return (
+    <g data-object-type={object.type}>
+      {polygons.map((polygon, index) => (
+        <polygon
+          key={index}
+          points={polygon.join(' ')}
+          fill={color}
+          fillOpacity={0.3}
+          stroke={color}
+          strokeWidth={strokeWidth}
+          strokeDasharray={dash}
+        />
+      ))}
+      {object.coords && (
+        <rect
+          data-testid="card-box"
+          x={object.coords[1] * width}
+          y={object.coords[0] * height}
+          width={(object.coords[3] - object.coords[1]) * width}
+          height={(object.coords[2] - object.coords[0]) * height}
+          fill="none"
+          stroke={color}
+          strokeWidth={strokeWidth}
+          strokeDasharray={dash}
+        />
+      )}
+    </g>
+  );
+}
+
+export interface CardPreviewProps {
+  item: ExploreItem;
+  size: number;
+  classColors: Record<string, string>;
+  classes: string[];
+}
+
+export function CardPreview({ item, size, classColors, classes }: CardPreviewProps) {
+  const { token } = theme.useToken();
+  const [failed, setFailed] = useState(false);
+  // Shapes wait for the picture, so boxes never float over an empty tile.
+  const [loaded, setLoaded] = useState(false);
+  const audio = item.media_type === 'audio';
+  const src = audio
+    ? (item.spectrogram_src ?? item.thumbnail_src)
+    : (item.thumbnail_src ?? item.src);
+  const width = item.width ?? 1;
+  const height = item.height ?? 1;
+  const region: Region = item.crop ? cropRegion(item.crop) : [0, 0, 1, 1];
+  const [ry1, rx1, ry2, rx2] = region;
+  const regionWidth = (rx2 - rx1) * width;
+  const regionHeight = (ry2 - ry1) * height;
+  const aspect = audio ? 2 : regionWidth > 0 && regionHeight > 0 ? regionWidth / regionHeight : 1;
+  // Strokes about 2 screen pixels whatever the image resolution.
+  const strokeWidth = (2 * Math.max(regionWidth, regionHeight)) / size;
+
+  const box: React.CSSProperties = {
+    width: '100%',
+    height: '100%',
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    background: token.colorFillQuaternary,
+    overflow: 'hidden',
+  };
+  if (!src || failed) {
+    return (
+      <div style={box}>
+        <Typography.Text type="secondary" style={{ fontSize: token.fontSizeSM }}>
+          {failed ? strings.unableToLoadImage : strings.noPreview}
+        </Typography.Text>
+      </div>
+    );
+  }
+  const fitWide = aspect >= 1;
+  return (
+    <div style={box}>
+      <div
+        style={{
+          position: 'relative',
+          aspectRatio: String(aspect),
+          width: fitWide ? '100%' : 'auto',
+          height: fitWide ? 'auto' : '100%',
+          maxWidth: '100%',
+          maxHeight: '100%',
+          overflow: 'hidden',
+        }}
+      >
+        <img
+          src={src}
+          alt={item.id}
+          // The grid only mounts visible and overscan rows: load them now, not lazily.
+          decoding="async"
+          draggable={false}
+          onLoad={() => setLoaded(true)}
+          onError={() => setFailed(true)}
+          style={{
+            position: 'absolute',
+            left: `${(-rx1 / (rx2 - rx1)) * 100}%`,
+            top: `${(-ry1 / (ry2 - ry1)) * 100}%`,
+            width: `${100 / (rx2 - rx1)}%`,
+            height: `${100 / (ry2 - ry1)}%`,
+            objectFit: audio ? 'fill' : undefined,
+          }}
+        />
+        {loaded && !audio && item.objects.length > 0 && (
+          <svg
+            aria-hidden
+            viewBox={`${rx1 * width} ${ry1 * height} ${regionWidth} ${regionHeight}`}
+            preserveAspectRatio="none"
+            style={{ position: 'absolute', inset: 0, width: '100%', height: '100%' }}
+          >
+            {item.objects.map((object) => (
+              <ObjectShape
+                key={object.id}
+                object={object}
+                width={width}
+                height={height}
+                color={labelColor(object.label, classColors, classes)}
+                strokeWidth={strokeWidth}
+              />
+            ))}
+          </svg>
+        )}
+      </div>
+    </div>
+  );
+}

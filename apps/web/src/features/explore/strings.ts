@@ -1,0 +1,105 @@
+// User-facing strings of the Explore page, copied from spec/dataset-side.md (§2, §4, §5, §8)
+// where the spec gives them; the rest are ours, in the same voice.
+import type { DataLevel } from '@loupe/contracts';
+
+export const exploreStrings = {
+  explore: 'Explore',
+  datasets: 'Datasets',
+  models: 'Models',
+  back: 'Back',
+
+  // Loading and failures (§2, §8)
+  loadingDataset: 'Loading dataset',
+  loadingDelayed:
+    'Loading datasets may take longer. Feel free to grab a coffee and come back later for the completed results.',
+  datasetNotFound: 'Dataset not found',
+  goToHome: 'Go to home',
+  pageFailed: 'Explore page failed to load',
+  gridFailed: 'Grid failed to load',
+
+  // Empty states (§2)
+  noResults: 'No results match',
+  clearFilters: 'Clear filters',
+  noItems: "You don't have any items uploaded",
+  noItemsHint: "When you do you'll see them here.",
+
+  // Toolbar
+  dataLevel: 'Data level',
+  view: 'View',
+  viewGrid: 'Grid',
+  viewSplit: 'Split',
+  viewEmbeddings: 'Embeddings',
+  viewLater: 'The embeddings map arrives with a later release.',
+  itemsCount: (shown: number, total: number) =>
+    shown === total
+      ? `${total.toLocaleString()} ${total === 1 ? 'item' : 'items'}`
+      : `${shown.toLocaleString()} of ${total.toLocaleString()} items`,
+  selected: (count: number) => `${count.toLocaleString()} selected`,
+  clearSelection: 'Clear selection',
+  zoom: 'Card size',
+  zoomIn: 'Larger cards',
+  zoomOut: 'Smaller cards',
+
+  // Metadata states (§4)
+  recomputing: 'Recomputing',
+
+  // Sort (§4)
+  sort: 'Sort',
+  sortBy: 'Sort by',
+  sortTooltip: 'Sort the items by a metadata property',
+  sortEditor: 'Sort editor',
+  addSort: 'Add sort',
+  clearSort: 'Clear',
+  removeSort: 'Remove sort',
+  dragSort: 'Drag to reorder',
+  ascending: 'Ascending',
+  descending: 'Descending',
+  sortProperty: 'Sort property',
+  sortDirection: 'Sort direction',
+  noSort: 'No sort',
+
+  // Filter (§4, §5, §8)
+  filter: 'Filter',
+  filterError: 'An internal error occurred while rendering the filters.',
+  noMatchFound: 'No match found',
+  searchProperties: 'Search properties',
+  apply: 'Apply',
+  clear: 'Clear',
+  from: 'From',
+  to: 'To',
+  fromError: (min: string) => `From must be at least ${min} and at most To.`,
+  toError: (max: string) => `To must be at most ${max} and at least From.`,
+  isTrue: 'True',
+  isFalse: 'False',
+  anyValue: 'Any',
+  chooseValues: 'Choose values',
+  startDate: 'Start date',
+  endDate: 'End date',
+  history: 'Version history',
+  historyRecord: 'History record',
+  chooseHistory: 'Choose a change',
+  historyDeleted: 'Cannot filter by this action - items have been deleted',
+  historyOtherLevel: (level: string) =>
+    `Cannot filter by this action - it was performed on ${level} data level`,
+  removeFilter: 'Remove filter',
+
+  // Colour (§5, §8)
+  color: 'Color',
+  colorBy: 'Color by',
+  noColor: 'No color',
+  colorTooManyValues: 'Cannot color due to too many unique categorical values',
+  legend: 'Legend',
+  missing: 'Missing',
+
+  // Card config (§2)
+  cardConfig: 'Card config',
+  open: 'Open item',
+  noPreview: 'No preview',
+  unableToLoadImage: 'Unable to load image',
+} as const;
+
+/** Level labels (dataset-side.md §1): Sample for images and audio; Object, or Class for semantic segmentation. */
+export function levelLabel(level: DataLevel, taskType: string): string {
+  if (level !== 'image_object') return 'Sample';
+  return taskType === 'semantic_segmentation' ? 'Class' : 'Object';
+}
