@@ -109,7 +109,7 @@ export class ItemViewer {
   }
 
   async searchMetadata(text: string): Promise<void> {
-    await this.page.getByRole('textbox', { name: 'Search metadata' }).fill(text);
+    await this.page.getByPlaceholder('Search metadata').fill(text);
   }
 
   /** Escape closes the viewer; waits until the dialog is gone. */
