@@ -155,8 +155,17 @@ async function measure(browser: Browser, server: Server, datasetId: string): Pro
   await context.addCookies([{ name, value, url: server.url }]);
   const page = await context.newPage();
   const paints: Paint[] = [];
+  // The API calls of the last navigation, to say where the time goes.
+  let calls: { name: string; ms: number }[] = [];
+  page.on('requestfinished', (request) => {
+    const url = new URL(request.url());
+    if (!url.pathname.startsWith('/api/')) return;
+    const name = `${request.method()} ${url.pathname.replace(datasetId, ':id')}`;
+    calls.push({ name, ms: request.timing().responseEnd });
+  });
   try {
     for (let run = 0; run <= RUNS; run++) {
+      calls = [];
       const cpu = cpuMs(server.child.pid);
       await page.goto(`${server.url}/datasets/${datasetId}/explore`);
       const handle = await page.waitForFunction(
@@ -169,6 +178,10 @@ async function measure(browser: Browser, server: Server, datasetId: string): Pro
         serverCpu: cpuMs(server.child.pid) - cpu,
       });
     }
+    const slow = calls.filter((call) => call.ms >= 100).sort((a, b) => b.ms - a.ms);
+    console.log(
+      `API calls of the last navigation taking ≥ 100 ms: ${slow.map((call) => `${call.name} ${call.ms.toFixed(0)} ms`).join('; ') || 'none'}`,
+    );
   } finally {
     await context.close();
   }
