@@ -1,0 +1,290 @@
+// First grid paint benchmark (issue 6): the built server with the built web app, Chromium opens
+// /datasets/{id}/explore and reads the 'loupe:grid-first-paint' mark (ms after navigation start),
+// cold (the server's item table not built yet) and warm (p50 of N navigations), on the generated
+// large dataset and on the demo detection dataset. Prints figures; never fails on time.
+//   node scripts/build.mjs   # the server and web app under test
+//   npx tsx --conditions=loupe-src bench/explore/grid-paint.ts [--samples N] [--runs N]
+//     [--skip-demo]
+// The large dataset is the SQLite file bench/explore/server.ts keeps
+// (.bench-data/explore/loupe-N.db, generated through it when missing); LOUPE_BENCH_EXPLORE_DB
+// points at another copy of it. The server writes to that file (sessions): use a copy.
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { chromium, type Browser } from 'playwright-core';
+
+const { values } = parseArgs({
+  options: {
+    samples: { type: 'string', default: '1000000' },
+    runs: { type: 'string', default: '5' },
+    'skip-demo': { type: 'boolean', default: false },
+  },
+});
+const SAMPLES = Number(values.samples);
+const RUNS = Number(values.runs);
+const ROOT = resolve(import.meta.dirname, '../..');
+const DATA_DIR = join(ROOT, '.bench-data/explore');
+const DB_PATH = process.env.LOUPE_BENCH_EXPLORE_DB ?? join(DATA_DIR, `loupe-${SAMPLES}.db`);
+const MAIN_JS = join(ROOT, 'apps/server/dist/main.js');
+const WEB_DIR = join(ROOT, 'apps/web/dist');
+// The account bench/explore/server.ts sets up on the generated database.
+const ADMIN = { username: 'Bench Admin', email: 'bench@example.com', password: 'bench password' };
+const TARGET_MS = 1500;
+const DEMO_DATASETS = 7;
+const MARK = 'loupe:grid-first-paint';
+
+function freePort(): Promise<number> {
+  return new Promise((done, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === 'object' && address ? done(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+/** CPU time of a process so far in ms (utime + stime from /proc, 100 ticks a second on Linux). */
+function cpuMs(pid: number | undefined): number {
+  if (!pid || !existsSync(`/proc/${pid}/stat`)) return NaN;
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+interface Server {
+  url: string;
+  child: ChildProcess;
+  cookie: string;
+  call<T>(method: string, path: string, body?: unknown): Promise<T>;
+  stop(): Promise<void>;
+}
+
+async function startServer(dataDir: string, env: Record<string, string>, args: string[] = []) {
+  const port = await freePort();
+  let output = '';
+  const child = spawn(process.execPath, [MAIN_JS, ...args], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOUPE_DATA_DIR: dataDir,
+      LOUPE_ENV: 'production',
+      LOUPE_WEB_DIR: WEB_DIR,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`The server exited:\n${output}`);
+    const healthy = await fetch(`${url}/api/health`).then(
+      (response) => response.status === 200,
+      () => false,
+    );
+    if (healthy) break;
+    if (Date.now() > deadline) throw new Error(`The server did not become healthy:\n${output}`);
+    await new Promise((wake) => setTimeout(wake, 200));
+  }
+  const setup = await fetch(`${url}/api/setup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ company: 'Bench', user: ADMIN }),
+  });
+  const login =
+    setup.status === 201
+      ? setup
+      : await fetch(`${url}/api/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password, remember: false }),
+        });
+  if (login.status >= 400) throw new Error(`Sign-in failed: ${login.status} ${await login.text()}`);
+  const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+  const server: Server = {
+    url,
+    child,
+    cookie,
+    async call<T>(method: string, path: string, body?: unknown) {
+      const response = await fetch(`${url}${path}`, {
+        method,
+        headers: { cookie, ...(body ? { 'content-type': 'application/json' } : {}) },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      });
+      const text = await response.text();
+      if (response.status >= 400) throw new Error(`${method} ${path}: ${response.status} ${text}`);
+      return JSON.parse(text) as T;
+    },
+    stop: () =>
+      new Promise<void>((done) => {
+        if (child.exitCode !== null) return done();
+        const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        child.once('exit', () => {
+          clearTimeout(force);
+          done();
+        });
+        child.kill('SIGTERM');
+      }),
+  };
+  return server;
+}
+
+interface Paint {
+  firstPaint: number;
+  serverCpu: number;
+}
+
+function p50(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+/** Opens the explorer `1 + RUNS` times in one browser context: the first is the cold one. */
+async function measure(browser: Browser, server: Server, datasetId: string): Promise<Paint[]> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const [name, value] = server.cookie.split('=') as [string, string];
+  await context.addCookies([{ name, value, url: server.url }]);
+  const page = await context.newPage();
+  const paints: Paint[] = [];
+  // The API calls of the last navigation, to say where the time goes.
+  let calls: { name: string; ms: number }[] = [];
+  page.on('requestfinished', (request) => {
+    const url = new URL(request.url());
+    if (!url.pathname.startsWith('/api/')) return;
+    const name = `${request.method()} ${url.pathname.replace(datasetId, ':id')}`;
+    calls.push({ name, ms: request.timing().responseEnd });
+  });
+  try {
+    for (let run = 0; run <= RUNS; run++) {
+      calls = [];
+      const cpu = cpuMs(server.child.pid);
+      await page.goto(`${server.url}/datasets/${datasetId}/explore`);
+      const handle = await page.waitForFunction(
+        (mark) => performance.getEntriesByName(mark)[0]?.startTime ?? null,
+        MARK,
+        { timeout: 300_000 },
+      );
+      paints.push({
+        firstPaint: (await handle.jsonValue()) as number,
+        serverCpu: cpuMs(server.child.pid) - cpu,
+      });
+    }
+    const slow = calls.filter((call) => call.ms >= 100).sort((a, b) => b.ms - a.ms);
+    console.log(
+      `API calls of the last navigation taking ≥ 100 ms: ${slow.map((call) => `${call.name} ${call.ms.toFixed(0)} ms`).join('; ') || 'none'}`,
+    );
+  } finally {
+    await context.close();
+  }
+  return paints;
+}
+
+function report(label: string, paints: Paint[]): void {
+  const [cold, ...warm] = paints;
+  const warmP50 = p50(warm.map((paint) => paint.firstPaint));
+  const line = (name: string, ms: number, cpu: number) =>
+    console.log(
+      `${label.padEnd(28)} ${name.padEnd(22)} ${ms.toFixed(0).padStart(6)} ms after navigation` +
+        `   server CPU ${cpu.toFixed(0).padStart(5)} ms   target ${TARGET_MS} ms   ratio ${(ms / TARGET_MS).toFixed(2)}`,
+    );
+  line('cold (table built)', cold!.firstPaint, cold!.serverCpu);
+  line(`warm p50 of ${warm.length}`, warmP50, p50(warm.map((paint) => paint.serverCpu)));
+  console.log(
+    `${''.padEnd(28)} warm runs: ${warm.map((paint) => paint.firstPaint.toFixed(0)).join(', ')} ms`,
+  );
+}
+
+const uptime = () => execFileSync('uptime', { encoding: 'utf8' }).trim();
+
+async function benchLarge(browser: Browser): Promise<void> {
+  if (!existsSync(DB_PATH)) {
+    console.log(`${DB_PATH} is missing: generating it through bench/explore/server.ts…`);
+    execFileSync(
+      'npx',
+      [
+        'tsx',
+        '--conditions=loupe-src',
+        join(ROOT, 'bench/explore/server.ts'),
+        '--db',
+        'sqlite',
+        '--samples',
+        String(SAMPLES),
+        '--runs',
+        '1',
+      ],
+      { cwd: ROOT, stdio: 'inherit' },
+    );
+  }
+  const dataDir = join(DATA_DIR, 'server-paint');
+  mkdirSync(dataDir, { recursive: true }); // keeps its secret key between runs
+  const server = await startServer(dataDir, { DATABASE_URL: `sqlite:${DB_PATH}` });
+  try {
+    const datasets = await server.call<{ id: string; name: string }[]>('GET', '/api/datasets');
+    const dataset = datasets.find((candidate) => candidate.name === `explore-bench-${SAMPLES}`);
+    if (!dataset) throw new Error(`No dataset explore-bench-${SAMPLES} in ${DB_PATH}`);
+    console.log(`load before: ${uptime()}`);
+    report(`${SAMPLES.toLocaleString()} samples`, await measure(browser, server, dataset.id));
+    console.log(`load after:  ${uptime()}`);
+  } finally {
+    await server.stop();
+  }
+}
+
+async function benchDemo(browser: Browser): Promise<void> {
+  const dataDir = mkdtempSync(join(os.tmpdir(), 'loupe-grid-paint-'));
+  const server = await startServer(dataDir, {}, ['--demo']);
+  try {
+    // The demo seeds in the background: wait until its datasets exist and no job is pending.
+    const deadline = Date.now() + 300_000;
+    let datasets: { id: string; name: string; samples_count?: number }[] = [];
+    for (;;) {
+      datasets = await server.call('GET', '/api/datasets');
+      const activities = await server.call<{ status: string }[]>(
+        'GET',
+        '/api/activities?scope=all&limit=1000',
+      );
+      if (datasets.length >= DEMO_DATASETS && activities.every((a) => a.status !== 'PENDING'))
+        break;
+      if (Date.now() > deadline) throw new Error('The demo datasets did not settle in 5 minutes');
+      await new Promise((wake) => setTimeout(wake, 1000));
+    }
+    const detection = datasets.find((dataset) => dataset.name === 'Demo · Shape detection')!;
+    console.log(`load before: ${uptime()}`);
+    report(
+      `demo detection (${detection.samples_count ?? '?'})`,
+      await measure(browser, server, detection.id),
+    );
+    console.log(`load after:  ${uptime()}`);
+  } finally {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+console.log(
+  `First grid paint benchmark — ${os.cpus().length} cores, node ${process.version}, ` +
+    `${RUNS} warm navigations per dataset; figures are the '${MARK}' mark's time after ` +
+    `navigation start; server CPU is the server process's CPU time during the navigation.`,
+);
+if (!existsSync(MAIN_JS) || !existsSync(join(WEB_DIR, 'index.html'))) {
+  throw new Error('Build first: node scripts/build.mjs');
+}
+const browser = await chromium.launch({
+  executablePath: process.env.LOUPE_CHROMIUM ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+});
+try {
+  await benchLarge(browser);
+  if (!values['skip-demo']) await benchDemo(browser);
+} finally {
+  await browser.close();
+}
