@@ -116,17 +116,22 @@ export class DatasetsRepository {
       .execute();
   }
 
+  /**
+   * The dataset's splits, ascending. A loose index scan on samples_split: one seek per split, so
+   * the cost follows the number of splits, not of samples (a DISTINCT reads every row).
+   */
   async splits(id: string): Promise<string[]> {
-    const rows = await this.db
-      .selectFrom('samples')
-      .select('split')
-      .distinct()
-      .where('dataset_id', '=', id)
-      .where('deleted', '=', 0)
-      .where('split', 'is not', null)
-      .orderBy('split')
-      .execute();
-    return rows.map((row) => row.split!);
+    const result = await sql<{ split: string }>`
+      with recursive s(split) as (
+        select min(split) from samples
+          where dataset_id = ${id} and deleted = 0 and split is not null
+        union all
+        select (select min(split) from samples
+                  where dataset_id = ${id} and deleted = 0 and split > s.split)
+          from s where s.split is not null
+      )
+      select split from s where split is not null`.execute(this.db);
+    return result.rows.map((row) => row.split);
   }
 
   /** The first samples with a thumbnail, for previews. */

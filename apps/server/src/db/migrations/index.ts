@@ -5,10 +5,12 @@ import * as accounts from './20261122120000_accounts.js';
 import * as datasets from './20261122130000_datasets.js';
 import * as dataVersion from './20261123100000_data_version.js';
 import * as embeddings from './20261123110000_embeddings.js';
+import * as datasetSummaryIndexes from './20261123120000_dataset_summary_indexes.js';
 
 export const migrations: Record<string, Migration> = {
   '20261122120000_accounts': accounts,
   '20261122130000_datasets': datasets,
   '20261123100000_data_version': dataVersion,
   '20261123110000_embeddings': embeddings,
+  '20261123120000_dataset_summary_indexes': datasetSummaryIndexes,
 };
