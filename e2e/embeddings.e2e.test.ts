@@ -102,18 +102,27 @@ test('explore: the map in the split view, a lasso selects in the grid, a point o
   const answer = await readyPoints(session, shapes.id);
   const points = fitPoints(answer.points!);
 
+  console.log('journey: await signIn(page, ADMIN.email, ADMIN.pa');
   await signIn(page, ADMIN.email, ADMIN.password, `/datasets/${shapes.id}/explore`);
   await page.getByTestId('explore-grid').waitFor();
   await page.getByLabel('View').getByText('Split', { exact: true }).click();
   await page.waitForURL(/view=split/);
   const map = new EmbeddingsMap(page);
-  expect(await map.drawn()).toBe(points.length);
+  page.on('console', (message) => {
+    if (message.type() === 'error') console.log('browser:', message.text().slice(0, 300));
+  });
+  const drawn = await map.drawn(90_000).catch(async (error: unknown) => {
+    await screenshot(page, 'failure-explore-map');
+    throw error;
+  });
+  expect(drawn).toBe(points.length);
   await page.getByRole('separator').waitFor();
 
   // A lasso over the middle of the map: the grid's selection counts the points inside it
   // (give or take the points on the lasso's edge).
   const from = { x: 0.3, y: 0.3 };
   const to = { x: 0.7, y: 0.7 };
+  console.log('journey: await map.lasso(from, to);');
   await map.lasso(from, to);
   const counter = page.getByTestId('selection-counter');
   await counter.waitFor();
@@ -136,6 +145,7 @@ test('explore: the map in the split view, a lasso selects in the grid, a point o
   expect(selected).toBeLessThanOrEqual(await inside(-4));
   await screenshot(page, 'explore-split-light');
 
+  console.log('journey: // The same view in a dark theme.');
   // The same view in a dark theme.
   await page.evaluate(() => window.localStorage.setItem('loupe.theme', 'darkBlue'));
   await page.reload();
@@ -145,6 +155,7 @@ test('explore: the map in the split view, a lasso selects in the grid, a point o
   await page.reload();
   await map.drawn();
 
+  console.log('journey: // A click on a point opens');
   // A click on a point opens the item viewer at that item.
   const lone = loneliest(points);
   await map.clickPoint(lone);
@@ -154,6 +165,7 @@ test('explore: the map in the split view, a lasso selects in the grid, a point o
   await page.keyboard.press('Escape');
   await page.waitForURL((url) => !url.searchParams.has('item'));
 
+  console.log('journey: // Find similar on a selection');
   // Find similar on a selection (lassoed again after the reload).
   await map.lasso(from, to);
   await counter.waitFor();
@@ -164,4 +176,4 @@ test('explore: the map in the split view, a lasso selects in the grid, a point o
   const sampleIds = new URL(page.url()).searchParams.get('sample_ids')!.split(',');
   expect(sampleIds).toHaveLength(count);
   await page.getByTestId('similar-query-item').first().waitFor({ timeout: 60_000 });
-});
+}, 480_000);

@@ -164,7 +164,10 @@ function ExploreContent({ dataset, predictionsId }: { dataset: Dataset; predicti
   const idRows = useItemIds(dataset.id, itemRows.data?.query, rows, mapShown);
   const selectedIds = useMemo(() => {
     const ids = new Set<string>();
-    if (idRows) for (const row of selection.rows) ids.add(idRows.idByRow.get(row)!);
+    for (const row of selection.rows) {
+      const id = idRows?.idByRow.get(row);
+      if (id !== undefined) ids.add(id);
+    }
     return ids;
   }, [selection, idRows]);
   // A lasso's ids become rows; points outside the grid's result (none, as both use the same
