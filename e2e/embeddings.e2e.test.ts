@@ -102,7 +102,6 @@ test('explore: the map in the split view, a lasso selects in the grid, a point o
   const answer = await readyPoints(session, shapes.id);
   const points = fitPoints(answer.points!);
 
-  console.log('journey: await signIn(page, ADMIN.email, ADMIN.pa');
   await signIn(page, ADMIN.email, ADMIN.password, `/datasets/${shapes.id}/explore`);
   await page.getByTestId('explore-grid').waitFor();
   await page.getByLabel('View').getByText('Split', { exact: true }).click();
@@ -122,7 +121,6 @@ test('explore: the map in the split view, a lasso selects in the grid, a point o
   // (give or take the points on the lasso's edge).
   const from = { x: 0.3, y: 0.3 };
   const to = { x: 0.7, y: 0.7 };
-  console.log('journey: await map.lasso(from, to);');
   await map.lasso(from, to);
   const counter = page.getByTestId('selection-counter');
   await counter.waitFor();
@@ -145,7 +143,6 @@ test('explore: the map in the split view, a lasso selects in the grid, a point o
   expect(selected).toBeLessThanOrEqual(await inside(-4));
   await screenshot(page, 'explore-split-light');
 
-  console.log('journey: // The same view in a dark theme.');
   // The same view in a dark theme.
   await page.evaluate(() => window.localStorage.setItem('loupe.theme', 'darkBlue'));
   await page.reload();
@@ -155,7 +152,6 @@ test('explore: the map in the split view, a lasso selects in the grid, a point o
   await page.reload();
   await map.drawn();
 
-  console.log('journey: // A click on a point opens');
   // A click on a point opens the item viewer at that item.
   const lone = loneliest(points);
   await map.clickPoint(lone);
@@ -165,7 +161,6 @@ test('explore: the map in the split view, a lasso selects in the grid, a point o
   await page.keyboard.press('Escape');
   await page.waitForURL((url) => !url.searchParams.has('item'));
 
-  console.log('journey: // Find similar on a selection');
   // Find similar on a selection (lassoed again after the reload).
   await map.lasso(from, to);
   await counter.waitFor();

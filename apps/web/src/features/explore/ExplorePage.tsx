@@ -481,7 +481,7 @@ function ExploreContent({ dataset, predictionsId }: { dataset: Dataset; predicti
           onSelect={select}
           onOpen={onOpen}
           onError={onGridError}
-          layoutKey={colorBy?.field.id}
+          layoutKey={`${colorBy?.field.id}:${selection.rows.size > 0}`}
         />
       </SectionErrorBoundary>
     );

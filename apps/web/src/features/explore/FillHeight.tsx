@@ -8,14 +8,15 @@ const MIN_HEIGHT = 320;
 export function FillHeight({ children, testId }: { children: React.ReactNode; testId?: string }) {
   const ref = useRef<HTMLDivElement>(null);
   const [height, setHeight] = useState(600);
-  useLayoutEffect(() => {
+  const measure = () => {
     const element = ref.current;
     if (!element) return;
-    const measure = () => {
-      const top = element.getBoundingClientRect().top + window.scrollY;
-      setHeight(Math.max(MIN_HEIGHT, window.innerHeight - top - PAGE_BOTTOM));
-    };
-    measure();
+    const top = element.getBoundingClientRect().top + window.scrollY;
+    setHeight(Math.max(MIN_HEIGHT, window.innerHeight - top - PAGE_BOTTOM));
+  };
+  // After every render: the toolbar above may have wrapped (a selection adds its buttons).
+  useLayoutEffect(measure);
+  useLayoutEffect(() => {
     window.addEventListener('resize', measure);
     return () => window.removeEventListener('resize', measure);
   }, []);
