@@ -121,15 +121,16 @@ test('explore: the map in the split view, a lasso selects in the grid, a point o
   // (give or take the points on the lasso's edge).
   const from = { x: 0.3, y: 0.3 };
   const to = { x: 0.7, y: 0.7 };
+  // The canvas as lassoed: a selection adds buttons to the toolbar, which may move the map.
+  const box = (await map.canvas().boundingBox())!;
   await map.lasso(from, to);
   const counter = page.getByTestId('selection-counter');
   await counter.waitFor();
   const selected = Number((await counter.textContent())!.replace(/\D/g, ''));
-  const box = (await map.canvas().boundingBox())!;
   const inside = async (margin: number) => {
     let count = 0;
     for (const point of points) {
-      const { x, y } = await map.screenOf(point);
+      const { x, y } = await map.screenOf(point, box);
       const fx = (x - box.x) / box.width;
       const fy = (y - box.y) / box.height;
       const mx = margin / box.width;
@@ -160,6 +161,8 @@ test('explore: the map in the split view, a lasso selects in the grid, a point o
   await screenshot(page, 'explore-map-item-viewer');
   await page.keyboard.press('Escape');
   await page.waitForURL((url) => !url.searchParams.has('item'));
+  // The viewer's mask covers the map until its closing motion ends.
+  await page.locator('.ant-modal-wrap').first().waitFor({ state: 'hidden' });
 
   // Find similar on a selection (lassoed again after the reload).
   await map.lasso(from, to);

@@ -63,8 +63,11 @@ export class EmbeddingsMap {
   }
 
   /** Screen position of a fitted point at the default view. */
-  async screenOf(point: { x: number; y: number }): Promise<{ x: number; y: number }> {
-    const box = await this.box();
+  async screenOf(
+    point: { x: number; y: number },
+    canvasBox?: { x: number; y: number; width: number; height: number },
+  ): Promise<{ x: number; y: number }> {
+    const box = canvasBox ?? (await this.box());
     const half = box.height / 2;
     return { x: box.x + box.width / 2 + point.x * half, y: box.y + half - point.y * half };
   }
