@@ -17,6 +17,9 @@ export async function launchBrowser(): Promise<Browser> {
     args: [
       '--no-sandbox',
       '--disable-gpu',
+      // WebGL (the embeddings map) in software: without these, headless Chromium has no WebGL.
+      '--use-angle=swiftshader',
+      '--enable-unsafe-swiftshader',
       '--disable-quic',
       '--no-first-run',
       '--disable-background-networking',

@@ -104,6 +104,9 @@ export async function buildApp(
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {
+        // The embeddings map draws with regl (through regl-scatterplot), which compiles its
+        // draw calls with new Function: without 'unsafe-eval' the map cannot start.
+        'script-src': ["'self'", "'unsafe-eval'"],
         'img-src': ["'self'", 'data:', 'blob:'],
         'media-src': ["'self'", 'data:', 'blob:'],
         'worker-src': ["'self'", 'blob:'],

@@ -53,6 +53,18 @@ export const exploreApi = {
         signal,
       }),
     ),
+  /** The same result as item ids in result order (aligned with `itemRows`' rows). */
+  itemIds: async (
+    datasetId: string,
+    body: Omit<ItemIdsRequest, 'format'>,
+    signal?: AbortSignal,
+  ): Promise<string[]> =>
+    (
+      await request<ItemIdsResponse>('POST', `${base(datasetId)}/item_ids`, {
+        body: { ...body, format: 'ids' },
+        signal,
+      })
+    ).item_ids ?? [],
   items: (datasetId: string, body: ItemsRequest, signal?: AbortSignal) =>
     request<ItemsResponse>('POST', `${base(datasetId)}/items`, { body, signal }),
   metadataInfo: (

@@ -23,6 +23,8 @@ export const queryKeys = {
     all: (datasetId: string) => ['explore', datasetId] as const,
     itemRows: (datasetId: string, query: unknown) =>
       ['explore', datasetId, 'itemRows', query] as const,
+    itemIds: (datasetId: string, query: unknown) =>
+      ['explore', datasetId, 'itemIds', query] as const,
     items: (datasetId: string, query: unknown) => ['explore', datasetId, 'items', query] as const,
     metadataInfo: (datasetId: string, dataLevel: string, predictionsId?: string) =>
       ['explore', datasetId, 'metadataInfo', dataLevel, predictionsId ?? null] as const,

@@ -61,8 +61,9 @@ export function ScatterCanvas(props: ScatterCanvasProps) {
           onView: (distance) => latest.current.onView(distance),
         },
       );
-    } catch {
-      // No WebGL at all: the same message as a crash.
+    } catch (error) {
+      // No WebGL at all: the same message as a crash; the cause goes to the console.
+      console.error('The embeddings map could not start WebGL', error);
       latest.current.onContextLost();
       return () => canvas.removeEventListener('webglcontextlost', lost);
     }

@@ -1,7 +1,8 @@
 // The Explore page (dataset-side.md §2): toolbar (back, data level, view, sort, filter, colour,
-// card config, zoom, selection counter) over the virtualized grid; the item viewer opens over
-// it with ?item=<id> in the URL. Under a model route the prediction set is the context.
-import { ArrowLeftOutlined, CloseOutlined } from '@ant-design/icons';
+// card config, zoom, selection counter, Find similar) over the virtualized grid, the embeddings
+// map, or both split; the selection is shared by grid and map. The item viewer opens over it
+// with ?item=<id> in the URL. Under a model route the prediction set is the context.
+import { ArrowLeftOutlined, CloseOutlined, SearchOutlined } from '@ant-design/icons';
 import {
   DATA_LEVELS,
   type Dataset,
@@ -13,17 +14,22 @@ import { Button, Empty, Flex, Result, Segmented, Tag, Tooltip, Typography, theme
 import { useCallback, useMemo, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api/ApiError';
+import { useLicense } from '../../api/hooks/useLicense';
 import { ErrorFallback } from '../../components/ErrorFallback';
 import { Page, type Crumb } from '../../components/Page';
 import { commonStrings } from '../../components/strings';
 import { useDataset, useDatasetHistory } from '../datasets';
+import { EmbeddingsView } from '../embeddings';
 import { colorAvailability, colorScale } from './colorRules';
 import { FilterPopover } from './filter/FilterPopover';
+import { EXPLORE_VIEWS, type ExploreView } from './exploreState';
+import { FillHeight } from './FillHeight';
 import { ExploreGrid } from './grid/ExploreGrid';
 import { ITEMS_BATCH } from './gridRules';
 import { useColorMap } from './hooks/useColorMap';
 import { useExploreState } from './hooks/useExploreState';
 import { itemBatchOptions, type BatchContext } from './hooks/useItemBatches';
+import { itemIdsOptions, pairIdsWithRows, useItemIds } from './hooks/useItemIds';
 import { useItemRows, type ItemRowsQuery } from './hooks/useItemRows';
 import { useMetadataInfo } from './hooks/useMetadataInfo';
 import { useOpenItemPosition } from './hooks/useOpenItem';
@@ -31,12 +37,19 @@ import { useSelection } from './hooks/useSelection';
 import { ExploreLoading } from './ExploreLoading';
 import { ItemViewerSlot } from './ItemViewerSlot';
 import { SectionErrorBoundary } from './SectionErrorBoundary';
+import { SplitPanes } from './SplitPanes';
 import { exploreStrings as strings, levelLabel } from './strings';
 import { CardConfig } from './toolbar/CardConfig';
 import { ColorControl, colorMessages } from './toolbar/ColorControl';
 import { ColorLegend } from './toolbar/ColorLegend';
 import { SortControl } from './toolbar/SortControl';
 import { ZoomControl } from './toolbar/ZoomControl';
+
+const VIEW_LABELS: Record<ExploreView, string> = {
+  split: strings.viewSplit,
+  grid: strings.viewGrid,
+  embeddings: strings.viewEmbeddings,
+};
 
 /** Card values the grid can show without a metadata field for them. */
 const BUILTIN_FIELDS: Record<string, MetadataFieldInfo> = {
@@ -143,7 +156,42 @@ function ExploreContent({ dataset, predictionsId }: { dataset: Dataset; predicti
   const itemRows = useItemRows(dataset.id, rowsQuery);
   const rows = itemRows.data?.rows;
   const version = itemRows.data?.version;
-  const { selection, select, clear } = useSelection(rows, `${dataLevel}:${version}`);
+  const { selection, source, select, replace, clear } = useSelection(
+    rows,
+    `${dataLevel}:${version}`,
+  );
+  const mapShown = state.view !== 'grid';
+  const idRows = useItemIds(dataset.id, itemRows.data?.query, rows, mapShown);
+  const selectedIds = useMemo(() => {
+    const ids = new Set<string>();
+    for (const row of selection.rows) {
+      const id = idRows?.idByRow.get(row);
+      if (id !== undefined) ids.add(id);
+    }
+    return ids;
+  }, [selection, idRows]);
+  // A lasso's ids become rows; points outside the grid's result (none, as both use the same
+  // filter) are dropped.
+  const onMapSelection = useCallback(
+    (ids: string[]) => {
+      if (!idRows) return;
+      const next: number[] = [];
+      for (const id of ids) {
+        const row = idRows.rowById.get(id);
+        if (row !== undefined) next.push(row);
+      }
+      replace(next, 'map');
+    },
+    [idRows, replace],
+  );
+  const levelLock =
+    subsetId !== null
+      ? strings.levelLockedBySubset
+      : source === 'map' && selection.rows.size > 0
+        ? strings.levelLockedByMap
+        : undefined;
+  const license = useLicense();
+  const licensed = license.data?.state === 'LICENSED';
   const [gridError, setGridError] = useState<unknown>(null);
   // A 409 means the rows are stale; they are being refetched, so it is no failure.
   const onGridError = useCallback((error: unknown) => {
@@ -224,6 +272,32 @@ function ExploreContent({ dataset, predictionsId }: { dataset: Dataset; predicti
     },
     [context, queryClient, update],
   );
+  const onOpenPoint = useCallback(
+    (id: string) => {
+      setKnown(null);
+      update({ item: id }, { push: true });
+    },
+    [update],
+  );
+  const findSimilar = useCallback(async () => {
+    if (!rows || !itemRows.data) return;
+    const pairs =
+      idRows ??
+      pairIdsWithRows(
+        rows,
+        await queryClient.fetchQuery(itemIdsOptions(dataset.id, itemRows.data.query)),
+      );
+    if (!pairs) return;
+    // In result order, so the query items read like the grid.
+    const ids = [...rows]
+      .filter((row) => selection.rows.has(row))
+      .map((row) => pairs.idByRow.get(row)!);
+    const search = new URLSearchParams({ sample_ids: ids.join(',') });
+    if (dataLevel === 'image_object') search.set('data_level', dataLevel);
+    navigate(
+      `/datasets/${dataset.id}/subsets/selection/similar?${search.toString().replaceAll('%2C', ',')}`,
+    );
+  }, [rows, itemRows.data, idRows, queryClient, dataset.id, selection, dataLevel, navigate]);
   const onClose = useCallback(() => {
     setKnown(null);
     update({ item: null });
@@ -254,11 +328,11 @@ function ExploreContent({ dataset, predictionsId }: { dataset: Dataset; predicti
           {dataset.name}
         </Typography.Title>
         {levels.length > 1 && (
-          <Tooltip title={subsetId ? 'Subset data level cannot be changed.' : undefined}>
+          <Tooltip title={levelLock}>
             <Segmented
               aria-label={strings.dataLevel}
               value={dataLevel}
-              disabled={subsetId !== null}
+              disabled={levelLock !== undefined}
               options={levels.map((level) => ({
                 value: level,
                 label: levelLabel(level, dataset.task_type),
@@ -269,22 +343,11 @@ function ExploreContent({ dataset, predictionsId }: { dataset: Dataset; predicti
             />
           </Tooltip>
         )}
-        <Segmented
+        <Segmented<ExploreView>
           aria-label={strings.view}
-          value="grid"
-          options={[
-            {
-              value: 'split',
-              disabled: true,
-              label: <Tooltip title={strings.viewLater}>{strings.viewSplit}</Tooltip>,
-            },
-            { value: 'grid', label: strings.viewGrid },
-            {
-              value: 'embeddings',
-              disabled: true,
-              label: <Tooltip title={strings.viewLater}>{strings.viewEmbeddings}</Tooltip>,
-            },
-          ]}
+          value={state.view}
+          options={EXPLORE_VIEWS.map((view) => ({ value: view, label: VIEW_LABELS[view] }))}
+          onChange={(view) => update({ view }, { push: true })}
         />
         <SortControl
           sort={state.sort}
@@ -329,6 +392,20 @@ function ExploreContent({ dataset, predictionsId }: { dataset: Dataset; predicti
                 style={{ height: 18, width: 18, marginInlineStart: 4 }}
               />
             </Tag>
+          )}
+          {selection.rows.size > 0 && (
+            <Tooltip title={licensed ? undefined : strings.findSimilarNeedsLicense}>
+              <span data-testid="find-similar">
+                <Button
+                  size="small"
+                  icon={<SearchOutlined />}
+                  disabled={!licensed}
+                  onClick={() => void findSimilar()}
+                >
+                  {strings.findSimilar}
+                </Button>
+              </span>
+            </Tooltip>
           )}
           {itemRows.data && (
             <Typography.Text type="secondary" data-testid="items-count">
@@ -404,16 +481,38 @@ function ExploreContent({ dataset, predictionsId }: { dataset: Dataset; predicti
           onSelect={select}
           onOpen={onOpen}
           onError={onGridError}
-          layoutKey={colorBy?.field.id}
+          layoutKey={`${colorBy?.field.id}:${selection.rows.size > 0}`}
         />
       </SectionErrorBoundary>
     );
   }
 
+  const map = (
+    <FillHeight testId="explore-map">
+      <SectionErrorBoundary
+        fallback={() => <Result status="error" title={strings.embeddingsFailed} />}
+      >
+        <EmbeddingsView
+          dataset={dataset}
+          dataLevel={dataLevel}
+          predictionsId={predictionsId}
+          filter={state.filter}
+          colorBy={colorBy ? state.colorBy : null}
+          selectedIds={selectedIds}
+          onSelectionChange={onMapSelection}
+          onOpenItem={onOpenPoint}
+        />
+      </SectionErrorBoundary>
+    </FillHeight>
+  );
+  let body: React.ReactNode = grid;
+  if (state.view === 'embeddings') body = map;
+  else if (state.view === 'split') body = <SplitPanes left={grid} right={map} />;
+
   return (
     <div style={{ color: token.colorText }}>
       {toolbar}
-      {grid}
+      {body}
       {state.item !== null && openPosition !== null && rows && version !== undefined && (
         <ItemViewerSlot
           dataset={dataset}
@@ -422,6 +521,7 @@ function ExploreContent({ dataset, predictionsId }: { dataset: Dataset; predicti
           rows={rows}
           version={version}
           index={openPosition}
+          cardConfigIds={cardFields.map((field) => field.id)}
           onIndexChange={onIndexChange}
           onClose={onClose}
         />

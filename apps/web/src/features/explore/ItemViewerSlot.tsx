@@ -14,6 +14,8 @@ export interface ItemViewerProps {
   rows: Uint32Array;
   version: number;
   index: number;
+  /** The card toggles: the viewer's 'Card config' metadata group. */
+  cardConfigIds?: string[];
   onIndexChange(index: number): void;
   onClose(): void;
 }

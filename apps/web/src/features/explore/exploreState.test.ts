@@ -11,6 +11,7 @@ test('the state survives a round trip through the URL; defaults stay out of it',
     colorBy: 'label',
     cardToggles: DEFAULT_CARD_TOGGLES,
     cardWidth: 240,
+    view: 'split',
     item: 'cat-1',
   });
   expect(params.get('subset_id')).toBe('s1');
@@ -22,19 +23,27 @@ test('the state survives a round trip through the URL; defaults stay out of it',
     colorBy: 'label',
     cardToggles: DEFAULT_CARD_TOGGLES,
     cardWidth: 240,
+    view: 'split',
     item: 'cat-1',
   });
-  const cleared = writeExploreState(params, { sort: [], filter: null, item: null, colorBy: null });
+  const cleared = writeExploreState(params, {
+    sort: [],
+    filter: null,
+    item: null,
+    colorBy: null,
+    view: 'grid',
+  });
   expect([...cleared.keys()].sort()).toEqual(['level', 'size', 'subset_id']);
 });
 
 test('unreadable parameters and levels the task does not have fall back to defaults', () => {
   const state = readExploreState(
-    new URLSearchParams('level=audio&sort=[oops&filter={"type":"xor"}&size=5'),
+    new URLSearchParams('level=audio&sort=[oops&filter={"type":"xor"}&size=5&view=table'),
     [...levels],
   );
   expect(state.dataLevel).toBe('image');
   expect(state.sort).toEqual([]);
   expect(state.filter).toBeNull();
   expect(state.cardWidth).toBe(120);
+  expect(state.view).toBe('grid');
 });

@@ -1,13 +1,18 @@
 // The explorer's state as URL query parameters, so a reload or a shared link keeps it:
 // level, sort (JSON), filter (JSON), color, cards (JSON list of card toggles), size (card
-// width) and item (the open item). Anything unreadable falls back to the default.
+// width), view (grid, split or embeddings) and item (the open item). Anything unreadable falls back to the default.
 import { Filter, SortEntry, type DataLevel } from '@loupe/contracts';
 import { DEFAULT_CARD_WIDTH, clampCardWidth } from './gridRules';
 
 /** Card toggles preselected by default (§2): similarity score, label, split. */
 export const DEFAULT_CARD_TOGGLES = ['similarity_score', 'label', 'split'];
 
+/** The explorer's views (§2, §4); the grid is the default. */
+export const EXPLORE_VIEWS = ['split', 'grid', 'embeddings'] as const;
+export type ExploreView = (typeof EXPLORE_VIEWS)[number];
+
 export interface ExploreState {
+  view: ExploreView;
   dataLevel: DataLevel;
   sort: SortEntry[];
   filter: Filter | null;
@@ -41,7 +46,9 @@ const stringList: Schema<string[]> = {
 export function readExploreState(params: URLSearchParams, levels: DataLevel[]): ExploreState {
   const level = params.get('level') as DataLevel | null;
   const size = params.get('size');
+  const view = params.get('view') as ExploreView | null;
   return {
+    view: view && EXPLORE_VIEWS.includes(view) ? view : 'grid',
     dataLevel: level && levels.includes(level) ? level : (levels[0] ?? 'image'),
     sort: parseJson(params.get('sort'), SortEntry.array()) ?? [],
     filter: parseJson(params.get('filter'), Filter) ?? null,
@@ -71,6 +78,7 @@ export function writeExploreState(
   if ('cardWidth' in change) {
     set('size', change.cardWidth === DEFAULT_CARD_WIDTH ? null : String(change.cardWidth));
   }
+  if ('view' in change) set('view', change.view === 'grid' ? null : (change.view ?? null));
   if ('item' in change) set('item', change.item ?? null);
   return next;
 }

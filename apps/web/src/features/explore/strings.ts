@@ -29,7 +29,13 @@ export const exploreStrings = {
   viewGrid: 'Grid',
   viewSplit: 'Split',
   viewEmbeddings: 'Embeddings',
-  viewLater: 'The embeddings map arrives with a later release.',
+  splitDivider: 'Resize the panes',
+  splitDividerHint: 'Drag to resize; double click to reset',
+  embeddingsFailed: 'Embeddings failed to load',
+  findSimilar: 'Find similar',
+  findSimilarNeedsLicense: 'A valid license is needed to find similar items.',
+  levelLockedBySubset: 'Subset data level cannot be changed.',
+  levelLockedByMap: 'Cannot change data level while exploring embeddings selection.',
   itemsCount: (shown: number, total: number) =>
     shown === total
       ? `${total.toLocaleString()} ${total === 1 ? 'item' : 'items'}`

@@ -165,7 +165,13 @@ export function exploreServer({
     }),
     [`GET ${api}/metadata_info`]: () => ({ body: { metadata_config: FIELDS } }),
     [`POST ${api}/item_ids`]: (call) => {
-      const rows = query(call.body as ItemIdsRequest, count);
+      const body = call.body as ItemIdsRequest;
+      const rows = query(body, count);
+      if (body.format === 'ids') {
+        const level = body.data_level === 'image_object' ? 'image_object' : 'image';
+        const ids = rows.map((row) => item(row, level).id);
+        return { body: { total: rows.length, num_items: count, version: 7, item_ids: ids } };
+      }
       const bytes = encodeIndices(Uint32Array.from(rows), { version: 7 });
       return { body: { total: rows.length, num_items: count, version: 7, rows: toBase64(bytes) } };
     },

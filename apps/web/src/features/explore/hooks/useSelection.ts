@@ -1,17 +1,27 @@
-// The grid's selection (dataset-side.md §4): click toggles, Shift+click selects a range; it is
-// cleared on demand, when the data level changes and when the item table changes (rows are only
-// meaningful within one table version).
+// The explorer's selection (dataset-side.md §4), as rows of the item table: click toggles,
+// Shift+click selects a range, a lasso on the map replaces it. It is cleared on demand, when
+// the data level changes and when the item table changes (rows are only meaningful within one
+// table version). `source` says whether the map made it: the data level is then locked (§5).
 import { useCallback, useEffect, useState } from 'react';
 import { EMPTY_SELECTION, clickSelect, type Selection } from '../gridRules';
 
+export type SelectionSource = 'grid' | 'map';
+
 export function useSelection(rows: Uint32Array | undefined, resetKey: unknown) {
   const [selection, setSelection] = useState<Selection>(EMPTY_SELECTION);
+  const [source, setSource] = useState<SelectionSource>('grid');
   useEffect(() => setSelection(EMPTY_SELECTION), [resetKey]);
   const select = useCallback(
-    (position: number, shift: boolean) =>
-      setSelection((current) => (rows ? clickSelect(current, rows, position, shift) : current)),
+    (position: number, shift: boolean) => {
+      setSource('grid');
+      setSelection((current) => (rows ? clickSelect(current, rows, position, shift) : current));
+    },
     [rows],
   );
+  const replace = useCallback((next: Iterable<number>, from: SelectionSource) => {
+    setSource(from);
+    setSelection({ rows: new Set(next), anchor: null });
+  }, []);
   const clear = useCallback(() => setSelection(EMPTY_SELECTION), []);
-  return { selection, select, clear };
+  return { selection, source, select, replace, clear };
 }
