@@ -1,43 +1,10 @@
 // Point colours of the map (dataset-side.md §9): categories from the server's legend (its colour,
 // else the shared golden-angle palette that stays distinct past 200 classes), a continuous 200-step
-// viridis scale, and one neutral colour for points with a missing value.
+// viridis scale (lib/continuousScale.ts), and one neutral colour for points with a missing value.
 
 export { categoricalColor } from '@loupe/contracts';
 
-export const CONTINUOUS_STEPS = 200;
-
-// Viridis anchors: perceptually uniform and readable on light and dark backgrounds.
-const VIRIDIS: [number, number, number][] = [
-  [68, 1, 84],
-  [59, 82, 139],
-  [33, 145, 140],
-  [94, 201, 98],
-  [253, 231, 37],
-];
-
-export function continuousStepColor(step: number): string {
-  const t = Math.min(1, Math.max(0, step / (CONTINUOUS_STEPS - 1)));
-  const position = t * (VIRIDIS.length - 1);
-  const low = Math.min(VIRIDIS.length - 2, Math.floor(position));
-  const f = position - low;
-  const a = VIRIDIS[low]!;
-  const b = VIRIDIS[low + 1]!;
-  const mix = (i: number) => (a[i]! + (b[i]! - a[i]!) * f) / 255;
-  return `#${hex(mix(0))}${hex(mix(1))}${hex(mix(2))}`;
-}
-
-/** Which of the 200 steps a value falls in; the maximum belongs to the last step. */
-export function continuousStep(value: number, min: number, max: number): number {
-  if (!(max > min)) return 0;
-  const t = (value - min) / (max - min);
-  return Math.min(CONTINUOUS_STEPS - 1, Math.max(0, Math.floor(t * CONTINUOUS_STEPS)));
-}
-
-function hex(value: number): string {
-  return Math.round(Math.min(1, Math.max(0, value)) * 255)
-    .toString(16)
-    .padStart(2, '0');
-}
+export { CONTINUOUS_STEPS, continuousStep, continuousStepColor } from '../../lib/continuousScale';
 
 export type Rgba = [number, number, number, number];
 

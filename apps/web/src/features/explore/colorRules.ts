@@ -2,6 +2,7 @@
 // colour, a categorical palette that stays distinct past 200 classes, and a 200-step continuous
 // scale for numbers and timestamps.
 import { categoricalColor, type MetadataFieldInfo, type MetadataValue } from '@loupe/contracts';
+import { CONTINUOUS_STEPS, continuousStep, continuousStepColor } from '../../lib/continuousScale';
 
 export type ColorKind = 'categorical' | 'continuous';
 
@@ -26,34 +27,7 @@ export function colorAvailability(
 /** Categorical colours come from the palette the server's colour map uses too. */
 export { categoricalColor };
 
-export const CONTINUOUS_STEPS = 200;
-
-// Viridis anchors (perceptually uniform, readable on light and dark backgrounds).
-const VIRIDIS: [number, number, number][] = [
-  [68, 1, 84],
-  [59, 82, 139],
-  [33, 145, 140],
-  [94, 201, 98],
-  [253, 231, 37],
-];
-
-/** The colour of step `step` of `CONTINUOUS_STEPS`. */
-export function continuousStepColor(step: number): string {
-  const t = Math.min(1, Math.max(0, step / (CONTINUOUS_STEPS - 1)));
-  const position = t * (VIRIDIS.length - 1);
-  const low = Math.min(VIRIDIS.length - 2, Math.floor(position));
-  const f = position - low;
-  const [a, b] = [VIRIDIS[low]!, VIRIDIS[low + 1]!];
-  const mix = (i: number) => Math.round(a[i]! + (b[i]! - a[i]!) * f);
-  return `rgb(${mix(0)}, ${mix(1)}, ${mix(2)})`;
-}
-
-/** Which of the 200 steps a value falls in. */
-export function continuousStep(value: number, min: number, max: number): number {
-  if (!(max > min)) return 0;
-  const t = (value - min) / (max - min);
-  return Math.min(CONTINUOUS_STEPS - 1, Math.max(0, Math.floor(t * CONTINUOUS_STEPS)));
-}
+export { CONTINUOUS_STEPS, continuousStep, continuousStepColor };
 
 export interface ColorScale {
   kind: ColorKind;
