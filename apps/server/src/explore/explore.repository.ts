@@ -123,64 +123,50 @@ export class ExploreRepository {
 
   /** Whole object rows of the given samples (one items batch). */
   async objectsOfSamples(datasetId: string, sampleIds: string[]) {
-    const out = [];
-    for (const part of this.parts(sampleIds)) {
-      out.push(
-        ...(await this.db
-          .selectFrom('objects')
-          .selectAll()
-          .where('dataset_id', '=', datasetId)
-          .where('deleted', '=', 0)
-          .where('sample_id', 'in', part)
-          .execute()),
-      );
-    }
+    const out = await this.inParts(sampleIds, (part) =>
+      this.db
+        .selectFrom('objects')
+        .selectAll()
+        .where('dataset_id', '=', datasetId)
+        .where('deleted', '=', 0)
+        .where('sample_id', 'in', part)
+        .execute(),
+    );
     // Sorted here: with ORDER BY id, SQLite may walk the whole primary key to avoid a sort.
     return out.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   }
 
   async objectsByIds(datasetId: string, ids: string[]) {
-    const out = [];
-    for (const part of this.parts(ids)) {
-      out.push(
-        ...(await this.db
-          .selectFrom('objects')
-          .selectAll()
-          .where('dataset_id', '=', datasetId)
-          .where('id', 'in', part)
-          .execute()),
-      );
-    }
-    return out;
+    return this.inParts(ids, (part) =>
+      this.db
+        .selectFrom('objects')
+        .selectAll()
+        .where('dataset_id', '=', datasetId)
+        .where('id', 'in', part)
+        .execute(),
+    );
   }
 
   async predictionsOf(setId: string, sampleIds: string[]) {
-    const out = [];
-    for (const part of this.parts(sampleIds)) {
-      out.push(
-        ...(await this.db
-          .selectFrom('predictions')
-          .selectAll()
-          .where('prediction_set_id', '=', setId)
-          .where('sample_id', 'in', part)
-          .execute()),
-      );
-    }
-    return out;
+    return this.inParts(sampleIds, (part) =>
+      this.db
+        .selectFrom('predictions')
+        .selectAll()
+        .where('prediction_set_id', '=', setId)
+        .where('sample_id', 'in', part)
+        .execute(),
+    );
   }
 
   async predictedObjectsOfSamples(setId: string, sampleIds: string[]) {
-    const out = [];
-    for (const part of this.parts(sampleIds)) {
-      out.push(
-        ...(await this.db
-          .selectFrom('predicted_objects')
-          .selectAll()
-          .where('prediction_set_id', '=', setId)
-          .where('sample_id', 'in', part)
-          .execute()),
-      );
-    }
+    const out = await this.inParts(sampleIds, (part) =>
+      this.db
+        .selectFrom('predicted_objects')
+        .selectAll()
+        .where('prediction_set_id', '=', setId)
+        .where('sample_id', 'in', part)
+        .execute(),
+    );
     return out.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   }
 
@@ -204,6 +190,13 @@ export class ExploreRepository {
         counts.set(row.feature_name, (counts.get(row.feature_name) ?? 0) + Number(row.n));
     }
     return counts;
+  }
+
+  /** Runs `read` on chunks of `values` small enough for an IN list, and concatenates. */
+  private async inParts<T>(values: string[], read: (part: string[]) => Promise<T[]>): Promise<T[]> {
+    const out: T[] = [];
+    for (const part of this.parts(values)) out.push(...(await read(part)));
+    return out;
   }
 
   private parts<T>(values: T[]): T[][] {
