@@ -33,14 +33,18 @@ export class ApiSession {
     return (text ? JSON.parse(text) : undefined) as T;
   }
 
-  /** Enters a fresh license key signed by the server's throwaway issuer; answers the key. */
+  /**
+   * Enters a fresh license key signed by the server's throwaway issuer (replacing one an earlier
+   * journey on the same instance entered); answers the key.
+   */
   async license(): Promise<string> {
     const key = this.server.license.issue({
       license_id: 'lic-e2e-datasets',
       company_name: 'Acme Inc.',
       expiration_ts: Math.floor(Date.now() / 1000) + 365 * 24 * 3600,
     });
-    await this.request('POST', '/api/settings/license', { key });
+    const current = await this.request<{ key: string }>('GET', '/api/settings/license');
+    await this.request(current.key ? 'PUT' : 'POST', '/api/settings/license', { key });
     return key;
   }
 
