@@ -3,7 +3,13 @@ import { clusteredVectors } from './clustered-vectors.js';
 import { knnGraph } from './knn-graph.js';
 import { nearestCentroidAccuracy } from './layout-test-utils.js';
 import { trustworthiness } from './trustworthiness.js';
-import { conditionalProbabilities, jointProbabilities, tsne } from './tsne.js';
+import {
+  conditionalProbabilities,
+  jointProbabilities,
+  tsne,
+  tsneGradient,
+  type Affinities,
+} from './tsne.js';
 
 const clustered = clusteredVectors({
   n: 600,
@@ -94,6 +100,70 @@ describe('jointProbabilities', () => {
     };
     const conditional = conditionalProbabilities(knn, 4, 3);
     for (const v of conditional) expect(v).toBeCloseTo(0.25, 12);
+  });
+});
+
+/** The t-SNE gradient by its definition, every pair summed: the reference for Barnes-Hut. */
+function exactGradient(y: Float64Array, p: Affinities, exaggeration: number): Float64Array {
+  const n = y.length / 2;
+  let z = 0;
+  for (let i = 0; i < n; i++) {
+    for (let j = 0; j < n; j++) {
+      if (i !== j)
+        z += 1 / (1 + (y[2 * i]! - y[2 * j]!) ** 2 + (y[2 * i + 1]! - y[2 * j + 1]!) ** 2);
+    }
+  }
+  const dense = new Float64Array(n * n);
+  for (let i = 0; i < n; i++) {
+    for (let t = p.rowStart[i]!; t < p.rowStart[i + 1]!; t++)
+      dense[i * n + p.cols[t]!] = p.values[t]!;
+  }
+  const grad = new Float64Array(2 * n);
+  for (let i = 0; i < n; i++) {
+    for (let j = 0; j < n; j++) {
+      if (i === j) continue;
+      const dx = y[2 * i]! - y[2 * j]!;
+      const dy = y[2 * i + 1]! - y[2 * j + 1]!;
+      const w = 1 / (1 + dx * dx + dy * dy);
+      const coefficient = (exaggeration * dense[i * n + j]! - w / z) * w;
+      grad[2 * i]! += 4 * coefficient * dx;
+      grad[2 * i + 1]! += 4 * coefficient * dy;
+    }
+  }
+  return grad;
+}
+
+describe('tsneGradient', () => {
+  const { data, dimension } = clustered;
+  const p = jointProbabilities(knnGraph(data, dimension, { k: 31 }), 31, 10);
+  // A spread-out layout with clusters, so the tree has many levels and far cells.
+  const y = new Float64Array(2 * 600);
+  for (let i = 0; i < 600; i++) {
+    y[2 * i] = data[i * dimension]! * 3 + Math.sin(i);
+    y[2 * i + 1] = data[i * dimension + 1]! * 3 + Math.cos(i * 1.7);
+  }
+  const reference = exactGradient(y, p, 4);
+  const relativeError = (g: Float64Array): number => {
+    let diff = 0;
+    let norm = 0;
+    for (let t = 0; t < g.length; t++) {
+      diff += (g[t]! - reference[t]!) ** 2;
+      norm += reference[t]! ** 2;
+    }
+    return Math.sqrt(diff / norm);
+  };
+
+  it('is the exact gradient when theta is 0', () => {
+    expect(relativeError(tsneGradient(y, p, 0, 4))).toBeLessThan(1e-12);
+  });
+
+  it('stays close to the exact gradient at theta 0.5 and degrades gracefully at 1', () => {
+    const half = relativeError(tsneGradient(y, p, 0.5, 4));
+    const one = relativeError(tsneGradient(y, p, 1, 4));
+    expect(half).toBeGreaterThan(0); // cells were summarised
+    expect(half).toBeLessThan(0.01);
+    expect(one).toBeGreaterThan(half);
+    expect(one).toBeLessThan(0.05);
   });
 });
 

@@ -115,7 +115,7 @@ export function tsne(data: Float32Array, dimension: number, options: TsneOptions
 }
 
 /** Symmetric joint affinities in CSR form, summing to 1. */
-interface Affinities {
+export interface Affinities {
   rowStart: Int32Array;
   cols: Int32Array;
   values: Float64Array;
@@ -226,6 +226,19 @@ export function conditionalProbabilities(
   return conditional;
 }
 
+/**
+ * The t-SNE gradient of layout y (row-major (n, 2)) for affinities p, with the Barnes-Hut
+ * repulsion at accuracy theta (0 = exact). Exposed for tests; `tsne` reuses one optimiser.
+ */
+export function tsneGradient(
+  y: Float64Array,
+  p: Affinities,
+  theta: number,
+  exaggeration = 1,
+): Float64Array {
+  return new Optimiser(y.length / 2, p, theta).gradient(y, exaggeration).slice();
+}
+
 /** Points per quadtree leaf: summed exactly, cheaper than more levels of cells. */
 const LEAF_SIZE = 8;
 
@@ -254,6 +267,10 @@ class Optimiser {
   private readonly scratch: Int32Array;
   private readonly sortedX: Float64Array;
   private readonly sortedY: Float64Array;
+  /** Repulsion summed per point, in tree order (the order of sortedX). */
+  private readonly repulsionX: Float64Array;
+  private readonly repulsionY: Float64Array;
+  private nodeCount = 0;
   private stack: Int32Array;
   /** Lower-left corner of each node's square, used while building. */
   private cornerX: Float64Array;
@@ -284,6 +301,8 @@ class Optimiser {
     this.scratch = new Int32Array(n);
     this.sortedX = new Float64Array(n);
     this.sortedY = new Float64Array(n);
+    this.repulsionX = new Float64Array(n);
+    this.repulsionY = new Float64Array(n);
     this.stack = new Int32Array(1024);
     this.cornerX = new Float64Array(this.capacity);
     this.cornerY = new Float64Array(this.capacity);
@@ -318,61 +337,101 @@ class Optimiser {
     }
   }
 
-  /** ∂KL/∂y = 4·(exaggeration·Σⱼ pᵢⱼqᵢⱼZ(yᵢ − yⱼ) − Σⱼ qᵢⱼ²Z²(yᵢ − yⱼ)/Z). */
-  private gradient(y: Float64Array, exaggeration: number): void {
+  /**
+   * ∂KL/∂y = 4·(exaggeration·Σⱼ pᵢⱼqᵢⱼZ(yᵢ − yⱼ) − Σⱼ qᵢⱼ²Z²(yᵢ − yⱼ)/Z).
+   *
+   * The repulsion walks the tree once per leaf rather than once per point: a cell is summarised
+   * for all the leaf's points together when s < θ·r for r the distance from the cell's centre of
+   * mass to the leaf's bounding box. That is at least as strict as the per-point test (every
+   * point of the leaf is at least r away), so it is as accurate as per-point Barnes-Hut while the
+   * stack work and the tests are shared by the leaf's points.
+   */
+  gradient(y: Float64Array, exaggeration: number): Float64Array {
     const n = this.n;
     const grad = this.grad;
     this.buildTree(y);
     let sumQ = 0;
     const theta2 = this.theta * this.theta;
     const { comX, comY, mass, side, firstChild, childCount, start, end, order } = this;
-    const { sortedX, sortedY } = this;
-    for (let i = 0; i < n; i++) {
-      const xi = y[2 * i]!;
-      const yi = y[2 * i + 1]!;
-      let fx = 0;
-      let fy = 0;
+    const { sortedX, sortedY, repulsionX, repulsionY } = this;
+    repulsionX.fill(0);
+    repulsionY.fill(0);
+    for (let group = 0; group < this.nodeCount; group++) {
+      if (childCount[group] !== 0) continue;
+      const gs = start[group]!;
+      const ge = end[group]!;
+      let minX = Infinity;
+      let minY = Infinity;
+      let maxX = -Infinity;
+      let maxY = -Infinity;
+      for (let a = gs; a < ge; a++) {
+        const x = sortedX[a]!;
+        const v = sortedY[a]!;
+        if (x < minX) minX = x;
+        if (x > maxX) maxX = x;
+        if (v < minY) minY = v;
+        if (v > maxY) maxY = v;
+      }
       let top = 0;
       let stack = this.stack;
       stack[top++] = 0;
       while (top > 0) {
         const node = stack[--top]!;
-        const dx = xi - comX[node]!;
-        const dy = yi - comY[node]!;
-        const d2 = dx * dx + dy * dy;
         const children = childCount[node]!;
         if (children === 0) {
-          for (let t = start[node]!, e = end[node]!; t < e; t++) {
-            if (order[t] === i) continue;
-            const ex = xi - sortedX[t]!;
-            const ey = yi - sortedY[t]!;
-            const q = 1 / (1 + ex * ex + ey * ey);
-            sumQ += q;
-            const q2 = q * q;
-            fx += q2 * ex;
-            fy += q2 * ey;
+          const ns = start[node]!;
+          const ne = end[node]!;
+          for (let a = gs; a < ge; a++) {
+            const xa = sortedX[a]!;
+            const ya = sortedY[a]!;
+            let fx = 0;
+            let fy = 0;
+            for (let b = ns; b < ne; b++) {
+              if (b === a) continue;
+              const ex = xa - sortedX[b]!;
+              const ey = ya - sortedY[b]!;
+              const q = 1 / (1 + ex * ex + ey * ey);
+              sumQ += q;
+              const q2 = q * q;
+              fx += q2 * ex;
+              fy += q2 * ey;
+            }
+            repulsionX[a]! += fx;
+            repulsionY[a]! += fy;
+          }
+          continue;
+        }
+        const cx = comX[node]!;
+        const cy = comY[node]!;
+        const rx = cx < minX ? minX - cx : cx > maxX ? cx - maxX : 0;
+        const ry = cy < minY ? minY - cy : cy > maxY ? cy - maxY : 0;
+        const s = side[node]!;
+        if (s * s < theta2 * (rx * rx + ry * ry)) {
+          const m = mass[node]!;
+          for (let a = gs; a < ge; a++) {
+            const dx = sortedX[a]! - cx;
+            const dy = sortedY[a]! - cy;
+            const q = 1 / (1 + dx * dx + dy * dy);
+            const mq = m * q;
+            sumQ += mq;
+            repulsionX[a]! += mq * q * dx;
+            repulsionY[a]! += mq * q * dy;
           }
         } else {
-          const s = side[node]!;
-          if (s * s < theta2 * d2) {
-            const q = 1 / (1 + d2);
-            const mq = mass[node]! * q;
-            sumQ += mq;
-            fx += mq * q * dx;
-            fy += mq * q * dy;
-          } else {
-            if (top + children > stack.length) {
-              const grown = new Int32Array(stack.length * 2);
-              grown.set(stack);
-              this.stack = stack = grown;
-            }
-            const first = firstChild[node]!;
-            for (let c = 0; c < children; c++) stack[top++] = first + c;
+          if (top + children > stack.length) {
+            const grown = new Int32Array(stack.length * 2);
+            grown.set(stack);
+            this.stack = stack = grown;
           }
+          const first = firstChild[node]!;
+          for (let c = 0; c < children; c++) stack[top++] = first + c;
         }
       }
-      grad[2 * i] = fx;
-      grad[2 * i + 1] = fy;
+    }
+    for (let t = 0; t < n; t++) {
+      const i = order[t]!;
+      grad[2 * i] = repulsionX[t]!;
+      grad[2 * i + 1] = repulsionY[t]!;
     }
     // Attractive forces over the sparse P, then combine with the normalised repulsion.
     const { rowStart, cols, values } = this.p;
@@ -393,6 +452,7 @@ class Optimiser {
       grad[2 * i] = 4 * (exaggeration * ax - grad[2 * i]! * repulsionScale);
       grad[2 * i + 1] = 4 * (exaggeration * ay - grad[2 * i + 1]! * repulsionScale);
     }
+    return grad;
   }
 
   private grow(): void {
@@ -507,5 +567,6 @@ class Optimiser {
       }
       this.childCount[node] = children;
     }
+    this.nodeCount = count;
   }
 }
