@@ -34,6 +34,12 @@ test('the grid shows a card per item with label and split, and announces what it
   expect(within(first).getByTestId('card-value-split').textContent).toBe('Split:train');
   fireEvent.load(within(first).getByRole('img', { name: 'img-0' }));
   expect(within(first).getAllByTestId('card-box')).toHaveLength(1);
+  expect(within(first).queryAllByTestId('card-mask')).toHaveLength(0);
+  // A COCO RLE mask is drawn as pixel runs in image coordinates over the second card.
+  const second = cards()[1]!;
+  fireEvent.load(within(second).getByRole('img', { name: 'img-1' }));
+  expect(within(second).getAllByTestId('card-box')).toHaveLength(2);
+  expect(within(second).getByTestId('card-mask').getAttribute('d')).toBe('M10 20h1v30h-1z');
   expect(screen.getByTestId('items-count').textContent).toBe('12 items');
   expect(window.__loupeTestEvents).toContainEqual({ type: 'grid:rendered', cards: 12, total: 12 });
   // Rows are fetched once; items in one batch by row index with the rows' version.

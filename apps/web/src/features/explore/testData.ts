@@ -92,7 +92,21 @@ export function item(index: number, level: 'image' | 'image_object' = 'image'): 
     transcript: null,
     mask_src: null,
     prediction: null,
-    objects: [{ id: `img-${index}#0`, label: 'car', type: 'gt', coords: [0.1, 0.1, 0.5, 0.5] }],
+    objects: [
+      { id: `img-${index}#0`, label: 'car', type: 'gt', coords: [0.1, 0.1, 0.5, 0.5] },
+      // The second item also has an object with a COCO RLE mask: column 10, rows 20–49.
+      ...(index === 1
+        ? [
+            {
+              id: 'img-1#1',
+              label: 'person',
+              type: 'gt' as const,
+              coords: [20 / 480, 10 / 640, 50 / 480, 11 / 640] as [number, number, number, number],
+              mask: { size: [480, 640] as [number, number], counts: [4820, 30, 302350] },
+            },
+          ]
+        : []),
+    ],
     metadata: { width: 10.123 + index * 10, note: `note ${index}` },
   };
 }

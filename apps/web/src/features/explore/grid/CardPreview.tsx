@@ -1,9 +1,10 @@
 // A card's picture: the thumbnail (or the spectrogram of audio), an object item cropped to its
 // object with some context, and boxes (solid for ground truth, dashed for predictions) and
-// polygon masks drawn over it in one SVG in image pixels.
+// masks (polygons, or COCO RLE as a picture) drawn over it in one SVG in image pixels.
 import type { ExploreItem, ExploreObject } from '@loupe/contracts';
 import { Typography, theme } from 'antd';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import { rleMaskPath } from '../../../lib/rleMask';
 import { categoricalColor } from '../colorRules';
 import { exploreStrings as strings } from '../strings';
 
@@ -40,9 +41,27 @@ function ObjectShape({
   strokeWidth: number;
 }) {
   const dash = object.type === 'pred' ? `${strokeWidth * 3} ${strokeWidth * 2}` : undefined;
-  const polygons = Array.isArray(object.mask) ? object.mask : [];
+  const mask = object.mask;
+  const polygons = Array.isArray(mask) ? mask : [];
+  const rlePath = useMemo(() => {
+    if (!mask || Array.isArray(mask)) return null;
+    try {
+      return rleMaskPath(mask);
+    } catch {
+      return null; // a malformed mask is left out, the box still shows
+    }
+  }, [mask]);
   return (
     <g data-object-type={object.type}>
+      {rlePath && (
+        <path
+          data-testid="card-mask"
+          d={rlePath}
+          fill={color}
+          fillOpacity={0.3}
+          shapeRendering="crispEdges"
+        />
+      )}
       {polygons.map((polygon, index) => (
         <polygon
           key={index}
