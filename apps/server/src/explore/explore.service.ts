@@ -36,6 +36,7 @@ import { BLOB_PREFIX } from '../storage/media.js';
 import { ItemTableCache } from './item-table-cache.js';
 import {
   loadItemTable,
+  prepareSortIndexesInBackground,
   MAX_ALLOWED_VALUES,
   PREDICTED_OBJECT_PREFIX,
   type ExploreTable,
@@ -140,14 +141,17 @@ export class ExploreService {
     const explore = await this.cache.get(
       ItemTableCache.key(datasetId, level, predictionsId ?? null),
       dataset.data_version,
-      () =>
-        loadItemTable({
+      async () => {
+        const built = await loadItemTable({
           repo: this.repos.explore,
           dataset,
           level,
           stored,
           predictionsId: predictionsId ?? null,
-        }),
+        });
+        void prepareSortIndexesInBackground(built.table);
+        return built;
+      },
     );
     const pending = new Set(stored.filter((f) => f.state === 'pending').map((f) => f.id));
     return { dataset, level, explore, pending, stored };
