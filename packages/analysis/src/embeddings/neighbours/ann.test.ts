@@ -44,7 +44,8 @@ describe('approximate nearest-neighbour index', () => {
     it(`finds at least 95 % of the exact 10 nearest (${metric})`, () => {
       const random = createRandom(metric === 'cosine' ? 1 : 2);
       const vectors = clusteredVectors(n, d, 20, random);
-      const index = createAnnIndex({ dimension: d, metric });
+      // One thread: a multi-threaded build inserts in a varying order, so its recall varies.
+      const index = createAnnIndex({ dimension: d, metric, threads: 1 });
       index.add(range(0, n), vectors);
       expect(index.size).toBe(n);
       const queries = clusteredVectors(200, d, 20, createRandom(99));

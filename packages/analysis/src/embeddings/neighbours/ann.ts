@@ -10,11 +10,11 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type * as USearch from 'usearch';
 import type { DistanceMetric, Neighbours } from './exact.js';
+import { usearch } from './native.js';
 
 export interface AnnIndexOptions {
   dimension: number;
@@ -51,14 +51,6 @@ const MAGIC = 0x4e4e414c; // "LANN" little-endian
 const FORMAT_VERSION = 1;
 const HEADER_BYTES = 24;
 const MAX_ID = 2 ** 32 - 1;
-
-let usearchModule: typeof USearch | undefined;
-
-/** Loaded on first use, so importing @loupe/analysis never loads the native library. */
-function usearch(): typeof USearch {
-  usearchModule ??= createRequire(import.meta.url)('usearch') as typeof USearch;
-  return usearchModule;
-}
 
 interface Settings {
   dimension: number;

@@ -144,6 +144,32 @@ describe('exact search', () => {
     expect(answer.distances[1]).toBe(1);
   });
 
+  it('answers the same with the native candidate pass as with the scan', () => {
+    const random = createRandom(5);
+    const d = 24;
+    const n = 3001;
+    const vectors = Float32Array.from({ length: n * d }, () => random.normal());
+    // Exact duplicates of row 40 (fewer than the candidate margin): ties go to the smaller ids.
+    for (const row of [7, 900, 2500]) vectors.copyWithin(row * d, 40 * d, 41 * d);
+    for (const metric of ['euclidean', 'cosine'] as const) {
+      const scanned = createExactIndex(vectors, { dimension: d, metric, native: false });
+      const native = createExactIndex(vectors, { dimension: d, metric, native: true });
+      const queries = [
+        vectors.slice(40 * d, 41 * d),
+        ...Array.from({ length: 4 }, () => Float32Array.from({ length: d }, () => random.normal())),
+      ];
+      for (const query of queries) {
+        for (const k of [1, 10, 50]) {
+          const a = scanned.search(query, k);
+          const b = native.search(query, k);
+          expect(Array.from(b.ids)).toEqual(Array.from(a.ids));
+          expect(Array.from(b.distances)).toEqual(Array.from(a.distances));
+        }
+      }
+      expect(Array.from(native.search(queries[0]!, 4).ids)).toEqual([7, 40, 900, 2500]);
+    }
+  });
+
   it('rejects bad input, naming it', () => {
     const vectors = new Float32Array(6);
     expect(() => createExactIndex(vectors, { dimension: 4, metric: 'cosine' })).toThrow(

@@ -1,5 +1,6 @@
 // Exact nearest neighbours by brute force over n × d float32 rows (cosine or euclidean): one query
 // against many rows ("find similar"), and every point's k nearest for small sets (UMAP, t-SNE).
+import { usearch } from './native.js';
 
 export type DistanceMetric = 'cosine' | 'euclidean';
 
@@ -136,14 +137,32 @@ function toDistance(score: number, metric: DistanceMetric, queryFactor: number):
 }
 
 /**
- * An exact index over `vectors` (n · dimension, row-major), used as given: it is not copied, so
- * the caller must not change it. Only n row norms are kept besides.
+ * From this many rows a search first asks usearch's SIMD brute force (float32, one thread) for
+ * candidates, then ranks them as the scan would: 3–4× faster than the JavaScript scan at 1M rows.
  */
-export function createExactIndex(vectors: Float32Array, options: VectorSetOptions): ExactIndex {
+export const NATIVE_SCAN_MIN_ROWS = 20_000;
+
+/** Candidates the native pass keeps beyond k, so float32 rounding cannot push a true one out. */
+function candidateCount(k: number, n: number): number {
+  return Math.min(n, 2 * k + 32);
+}
+
+/**
+ * An exact index over `vectors` (n · dimension, row-major), used as given: it is not copied, so
+ * the caller must not change it. Only n row norms are kept besides. With `native` (default: from
+ * NATIVE_SCAN_MIN_ROWS rows) the scan is usearch's SIMD brute force for 2k + 32 candidates,
+ * re-ranked here in float64: the same neighbours and distances, except that among more than
+ * k + 32 rows at exactly the same distance other ids than the smallest may be returned.
+ */
+export function createExactIndex(
+  vectors: Float32Array,
+  options: VectorSetOptions & { native?: boolean },
+): ExactIndex {
   const n = checkVectorSet(vectors, options);
   const { dimension: d, metric } = options;
   const factors = rowFactors(vectors, n, d, metric);
   const q = new Float64Array(d);
+  const native = options.native ?? n >= NATIVE_SCAN_MIN_ROWS;
   return {
     dimension: d,
     metric,
@@ -159,7 +178,21 @@ export function createExactIndex(vectors: Float32Array, options: VectorSetOption
       const queryFactor =
         metric === 'euclidean' ? queryNorm : queryNorm > 0 ? 1 / Math.sqrt(queryNorm) : 0;
       const top = new TopK(Math.min(k, n));
-      scan(vectors, n, d, q, factors, metric === 'euclidean', top);
+      // A zero query is at distance 1 of every row by cosine: all ties, the scan's rule decides.
+      if (native && !(metric === 'cosine' && queryNorm === 0)) {
+        const { exactSearch: nativeSearch, MetricKind } = usearch();
+        const found = nativeSearch(
+          vectors,
+          query,
+          d,
+          candidateCount(k, n),
+          metric === 'euclidean' ? MetricKind.L2sq : MetricKind.Cos,
+          1,
+        ) as { keys: BigUint64Array };
+        rescore(vectors, d, q, factors, metric === 'euclidean', found.keys, top);
+      } else {
+        scan(vectors, n, d, q, factors, metric === 'euclidean', top);
+      }
       const { scores, ids } = top.sorted();
       const distances = new Float32Array(scores.length);
       for (let i = 0; i < scores.length; i++) {
@@ -237,6 +270,27 @@ function scan(
       top.push(c, i);
       bound = top.bound;
     }
+  }
+}
+
+/** Scores the native pass's candidates as `scan` would and offers them to `top`. */
+function rescore(
+  x: Float32Array,
+  d: number,
+  q: Float64Array,
+  factors: Float64Array,
+  euclidean: boolean,
+  candidates: BigUint64Array,
+  top: TopK,
+): void {
+  // In ascending id order, so equal scores keep the smaller id as the scan does.
+  const ids = Uint32Array.from(candidates, (key) => Number(key)).sort();
+  for (const i of ids) {
+    const o = i * d;
+    let s = 0;
+    for (let j = 0; j < d; j++) s += q[j]! * x[o + j]!;
+    const c = euclidean ? factors[i]! - 2 * s : -s * factors[i]!;
+    if (c < top.bound) top.push(c, i);
   }
 }
 
