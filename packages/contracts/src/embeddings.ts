@@ -137,7 +137,7 @@ export const EmbeddingPointsBinary = z
       .string()
       .nullable()
       .describe(
-        'base64 colour per point: categorical = little-endian uint16 legend index (65535 = missing); continuous = float32 value (NaN = missing); null without color_by',
+        'base64 colour per point: categorical = little-endian uint16 category code, the key of its legend entry (65535 = missing); continuous = float32 value (NaN = missing); null without color_by',
       ),
   })
   .meta({ id: 'EmbeddingPointsBinary' });

@@ -27,7 +27,7 @@ export interface ItemRows {
   numItems: number;
 }
 
-function base64ToBytes(text: string): Uint8Array {
+export function base64ToBytes(text: string): Uint8Array {
   const binary = atob(text);
   const bytes = new Uint8Array(binary.length);
   for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);

@@ -11,9 +11,9 @@ export interface RleJson {
 export function rleMaskPixels(
   mask: RleJson,
   rgb: readonly [number, number, number],
-): { width: number; height: number; data: Uint8ClampedArray } {
+): { width: number; height: number; data: Uint8ClampedArray<ArrayBuffer> } {
   const rle = rleFromJson(mask);
-  const data = new Uint8ClampedArray(rle.w * rle.h * 4);
+  const data = new Uint8ClampedArray(new ArrayBuffer(rle.w * rle.h * 4));
   const bits = decodeMask(rle); // column-major: (y, x) at x * h + y
   for (let x = 0; x < rle.w; x++) {
     for (let y = 0; y < rle.h; y++) {

@@ -90,7 +90,8 @@ test('a lasso selects items, the selection shows as thumbnails with +N, and a do
   await drawn();
   const fake = lastScatter();
   act(() => fake.events.onLasso([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]));
-  expect(view.onSelectionChange).toHaveBeenLastCalledWith(ids.slice(0, 10));
+  // The lassoed points' rows of the item table, with its version.
+  expect(view.onSelectionChange).toHaveBeenLastCalledWith([0, 1, 2, 3, 4, 5, 6, 7, 8, 9], 1);
   // 10 selected: 8 slots (two rows of 4), one of them '+3'.
   await waitFor(() => expect(screen.getAllByTestId('embeddings-selection-item')).toHaveLength(7));
   expect(screen.getByTestId('embeddings-selection-more').textContent).toBe('+3');
@@ -99,23 +100,25 @@ test('a lasso selects items, the selection shows as thumbnails with +N, and a do
   expect(fake.selected).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
 
   act(() => fake.events.onDeselect());
-  expect(view.onSelectionChange).toHaveBeenLastCalledWith([]);
+  expect(view.onSelectionChange).toHaveBeenLastCalledWith([], 1);
   await waitFor(() => expect(screen.queryByTestId('embeddings-selection')).toBeNull());
 });
 
 test('a selection made elsewhere is shown on the map; clicking a point or a thumbnail opens the item', async () => {
   fakeServer(embeddingsRoutes());
-  const view = renderView({}, ['c', 'not-on-map']);
+  // Rows 2 ('c') and 99 (not a point of the map).
+  const view = renderView({}, [2, 99]);
   await drawn();
   const fake = lastScatter();
   await waitFor(() => expect(fake.selected).toEqual([2]));
   act(() => fake.events.onPointClick(3));
-  expect(view.onOpenItem).toHaveBeenLastCalledWith('d');
+  expect(view.onOpenItem).toHaveBeenLastCalledWith(3, 1);
   const user = userEvent.setup();
+  // The thumbnail of row 2 is titled with its item id, fetched by row.
   await user.click(await screen.findByTitle('c'));
-  expect(view.onOpenItem).toHaveBeenLastCalledWith('c');
+  expect(view.onOpenItem).toHaveBeenLastCalledWith(2, 1);
   await user.click(screen.getByRole('button', { name: 'Clear selection' }));
-  expect(view.onSelectionChange).toHaveBeenLastCalledWith([]);
+  expect(view.onSelectionChange).toHaveBeenLastCalledWith([], 1);
 });
 
 test('hovering a point shows its 140 px preview after 200 ms', async () => {

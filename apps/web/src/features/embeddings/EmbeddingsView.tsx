@@ -17,7 +17,7 @@ import { useEmbeddingPoints } from './hooks/useEmbeddingPoints';
 import { useEmbeddingsSettings } from './hooks/useEmbeddingsSettings';
 import { Legend } from './Legend';
 import { buildColorScheme } from './legend';
-import { parsePoints } from './points';
+import { decodeBinaryPoints, paletteIndices } from './points';
 import { ScatterCanvas } from './ScatterCanvas';
 import type { MouseMode, ScatterColors, ScatterHandle } from './scatter/createScatter';
 import { SelectionStrip } from './SelectionStrip';
@@ -29,9 +29,12 @@ export interface EmbeddingsViewProps {
   predictionsId?: string;
   filter?: Filter | null;
   colorBy?: string | null;
-  selectedIds: ReadonlySet<string>;
-  onSelectionChange(ids: string[]): void;
-  onOpenItem(id: string): void;
+  /** The selection as item-table rows (the grid's), of the table of `tableVersion`. */
+  selectedRows: ReadonlySet<number>;
+  tableVersion?: number;
+  /** A lasso's points, or none, as rows of the item table of `version`. */
+  onSelectionChange(rows: number[], version: number): void;
+  onOpenItem(row: number, version: number): void;
 }
 
 function useShiftKey(): boolean {
@@ -74,6 +77,8 @@ export function EmbeddingsView(props: EmbeddingsViewProps) {
       dimensionality_reduction_setting: settings.data?.dimensionality_reduction_setting,
       filter: filter ?? null,
       color_by: colorBy ?? null,
+      // Row indices, float32 coordinates and colour codes: a million points in ~17 MB, no ids.
+      format: 'binary' as const,
     }),
     [dataLevel, predictionsId, featureName, settings.data, filter, colorBy],
   );
@@ -88,10 +93,9 @@ export function EmbeddingsView(props: EmbeddingsViewProps) {
   const shift = useShiftKey();
 
   const ready = points.data?.status === 'ready' ? points.data : undefined;
-  const parsed = useMemo(() => (ready ? parsePoints(ready.points ?? []) : null), [ready]);
-  const indexById = useMemo(
-    () => new Map(parsed?.ids.map((id, index) => [id, index]) ?? []),
-    [parsed],
+  const parsed = useMemo(
+    () => (ready?.binary ? decodeBinaryPoints(ready.binary, ready.legend?.type ?? null) : null),
+    [ready],
   );
 
   // Points overlap: a translucent grey would darken where they pile up, so flatten it first.
@@ -117,28 +121,34 @@ export function EmbeddingsView(props: EmbeddingsViewProps) {
     }),
     [scheme, token.colorBgContainer, token.colorWarning, token.colorText, token.colorPrimary],
   );
-  const scatterPoints = useMemo(() => {
-    if (!parsed) return null;
-    const colorIndex = new Float32Array(parsed.ids.length);
-    parsed.colorKeys.forEach((key, i) => {
-      colorIndex[i] = scheme.indexOf(key);
-    });
-    return { x: parsed.x, y: parsed.y, colorIndex };
-  }, [parsed, scheme]);
+  const scatterPoints = useMemo(
+    () =>
+      parsed ? { x: parsed.x, y: parsed.y, colorIndex: paletteIndices(parsed, scheme) } : null,
+    [parsed, scheme],
+  );
+  // The grid's selected rows among the points; rows of another table version mean nothing here.
+  const { selectedRows, tableVersion } = props;
+  // The grid has seen newer data than these points (an upload in between): ask again.
+  const stale = parsed !== null && tableVersion !== undefined && parsed.version < tableVersion;
+  const { refetch } = points;
+  useEffect(() => {
+    if (stale) void refetch();
+  }, [stale, refetch]);
   const selectedIndices = useMemo(() => {
     const out: number[] = [];
-    for (const id of props.selectedIds) {
-      const index = indexById.get(id);
-      if (index !== undefined) out.push(index);
-    }
+    if (!parsed || selectedRows.size === 0) return out;
+    if (tableVersion !== undefined && tableVersion !== parsed.version) return out;
+    const { rows } = parsed;
+    for (let i = 0; i < rows.length; i++) if (selectedRows.has(rows[i]!)) out.push(i);
     return out;
-  }, [props.selectedIds, indexById]);
+  }, [selectedRows, tableVersion, parsed]);
 
   // Hover: the preview follows the pointer and appears once it rests on a point for 200 ms.
   const containerRef = useRef<HTMLDivElement>(null);
   const pointer = useRef({ x: 0, y: 0 });
   const [hovered, setHovered] = useState<{
-    id: string;
+    row: number;
+    version: number;
     x: number;
     y: number;
     width: number;
@@ -147,41 +157,55 @@ export function EmbeddingsView(props: EmbeddingsViewProps) {
   const hoverTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(hoverTimer.current), []);
   const { onSelectionChange, onOpenItem } = props;
-  const ids = parsed?.ids;
   const onHover = useCallback(
     (index: number | null) => {
       clearTimeout(hoverTimer.current);
-      if (index === null || !ids?.[index]) {
+      const row = index === null ? undefined : parsed?.rows[index];
+      if (!parsed || row === undefined) {
         setHovered(null);
         return;
       }
-      const id = ids[index];
+      const { version } = parsed;
       hoverTimer.current = setTimeout(() => {
         const rect = containerRef.current?.getBoundingClientRect();
-        setHovered({ id, ...pointer.current, width: rect?.width ?? 0, height: rect?.height ?? 0 });
+        setHovered({
+          row,
+          version,
+          ...pointer.current,
+          width: rect?.width ?? 0,
+          height: rect?.height ?? 0,
+        });
       }, HOVER_DEBOUNCE_MS);
     },
-    [ids],
+    [parsed],
   );
   const onLasso = useCallback(
-    (indices: number[]) =>
-      onSelectionChange(indices.map((i) => ids?.[i]).filter((id) => id !== undefined)),
-    [ids, onSelectionChange],
+    (indices: number[]) => {
+      if (!parsed) return;
+      onSelectionChange(
+        indices.map((i) => parsed.rows[i]!),
+        parsed.version,
+      );
+    },
+    [parsed, onSelectionChange],
   );
   const onPointClick = useCallback(
     (index: number) => {
-      const id = ids?.[index];
-      if (id !== undefined) onOpenItem(id);
+      const row = parsed?.rows[index];
+      if (parsed && row !== undefined) onOpenItem(row, parsed.version);
     },
-    [ids, onOpenItem],
+    [parsed, onOpenItem],
   );
-  const onDeselect = useCallback(() => onSelectionChange([]), [onSelectionChange]);
+  const onDeselect = useCallback(
+    () => onSelectionChange([], parsed?.version ?? tableVersion ?? 0),
+    [onSelectionChange, parsed, tableVersion],
+  );
 
   const selectedList = useMemo(
-    () => [...props.selectedIds].filter((id) => indexById.has(id)),
-    [props.selectedIds, indexById],
+    () => (parsed ? selectedIndices.map((i) => parsed.rows[i]!) : []),
+    [selectedIndices, parsed],
   );
-  const numPoints = parsed ? parsed.ids.length : null;
+  const numPoints = parsed ? parsed.rows.length : null;
 
   let body: React.ReactNode;
   if (settings.isPending || (points.isPending && hasFeatures && featureName !== null)) {
@@ -320,7 +344,8 @@ export function EmbeddingsView(props: EmbeddingsViewProps) {
             datasetId={dataset.id}
             dataLevel={dataLevel}
             predictionsId={predictionsId}
-            itemId={hovered.id}
+            row={hovered.row}
+            version={hovered.version}
             x={hovered.x}
             y={hovered.y}
             width={hovered.width}
@@ -332,9 +357,10 @@ export function EmbeddingsView(props: EmbeddingsViewProps) {
             datasetId={dataset.id}
             dataLevel={dataLevel}
             predictionsId={predictionsId}
-            selectedIds={selectedList}
-            onOpenItem={onOpenItem}
-            onClear={() => onSelectionChange([])}
+            selectedRows={selectedList}
+            version={parsed!.version}
+            onOpenItem={(row) => onOpenItem(row, parsed!.version)}
+            onClear={onDeselect}
           />
         )}
       </>

@@ -2,7 +2,7 @@
 import type { DataLevel } from '@loupe/contracts';
 import { Typography, theme } from 'antd';
 import { ItemThumbnail } from '../../components/ItemThumbnail';
-import { useItemPreviews } from '../../api/hooks/useItemPreviews';
+import { useItemPreviewsByRows } from '../../api/hooks/useItemPreviews';
 
 export const HOVER_PREVIEW_PX = 140;
 export const HOVER_DEBOUNCE_MS = 200;
@@ -11,7 +11,9 @@ export interface HoverPreviewProps {
   datasetId: string;
   dataLevel: DataLevel;
   predictionsId?: string;
-  itemId: string;
+  /** The hovered point's item-table row, in the table of `version`. */
+  row: number;
+  version: number;
   /** Pointer position inside the map. */
   x: number;
   y: number;
@@ -22,13 +24,14 @@ export interface HoverPreviewProps {
 
 export function HoverPreview(props: HoverPreviewProps) {
   const { token } = theme.useToken();
-  const items = useItemPreviews(
+  const items = useItemPreviewsByRows(
     props.datasetId,
     props.dataLevel,
-    [props.itemId],
+    [props.row],
+    props.version,
     props.predictionsId,
   );
-  const item = items.data?.get(props.itemId);
+  const item = items.data?.get(props.row);
   const card = HOVER_PREVIEW_PX + 16;
   const gap = 16;
   const left = props.x + gap + card > props.width ? props.x - gap - card : props.x + gap;
@@ -59,7 +62,7 @@ export function HoverPreview(props: HoverPreviewProps) {
           marginTop: 4,
         }}
       >
-        {item?.label ?? props.itemId}
+        {item?.label ?? item?.id}
       </Typography.Text>
     </div>
   );

@@ -4,7 +4,7 @@ import { CloseOutlined } from '@ant-design/icons';
 import type { DataLevel } from '@loupe/contracts';
 import { Button, Flex, Tooltip, Typography, theme } from 'antd';
 import { ItemThumbnail } from '../../components/ItemThumbnail';
-import { useItemPreviews } from '../../api/hooks/useItemPreviews';
+import { useItemPreviewsByRows } from '../../api/hooks/useItemPreviews';
 import { PREVIEW_ROW, selectionPreview } from './selectionPreview';
 import { embeddingsStrings as strings } from './strings';
 
@@ -15,16 +15,24 @@ export interface SelectionStripProps {
   datasetId: string;
   dataLevel: DataLevel;
   predictionsId?: string;
-  selectedIds: string[];
-  onOpenItem(id: string): void;
+  /** Item-table rows of the selected points, in the table of `version`. */
+  selectedRows: number[];
+  version: number;
+  onOpenItem(row: number): void;
   onClear(): void;
 }
 
 export function SelectionStrip(props: SelectionStripProps) {
   const { token } = theme.useToken();
-  const { shown, more } = selectionPreview(props.selectedIds.length);
-  const ids = props.selectedIds.slice(0, shown);
-  const items = useItemPreviews(props.datasetId, props.dataLevel, ids, props.predictionsId);
+  const { shown, more } = selectionPreview(props.selectedRows.length);
+  const rows = props.selectedRows.slice(0, shown);
+  const items = useItemPreviewsByRows(
+    props.datasetId,
+    props.dataLevel,
+    rows,
+    props.version,
+    props.predictionsId,
+  );
   const width = PREVIEW_ROW * SIDEBAR_THUMB_PX + (PREVIEW_ROW - 1) * GAP;
   return (
     <div
@@ -42,7 +50,9 @@ export function SelectionStrip(props: SelectionStripProps) {
       }}
     >
       <Flex align="center" justify="space-between" style={{ width, marginBottom: 8 }}>
-        <Typography.Text strong>{strings.selectionTitle(props.selectedIds.length)}</Typography.Text>
+        <Typography.Text strong>
+          {strings.selectionTitle(props.selectedRows.length)}
+        </Typography.Text>
         <Tooltip title={strings.clearSelection}>
           <Button
             size="small"
@@ -60,16 +70,16 @@ export function SelectionStrip(props: SelectionStripProps) {
           gap: GAP,
         }}
       >
-        {ids.map((id) => (
+        {rows.map((row) => (
           <button
-            key={id}
+            key={row}
             type="button"
-            title={id}
+            title={items.data?.get(row)?.id}
             data-testid="embeddings-selection-item"
-            onClick={() => props.onOpenItem(id)}
+            onClick={() => props.onOpenItem(row)}
             style={{ padding: 0, border: 0, background: 'none', cursor: 'pointer' }}
           >
-            <ItemThumbnail item={items.data?.get(id)} size={SIDEBAR_THUMB_PX} />
+            <ItemThumbnail item={items.data?.get(row)} size={SIDEBAR_THUMB_PX} />
           </button>
         ))}
         {more > 0 && (

@@ -8,8 +8,10 @@ export interface ColorScheme {
   /** Palette for the scatter; the last entry is the missing-value colour. */
   palette: string[];
   missingIndex: number;
-  /** The palette index of a point's colour key. */
+  /** The palette index of a point's colour key (a category's key, or a number as text). */
   indexOf(colorKey: string): number;
+  /** The palette index of a continuous colour value (NaN = missing). */
+  indexOfValue(value: number): number;
   /** Categorical legend rows. */
   categories: { key: string; label: string; color: string }[];
   /** Continuous legend range. */
@@ -26,6 +28,7 @@ export function buildColorScheme(
       palette: [neutral, missing],
       missingIndex: 1,
       indexOf: () => 0,
+      indexOfValue: () => 0,
       categories: [],
       range: null,
     };
@@ -35,16 +38,16 @@ export function buildColorScheme(
     const { min, max } = legend;
     // No range means no item has a value: every point is missing.
     const range: [number, number] | null = min !== null && max !== null ? [min, max] : null;
+    const indexOfValue = (value: number) =>
+      range && Number.isFinite(value)
+        ? continuousStep(value, range[0], range[1])
+        : CONTINUOUS_STEPS;
     return {
       kind: 'continuous',
       palette: [...steps, missing],
       missingIndex: CONTINUOUS_STEPS,
-      indexOf: (colorKey) => {
-        const value = colorKey === '' ? NaN : Number(colorKey);
-        return range && Number.isFinite(value)
-          ? continuousStep(value, range[0], range[1])
-          : CONTINUOUS_STEPS;
-      },
+      indexOf: (colorKey) => indexOfValue(colorKey === '' ? NaN : Number(colorKey)),
+      indexOfValue,
       categories: [],
       range,
     };
@@ -61,6 +64,7 @@ export function buildColorScheme(
     palette: [...categories.map((category) => category.color), missing],
     missingIndex,
     indexOf: (colorKey) => (colorKey === '' ? missingIndex : (byKey.get(colorKey) ?? missingIndex)),
+    indexOfValue: () => missingIndex,
     categories,
     range: null,
   };

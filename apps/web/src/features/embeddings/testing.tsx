@@ -1,7 +1,7 @@
 // Test helpers of the embeddings feature: a fake of the WebGL scatter (happy-dom has no WebGL, so
 // the scatter module is the outside world), the API answers, and a rendered view with a real
 // controlled selection.
-import type { Dataset } from '@loupe/contracts';
+import { encodeIndices, type Dataset } from '@loupe/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { useState } from 'react';
@@ -48,17 +48,41 @@ export function settings(change: Partial<EmbeddingsSettings> = {}): EmbeddingsSe
   };
 }
 
+/** The item table's version in these tests: the points' rows and the grid's share it. */
+export const TABLE_VERSION = 1;
+
+function base64(bytes: Uint8Array): string {
+  let text = '';
+  for (const byte of bytes) text += String.fromCharCode(byte);
+  return btoa(text);
+}
+
+/**
+ * A ready answer of format 'binary' for the items `ids`, item i at row i of the table of
+ * `version`: x = i, y = i % 3, coloured by category code i % 2 (the legend's keys '0' and '1').
+ */
 export function readyPoints(
   ids: string[],
   change: Partial<EmbeddingPointsResponse> = {},
+  version = TABLE_VERSION,
 ): EmbeddingPointsResponse {
+  const rows = Uint32Array.from(ids, (_, i) => i);
+  const xy = Float32Array.from({ length: 2 * ids.length }, (_, t) =>
+    t % 2 === 0 ? t / 2 : ((t - 1) / 2) % 3,
+  );
+  const codes = Uint16Array.from(ids, (_, i) => i % 2);
   return {
     status: 'ready',
     progress: 1,
     feature_name: 'clip',
     dimensionality_reduction_setting: { method: 'UMAP', num_neighbors: 15 },
     num_points: ids.length,
-    points: ids.map((id, i) => `${id}|${i}|${i % 3}|${i % 2}`),
+    version,
+    binary: {
+      rows: base64(encodeIndices(rows, { version, format: 'u32' })),
+      xy: base64(new Uint8Array(xy.buffer)),
+      colors: base64(new Uint8Array(codes.buffer)),
+    },
     legend: {
       type: 'categorical',
       categories: [
@@ -78,54 +102,62 @@ export function embeddingsRoutes(
   return {
     [`GET ${api}/settings`]: () => ({ body: settings() }),
     [`POST ${api}/points`]: () => ({ body: readyPoints(ids) }),
-    [`POST /api/datasets/${DATASET_ID}/items`]: (call) => ({
-      body: {
-        version: 1,
-        items: ((call.body as { item_ids?: string[] }).item_ids ?? []).map((id, row) => ({
-          id,
-          row,
-          data_level: 'image',
-          sample_id: id,
-          type: 'gt',
-          media_type: 'image',
-          src: `/media/${id}.jpg`,
-          thumbnail_src: `/thumbs/${id}.webp`,
-          spectrogram_src: null,
-          width: 10,
-          height: 10,
-          duration: null,
-          crop: null,
-          split: 'train',
-          label: `label of ${id}`,
-          labels: null,
-          values: null,
-          transcript: null,
-          mask_src: null,
-          prediction: null,
-          objects: [],
-          metadata: {},
-        })),
-      },
-    }),
+    // Items by id, or by row of the table (the map's points carry rows).
+    [`POST /api/datasets/${DATASET_ID}/items`]: (call) => {
+      const body = call.body as { item_ids?: string[]; rows?: number[]; version?: number };
+      if (body.rows && body.version !== TABLE_VERSION)
+        return { status: 409, body: { description: 'stale rows', retriable: true } };
+      const wanted = body.item_ids ?? (body.rows ?? []).map((row) => ids[row]!);
+      return {
+        body: {
+          version: TABLE_VERSION,
+          items: wanted.map((id) => ({
+            id,
+            row: ids.indexOf(id),
+            data_level: 'image',
+            sample_id: id,
+            type: 'gt',
+            media_type: 'image',
+            src: `/media/${id}.jpg`,
+            thumbnail_src: `/thumbs/${id}.webp`,
+            spectrogram_src: null,
+            width: 10,
+            height: 10,
+            duration: null,
+            crop: null,
+            split: 'train',
+            label: `label of ${id}`,
+            labels: null,
+            values: null,
+            transcript: null,
+            mask_src: null,
+            prediction: null,
+            objects: [],
+            metadata: {},
+          })),
+        },
+      };
+    },
     ...change,
   };
 }
 
-export function renderView(props: Partial<EmbeddingsViewProps> = {}, initial: string[] = []) {
+export function renderView(props: Partial<EmbeddingsViewProps> = {}, initial: number[] = []) {
   const queryClient = createQueryClient({ onUnauthorized: () => undefined });
   const onSelectionChange = vi.fn();
   const onOpenItem = vi.fn();
   function Host() {
-    const [selected, setSelected] = useState<ReadonlySet<string>>(new Set(initial));
+    const [selected, setSelected] = useState<ReadonlySet<number>>(new Set(initial));
     return (
       <div style={{ height: 600 }}>
         <EmbeddingsView
           dataset={dataset()}
           dataLevel="image"
-          selectedIds={selected}
-          onSelectionChange={(ids) => {
-            onSelectionChange(ids);
-            setSelected(new Set(ids));
+          selectedRows={selected}
+          tableVersion={TABLE_VERSION}
+          onSelectionChange={(rows, version) => {
+            onSelectionChange(rows, version);
+            setSelected(new Set(rows));
           }}
           onOpenItem={onOpenItem}
           {...props}

@@ -14,6 +14,7 @@ import { Button, Empty, Flex, Result, Segmented, Tag, Tooltip, Typography, theme
 import { useCallback, useMemo, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api/ApiError';
+import { exploreApi } from '../../api/explore';
 import { useLicense } from '../../api/hooks/useLicense';
 import { ErrorFallback } from '../../components/ErrorFallback';
 import { Page, type Crumb } from '../../components/Page';
@@ -29,7 +30,7 @@ import { ITEMS_BATCH } from './gridRules';
 import { useColorMap } from './hooks/useColorMap';
 import { useExploreState } from './hooks/useExploreState';
 import { itemBatchOptions, type BatchContext } from './hooks/useItemBatches';
-import { itemIdsOptions, pairIdsWithRows, useItemIds } from './hooks/useItemIds';
+import { itemIdsOptions, pairIdsWithRows } from './hooks/useItemIds';
 import { useItemRows, type ItemRowsQuery } from './hooks/useItemRows';
 import { useMetadataInfo } from './hooks/useMetadataInfo';
 import { useOpenItemPosition } from './hooks/useOpenItem';
@@ -160,29 +161,13 @@ function ExploreContent({ dataset, predictionsId }: { dataset: Dataset; predicti
     rows,
     `${dataLevel}:${version}`,
   );
-  const mapShown = state.view !== 'grid';
-  const idRows = useItemIds(dataset.id, itemRows.data?.query, rows, mapShown);
-  const selectedIds = useMemo(() => {
-    const ids = new Set<string>();
-    for (const row of selection.rows) {
-      const id = idRows?.idByRow.get(row);
-      if (id !== undefined) ids.add(id);
-    }
-    return ids;
-  }, [selection, idRows]);
-  // A lasso's ids become rows; points outside the grid's result (none, as both use the same
-  // filter) are dropped.
+  // The map speaks rows of the same item table: a lasso's rows are the selection as they are.
+  // Rows of another table version (the data changed in between) mean nothing here.
   const onMapSelection = useCallback(
-    (ids: string[]) => {
-      if (!idRows) return;
-      const next: number[] = [];
-      for (const id of ids) {
-        const row = idRows.rowById.get(id);
-        if (row !== undefined) next.push(row);
-      }
-      replace(next, 'map');
+    (next: number[], pointsVersion: number) => {
+      if (pointsVersion === version) replace(next, 'map');
     },
-    [idRows, replace],
+    [version, replace],
   );
   const levelLock =
     subsetId !== null
@@ -272,21 +257,33 @@ function ExploreContent({ dataset, predictionsId }: { dataset: Dataset; predicti
     },
     [context, queryClient, update],
   );
+  // A point opens its item: its id comes from the items call by row (the map carries no ids).
   const onOpenPoint = useCallback(
-    (id: string) => {
-      setKnown(null);
-      update({ item: id }, { push: true });
+    (row: number, pointsVersion: number) => {
+      void exploreApi
+        .items(dataset.id, {
+          data_level: dataLevel,
+          rows: [row],
+          version: pointsVersion,
+          predictions_id: predictionsId,
+        })
+        .then(({ items }) => {
+          const id = items[0]?.id;
+          if (!id) return;
+          const position = rows && pointsVersion === version ? rows.indexOf(row) : -1;
+          setKnown(position >= 0 ? { id, position } : null);
+          update({ item: id }, { push: true });
+        })
+        .catch(() => undefined);
     },
-    [update],
+    [dataset.id, dataLevel, predictionsId, rows, version, update],
   );
   const findSimilar = useCallback(async () => {
     if (!rows || !itemRows.data) return;
-    const pairs =
-      idRows ??
-      pairIdsWithRows(
-        rows,
-        await queryClient.fetchQuery(itemIdsOptions(dataset.id, itemRows.data.query)),
-      );
+    const pairs = pairIdsWithRows(
+      rows,
+      await queryClient.fetchQuery(itemIdsOptions(dataset.id, itemRows.data.query)),
+    );
     if (!pairs) return;
     // In result order, so the query items read like the grid.
     const ids = [...rows]
@@ -297,7 +294,7 @@ function ExploreContent({ dataset, predictionsId }: { dataset: Dataset; predicti
     navigate(
       `/datasets/${dataset.id}/subsets/selection/similar?${search.toString().replaceAll('%2C', ',')}`,
     );
-  }, [rows, itemRows.data, idRows, queryClient, dataset.id, selection, dataLevel, navigate]);
+  }, [rows, itemRows.data, queryClient, dataset.id, selection, dataLevel, navigate]);
   const onClose = useCallback(() => {
     setKnown(null);
     update({ item: null });
@@ -498,7 +495,8 @@ function ExploreContent({ dataset, predictionsId }: { dataset: Dataset; predicti
           predictionsId={predictionsId}
           filter={state.filter}
           colorBy={colorBy ? state.colorBy : null}
-          selectedIds={selectedIds}
+          selectedRows={selection.rows}
+          tableVersion={version}
           onSelectionChange={onMapSelection}
           onOpenItem={onOpenPoint}
         />

@@ -18,7 +18,8 @@ beforeEach(() => {
 const ids = Array.from({ length: 12 }, (_, i) => `img-${i}`);
 const mapRoutes = {
   [`GET ${api}/embeddings/settings`]: () => ({ body: settings() }),
-  [`POST ${api}/embeddings/points`]: () => ({ body: readyPoints(ids) }),
+  // Point i is row i of the grid's item table (version 7, as testData's item_ids answers).
+  [`POST ${api}/embeddings/points`]: () => ({ body: readyPoints(ids, {}, 7) }),
 };
 const cards = () => screen.getAllByTestId('item-card');
 const selectedCards = () =>
@@ -116,6 +117,33 @@ test('a lasso on the map selects in the grid, the grid selection shows on the ma
   await waitFor(() => expect([...fake.selected].sort()).toEqual([2, 3, 4, 7]));
   fireEvent.click(screen.getByText('Object'));
   await waitFor(() => expect(view.location()).toContain('level=image_object'));
+});
+
+test('points of an older item table are asked for once more, and their lasso selects nothing', async () => {
+  let answers = 0;
+  exploreServer({
+    routes: {
+      ...mapRoutes,
+      // The map's points predate an upload that the grid's rows (version 7) already include.
+      [`POST ${api}/embeddings/points`]: () => {
+        answers++;
+        return { body: readyPoints(ids, {}, 6) };
+      },
+    },
+  });
+  renderApp(`${explorePath}?view=split`);
+  await gridReady();
+  const fake = await mapDrawn();
+  await waitFor(() => expect(answers).toBe(2));
+  act(() => fake.events.onLasso([2, 3]));
+  fireEvent.click(cards()[5]!);
+  await waitFor(() =>
+    expect(screen.getByTestId('selection-counter').textContent).toContain('1 selected'),
+  );
+  // Rows of version 6 are not rows of version 7: no selection from them, none shown on the map.
+  expect(selectedCards()).toEqual(['img-5']);
+  expect(fake.selected).toEqual([]);
+  expect(answers).toBe(2);
 });
 
 test('a click on a point opens the item viewer at that item', async () => {

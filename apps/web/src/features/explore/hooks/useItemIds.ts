@@ -1,8 +1,6 @@
-// The current result's item ids, aligned with its rows: the map speaks ids and the grid rows, so
-// one 'ids' answer of the same query maps between them both ways. Fetched only while the map
-// is shown, or on demand (Find similar) through `itemIdsOptions`.
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+// The current result's item ids, aligned with its rows, fetched on demand (Find similar sends
+// ids): one 'ids' answer of the same query maps rows to ids and back.
+import { queryOptions } from '@tanstack/react-query';
 import { exploreApi } from '../../../api/explore';
 import { queryKeys } from '../../../api/queryKeys';
 import type { ItemRowsQuery } from './useItemRows';
@@ -30,20 +28,4 @@ export function pairIdsWithRows(rows: Uint32Array, ids: readonly string[]): IdRo
     rowById.set(ids[i]!, row);
   });
   return { idByRow, rowById };
-}
-
-export function useItemIds(
-  datasetId: string,
-  query: ItemRowsQuery | undefined,
-  rows: Uint32Array | undefined,
-  enabled: boolean,
-): IdRows | null {
-  const ids = useQuery({
-    ...itemIdsOptions(datasetId, query!),
-    enabled: enabled && query !== undefined,
-  });
-  return useMemo(
-    () => (rows && ids.data ? pairIdsWithRows(rows, ids.data) : null),
-    [rows, ids.data],
-  );
 }
