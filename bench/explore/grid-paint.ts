@@ -8,13 +8,22 @@
 // The large dataset is the SQLite file bench/explore/server.ts keeps
 // (.bench-data/explore/loupe-N.db, generated through it when missing); LOUPE_BENCH_EXPLORE_DB
 // points at another copy of it. The server writes to that file (sessions): use a copy.
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import {
+  cpuMs,
+  launchChromium,
+  p50,
+  requireBuild,
+  ROOT,
+  startServer,
+  uptime,
+  type Server,
+} from '../support/built-server.js';
 
 const { values } = parseArgs({
   options: {
@@ -25,127 +34,15 @@ const { values } = parseArgs({
 });
 const SAMPLES = Number(values.samples);
 const RUNS = Number(values.runs);
-const ROOT = resolve(import.meta.dirname, '../..');
 const DATA_DIR = join(ROOT, '.bench-data/explore');
 const DB_PATH = process.env.LOUPE_BENCH_EXPLORE_DB ?? join(DATA_DIR, `loupe-${SAMPLES}.db`);
-const MAIN_JS = join(ROOT, 'apps/server/dist/main.js');
-const WEB_DIR = join(ROOT, 'apps/web/dist');
-// The account bench/explore/server.ts sets up on the generated database.
-const ADMIN = { username: 'Bench Admin', email: 'bench@example.com', password: 'bench password' };
 const TARGET_MS = 1500;
 const DEMO_DATASETS = 7;
 const MARK = 'loupe:grid-first-paint';
 
-function freePort(): Promise<number> {
-  return new Promise((done, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? done(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-/** CPU time of a process so far in ms (utime + stime from /proc, 100 ticks a second on Linux). */
-function cpuMs(pid: number | undefined): number {
-  if (!pid || !existsSync(`/proc/${pid}/stat`)) return NaN;
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
-interface Server {
-  url: string;
-  child: ChildProcess;
-  cookie: string;
-  call<T>(method: string, path: string, body?: unknown): Promise<T>;
-  stop(): Promise<void>;
-}
-
-async function startServer(dataDir: string, env: Record<string, string>, args: string[] = []) {
-  const port = await freePort();
-  let output = '';
-  const child = spawn(process.execPath, [MAIN_JS, ...args], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOUPE_DATA_DIR: dataDir,
-      LOUPE_ENV: 'production',
-      LOUPE_WEB_DIR: WEB_DIR,
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`The server exited:\n${output}`);
-    const healthy = await fetch(`${url}/api/health`).then(
-      (response) => response.status === 200,
-      () => false,
-    );
-    if (healthy) break;
-    if (Date.now() > deadline) throw new Error(`The server did not become healthy:\n${output}`);
-    await new Promise((wake) => setTimeout(wake, 200));
-  }
-  const setup = await fetch(`${url}/api/setup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ company: 'Bench', user: ADMIN }),
-  });
-  const login =
-    setup.status === 201
-      ? setup
-      : await fetch(`${url}/api/login`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password, remember: false }),
-        });
-  if (login.status >= 400) throw new Error(`Sign-in failed: ${login.status} ${await login.text()}`);
-  const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
-  const server: Server = {
-    url,
-    child,
-    cookie,
-    async call<T>(method: string, path: string, body?: unknown) {
-      const response = await fetch(`${url}${path}`, {
-        method,
-        headers: { cookie, ...(body ? { 'content-type': 'application/json' } : {}) },
-        ...(body ? { body: JSON.stringify(body) } : {}),
-      });
-      const text = await response.text();
-      if (response.status >= 400) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-      return JSON.parse(text) as T;
-    },
-    stop: () =>
-      new Promise<void>((done) => {
-        if (child.exitCode !== null) return done();
-        const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
-        child.once('exit', () => {
-          clearTimeout(force);
-          done();
-        });
-        child.kill('SIGTERM');
-      }),
-  };
-  return server;
-}
-
 interface Paint {
   firstPaint: number;
   serverCpu: number;
-}
-
-function p50(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
 }
 
 /** Opens the explorer `1 + RUNS` times in one browser context: the first is the cold one. */
@@ -202,8 +99,6 @@ function report(label: string, paints: Paint[]): void {
     `${''.padEnd(28)} warm runs: ${warm.map((paint) => paint.firstPaint.toFixed(0)).join(', ')} ms`,
   );
 }
-
-const uptime = () => execFileSync('uptime', { encoding: 'utf8' }).trim();
 
 async function benchLarge(browser: Browser): Promise<void> {
   if (!existsSync(DB_PATH)) {
@@ -275,13 +170,8 @@ console.log(
     `${RUNS} warm navigations per dataset; figures are the '${MARK}' mark's time after ` +
     `navigation start; server CPU is the server process's CPU time during the navigation.`,
 );
-if (!existsSync(MAIN_JS) || !existsSync(join(WEB_DIR, 'index.html'))) {
-  throw new Error('Build first: node scripts/build.mjs');
-}
-const browser = await chromium.launch({
-  executablePath: process.env.LOUPE_CHROMIUM ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-});
+requireBuild();
+const browser = await launchChromium();
 try {
   await benchLarge(browser);
   if (!values['skip-demo']) await benchDemo(browser);
