@@ -18,7 +18,7 @@ import { createRandom } from '@loupe/analysis';
 import { DEFAULT_REDUCTION } from '@loupe/contracts';
 import { migrateToLatest, openDatabase } from '@loupe/server/embedded';
 import { createRepositories } from '@loupe/server/embeddings-bench';
-import type { Page } from 'playwright-core';
+import type { CDPSession, Page } from 'playwright-core';
 import {
   cpuMs,
   launchChromium,
@@ -192,6 +192,22 @@ async function frames(page: Page, act: () => Promise<void>): Promise<Frames> {
   return { intervals: stamps.slice(1).map((at, i) => at - stamps[i]!), longTasks };
 }
 
+/** Stops the CDP profiler and prints the page's top functions by self time. */
+async function printProfile(profiler: CDPSession, label: string): Promise<void> {
+  const { profile } = await profiler.send('Profiler.stop');
+  const self = new Map<string, number>();
+  const { nodes, samples = [], timeDeltas = [] } = profile;
+  const byId = new Map(nodes.map((node) => [node.id, node]));
+  samples.forEach((id, i) => {
+    const frame = byId.get(id)!.callFrame;
+    const name = `${frame.functionName || '(anonymous)'} ${frame.url.split('/').pop()}:${frame.lineNumber}`;
+    self.set(name, (self.get(name) ?? 0) + (timeDeltas[i] ?? 0) / 1000);
+  });
+  console.log(`  ${label} profile, self time:`);
+  for (const [name, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 12))
+    console.log(`    ${ms.toFixed(0).padStart(7)} ms  ${name}`);
+}
+
 function describeFrames(label: string, { intervals, longTasks }: Frames): void {
   const total = intervals.reduce((sum, v) => sum + v, 0);
   console.log(
@@ -217,7 +233,13 @@ try {
   await context.addCookies([{ name, value, url: server.url }]);
   const page = await context.newPage();
   const runs: Run[] = [];
-  for (let run = 0; run <= RUNS; run++) runs.push(await openMap(page, server, dataset.id));
+  const profiler = process.env.PROFILE === '1' ? await context.newCDPSession(page) : null;
+  if (profiler) await profiler.send('Profiler.enable');
+  for (let run = 0; run <= RUNS; run++) {
+    if (profiler && run === RUNS) await profiler.send('Profiler.start');
+    runs.push(await openMap(page, server, dataset.id));
+  }
+  if (profiler) await printProfile(profiler, 'last navigation');
   const [cold, ...warm] = runs;
   console.log(
     `  drawn, cold (server tables built): ${cold!.drawnMs.toFixed(0)} ms after navigation, ${cold!.points.toLocaleString()} points, server CPU ${cold!.serverCpu.toFixed(0)} ms`,
@@ -231,6 +253,8 @@ try {
   const cy = box.y + box.height / 2;
   await page.mouse.move(cx, cy);
   describeFrames('idle (nothing moves)', await frames(page, () => page.waitForTimeout(1000)));
+  // PROFILE=1: where the page's main thread spends a navigation and a zoom, by self time (CDP).
+  if (profiler) await profiler.send('Profiler.start');
   describeFrames(
     'wheel zoom in and out (20 steps)',
     await frames(page, async () => {
@@ -241,6 +265,7 @@ try {
       await page.waitForTimeout(300);
     }),
   );
+  if (profiler) await printProfile(profiler, 'zoom');
   describeFrames(
     'drag to pan (40 moves)',
     await frames(page, async () => {
