@@ -89,6 +89,8 @@ function radixOrder(words: readonly Word[], m: number): Uint32Array {
 export interface SortIndex {
   ranks: Uint32Array;
   distinct: number;
+  /** Every row in ascending value order, equal values in row order, missing ones last. */
+  order: Uint32Array;
 }
 
 const sortIndexes = new WeakMap<NumericColumn, SortIndex>();
@@ -186,7 +188,7 @@ function buildSortIndex(column: NumericColumn): SortIndex {
   }
   const distinct = rank + 1;
   for (let r = 0; r < n; r++) if (values[r] !== values[r]) ranks[r] = distinct;
-  return { ranks, distinct };
+  return { ranks, distinct, order };
 }
 
 /** The sort index of a numeric or timestamp field: built on first call, then cached. */
@@ -206,14 +208,64 @@ export function prepareSortIndexes(table: ItemTable): void {
   for (const [id, column] of table.columns) if (!('codes' in column)) prepareSortIndex(table, id);
 }
 
-/** The sort words of one key for `rows`, least significant first. */
-function keyWords(table: ItemTable, entry: SortEntry, rows: Uint32Array): Word[] {
+/**
+ * `rows` in the order of one indexed key by walking the index (an index scan): ties in row
+ * order and missing values last in both directions, as the radix sort orders them. Costs one
+ * pass over the whole column, so it pays when `rows` is a good part of the table.
+ */
+function indexScan(index: SortIndex, rows: Uint32Array, descending: boolean): Uint32Array {
+  const { order, ranks, distinct } = index;
+  const n = order.length;
+  const member = new Uint8Array(n);
+  for (let p = 0; p < rows.length; p++) member[rows[p]!] = 1;
+  const out = new Uint32Array(rows.length);
+  let k = 0;
+  let present = n;
+  while (present > 0 && ranks[order[present - 1]!] === distinct) present--;
+  if (!descending) {
+    for (let i = 0; i < present; i++) {
+      const r = order[i]!;
+      if (member[r]) out[k++] = r;
+    }
+  } else {
+    // Groups of equal values from the largest down, each group in row order.
+    let end = present;
+    while (end > 0) {
+      const rank = ranks[order[end - 1]!];
+      let start = end - 1;
+      while (start > 0 && ranks[order[start - 1]!] === rank) start--;
+      for (let i = start; i < end; i++) {
+        const r = order[i]!;
+        if (member[r]) out[k++] = r;
+      }
+      end = start;
+    }
+  }
+  for (let i = present; i < n; i++) {
+    const r = order[i]!;
+    if (member[r]) out[k++] = r;
+  }
+  return out;
+}
+
+/** The sort index of a key's column when it is numeric and its index is built. */
+function builtIndex(table: ItemTable, entry: SortEntry): SortIndex | undefined {
   const column = getColumn(table, entry.name);
+  return 'codes' in column ? undefined : sortIndexes.get(column);
+}
+
+function isDescending(entry: SortEntry): boolean {
   const { direction } = entry;
   if (direction !== 'ascending' && direction !== 'descending') {
     throw new Error(`Unknown sort direction '${String(direction)}' for '${entry.name}'`);
   }
-  const descending = direction === 'descending';
+  return direction === 'descending';
+}
+
+/** The sort words of one key for `rows`, least significant first. */
+function keyWords(table: ItemTable, entry: SortEntry, rows: Uint32Array): Word[] {
+  const column = getColumn(table, entry.name);
+  const descending = isDescending(entry);
   const m = rows.length;
   if ('codes' in column) {
     const word = new Uint32Array(m);
@@ -257,10 +309,24 @@ export function sortRows(
   rows: Uint32Array,
   sort: readonly SortEntry[],
 ): Uint32Array {
+  let ordered = rows;
+  let keys = sort.length;
+  // The least significant key, when indexed and the selection is a sixteenth of the table or
+  // more, orders the rows by an index scan; the radix passes then cover only the other keys
+  // (LSD: stable passes from the least to the most significant key).
+  const last = sort[keys - 1];
+  const index = last && builtIndex(table, last);
+  if (last && index && rows.length * INDEX_SCAN_SHARE >= index.order.length) {
+    ordered = indexScan(index, rows, isDescending(last));
+    keys--;
+  }
   const words: Word[] = [];
-  for (let k = sort.length - 1; k >= 0; k--) words.push(...keyWords(table, sort[k]!, rows));
-  const perm = radixOrder(words, rows.length);
-  const out = new Uint32Array(rows.length);
-  for (let i = 0; i < rows.length; i++) out[i] = rows[perm[i]!]!;
+  for (let k = keys - 1; k >= 0; k--) words.push(...keyWords(table, sort[k]!, ordered));
+  const perm = radixOrder(words, ordered.length);
+  const out = new Uint32Array(ordered.length);
+  for (let i = 0; i < ordered.length; i++) out[i] = ordered[perm[i]!]!;
   return out;
 }
+
+/** An index scan is used when the selection has at least 1/INDEX_SCAN_SHARE of the rows. */
+const INDEX_SCAN_SHARE = 16;
