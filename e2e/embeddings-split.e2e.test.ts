@@ -100,9 +100,14 @@ test('explore: the map in the split view, a lasso selects in the grid, a point o
   // The viewer's mask covers the map until its closing motion ends.
   await page.locator('.ant-modal-wrap').first().waitFor({ state: 'hidden' });
 
-  // Find similar on a selection (lassoed again after the reload).
+  // Find similar on a selection (lassoed again after the reload). The pointer comes back to the
+  // map first, as a user's does after closing the viewer.
+  await map.hover({ x: 0.5, y: 0.5 });
   await map.lasso(from, to);
-  await counter.waitFor();
+  await counter.waitFor().catch(async (error: unknown) => {
+    await screenshot(page, 'failure-explore-map-second-lasso');
+    throw error;
+  });
   const count = Number((await counter.textContent())!.replace(/\D/g, ''));
   await page.getByRole('button', { name: /Find similar/ }).click();
   await page.waitForURL(/\/subsets\/selection\/similar\?sample_ids=/);

@@ -99,6 +99,12 @@ export class EmbeddingsMap {
     await this.page.keyboard.up('Shift');
   }
 
+  /** Moves the pointer over the map at a fraction of its size. */
+  async hover(at: { x: number; y: number }): Promise<void> {
+    const box = await this.box();
+    await this.page.mouse.move(box.x + at.x * box.width, box.y + at.y * box.height, { steps: 4 });
+  }
+
   async clickPoint(point: { x: number; y: number }): Promise<void> {
     const { x, y } = await this.screenOf(point);
     await this.page.mouse.move(x, y);
