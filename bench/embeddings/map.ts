@@ -10,7 +10,6 @@
 // feature and its UMAP layout (Gaussian blobs) are stored as the EmbeddingsComputation job
 // would store them. Headless Chromium here has no GPU: WebGL runs in software (SwiftShader) on
 // the same 2 cores as the server, so drawing figures are a worst case.
-import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -21,6 +20,7 @@ import { createRepositories } from '@loupe/server/embeddings-bench';
 import type { CDPSession, Page } from 'playwright-core';
 import {
   cpuMs,
+  exploreDatabase,
   launchChromium,
   p50,
   requireBuild,
@@ -38,7 +38,6 @@ const { values } = parseArgs({
 });
 const SAMPLES = Number(values.samples);
 const RUNS = Number(values.runs);
-const SOURCE_DB = join(ROOT, `.bench-data/explore/loupe-${SAMPLES}.db`);
 const DATA_DIR = join(ROOT, '.bench-data/embeddings');
 const DB_PATH = join(DATA_DIR, `map-${SAMPLES}.db`);
 const FEATURE = 'bench.embedding';
@@ -54,26 +53,9 @@ function percentile(values: number[], q: number): number {
 
 /** The bench dataset with a feature and a stored layout of its samples. */
 async function prepare(): Promise<void> {
-  if (!existsSync(SOURCE_DB)) {
-    console.log(`${SOURCE_DB} is missing: generating it through bench/explore/server.ts…`);
-    execFileSync(
-      'npx',
-      [
-        'tsx',
-        '--conditions=loupe-src',
-        join(ROOT, 'bench/explore/server.ts'),
-        '--db',
-        'sqlite',
-        '--samples',
-        String(SAMPLES),
-        '--runs',
-        '1',
-      ],
-      { cwd: ROOT, stdio: 'inherit' },
-    );
-  }
+  const source = exploreDatabase(SAMPLES);
   mkdirSync(DATA_DIR, { recursive: true });
-  if (!existsSync(DB_PATH)) copyFileSync(SOURCE_DB, DB_PATH);
+  if (!existsSync(DB_PATH)) copyFileSync(source, DB_PATH);
   const database = openDatabase({ kind: 'sqlite', path: DB_PATH });
   try {
     await migrateToLatest(database);

@@ -8,14 +8,14 @@
 // The large dataset is the SQLite file bench/explore/server.ts keeps
 // (.bench-data/explore/loupe-N.db, generated through it when missing); LOUPE_BENCH_EXPLORE_DB
 // points at another copy of it. The server writes to that file (sessions): use a copy.
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Browser } from 'playwright-core';
 import {
   cpuMs,
+  exploreDatabase,
   launchChromium,
   p50,
   requireBuild,
@@ -35,7 +35,6 @@ const { values } = parseArgs({
 const SAMPLES = Number(values.samples);
 const RUNS = Number(values.runs);
 const DATA_DIR = join(ROOT, '.bench-data/explore');
-const DB_PATH = process.env.LOUPE_BENCH_EXPLORE_DB ?? join(DATA_DIR, `loupe-${SAMPLES}.db`);
 const TARGET_MS = 1500;
 const DEMO_DATASETS = 7;
 const MARK = 'loupe:grid-first-paint';
@@ -101,31 +100,14 @@ function report(label: string, paints: Paint[]): void {
 }
 
 async function benchLarge(browser: Browser): Promise<void> {
-  if (!existsSync(DB_PATH)) {
-    console.log(`${DB_PATH} is missing: generating it through bench/explore/server.ts…`);
-    execFileSync(
-      'npx',
-      [
-        'tsx',
-        '--conditions=loupe-src',
-        join(ROOT, 'bench/explore/server.ts'),
-        '--db',
-        'sqlite',
-        '--samples',
-        String(SAMPLES),
-        '--runs',
-        '1',
-      ],
-      { cwd: ROOT, stdio: 'inherit' },
-    );
-  }
+  const dbPath = process.env.LOUPE_BENCH_EXPLORE_DB ?? exploreDatabase(SAMPLES);
   const dataDir = join(DATA_DIR, 'server-paint');
   mkdirSync(dataDir, { recursive: true }); // keeps its secret key between runs
-  const server = await startServer(dataDir, { DATABASE_URL: `sqlite:${DB_PATH}` });
+  const server = await startServer(dataDir, { DATABASE_URL: `sqlite:${dbPath}` });
   try {
     const datasets = await server.call<{ id: string; name: string }[]>('GET', '/api/datasets');
     const dataset = datasets.find((candidate) => candidate.name === `explore-bench-${SAMPLES}`);
-    if (!dataset) throw new Error(`No dataset explore-bench-${SAMPLES} in ${DB_PATH}`);
+    if (!dataset) throw new Error(`No dataset explore-bench-${SAMPLES} in ${dbPath}`);
     console.log(`load before: ${uptime()}`);
     report(`${SAMPLES.toLocaleString()} samples`, await measure(browser, server, dataset.id));
     console.log(`load after:  ${uptime()}`);

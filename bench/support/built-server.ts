@@ -130,6 +130,33 @@ export function p50(values: number[]): number {
 
 export const uptime = () => execFileSync('uptime', { encoding: 'utf8' }).trim();
 
+/**
+ * The SQLite file of `samples` samples that bench/explore/server.ts generates and keeps
+ * (.bench-data/explore/loupe-N.db), generated through it when missing.
+ */
+export function exploreDatabase(samples: number): string {
+  const path = join(ROOT, `.bench-data/explore/loupe-${samples}.db`);
+  if (!existsSync(path)) {
+    console.log(`${path} is missing: generating it through bench/explore/server.ts…`);
+    execFileSync(
+      'npx',
+      [
+        'tsx',
+        '--conditions=loupe-src',
+        join(ROOT, 'bench/explore/server.ts'),
+        '--db',
+        'sqlite',
+        '--samples',
+        String(samples),
+        '--runs',
+        '1',
+      ],
+      { cwd: ROOT, stdio: 'inherit' },
+    );
+  }
+  return path;
+}
+
 /** Refuses to run against a stale or missing build. */
 export function requireBuild(): void {
   if (!existsSync(MAIN_JS) || !existsSync(join(WEB_DIR, 'index.html'))) {

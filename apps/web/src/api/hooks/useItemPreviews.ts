@@ -1,9 +1,27 @@
 // Items for previews (hover cards, selection strips, result cards) through the explorer's items call.
-import type { DataLevel, ExploreItem } from '@loupe/contracts';
+import type { DataLevel, ExploreItem, ItemsRequest } from '@loupe/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { exploreApi } from '../explore';
 import { queryKeys } from '../queryKeys';
 
+function useItemsBy<K>(
+  datasetId: string,
+  body: ItemsRequest,
+  count: number,
+  keyOf: (item: ExploreItem) => K,
+) {
+  return useQuery({
+    queryKey: queryKeys.explore.items(datasetId, body),
+    queryFn: async ({ signal }) => {
+      const { items } = await exploreApi.items(datasetId, body, signal);
+      return new Map<K, ExploreItem>(items.map((item) => [keyOf(item), item]));
+    },
+    enabled: count > 0,
+    staleTime: 60_000,
+  });
+}
+
+/** Items by id, keyed by id. */
 export function useItemPreviews(
   datasetId: string,
   dataLevel: DataLevel,
@@ -11,20 +29,12 @@ export function useItemPreviews(
   predictionsId?: string,
 ) {
   const body = { data_level: dataLevel, item_ids: [...itemIds], predictions_id: predictionsId };
-  return useQuery({
-    queryKey: queryKeys.explore.items(datasetId, body),
-    queryFn: async ({ signal }) => {
-      const { items } = await exploreApi.items(datasetId, body, signal);
-      return new Map<string, ExploreItem>(items.map((item) => [item.id, item]));
-    },
-    enabled: itemIds.length > 0,
-    staleTime: 60_000,
-  });
+  return useItemsBy(datasetId, body, itemIds.length, (item) => item.id);
 }
 
 /**
- * The same for item-table rows of one table version (the map's points), keyed by row. A version
- * that is no longer current answers 409; the map refetches its points then.
+ * Items by row of one item-table version (the map's points), keyed by row. A version that is no
+ * longer current answers 409; the map refetches its points then.
  */
 export function useItemPreviewsByRows(
   datasetId: string,
@@ -34,13 +44,5 @@ export function useItemPreviewsByRows(
   predictionsId?: string,
 ) {
   const body = { data_level: dataLevel, rows: [...rows], version, predictions_id: predictionsId };
-  return useQuery({
-    queryKey: queryKeys.explore.items(datasetId, body),
-    queryFn: async ({ signal }) => {
-      const { items } = await exploreApi.items(datasetId, body, signal);
-      return new Map<number, ExploreItem>(items.map((item) => [item.row, item]));
-    },
-    enabled: rows.length > 0,
-    staleTime: 60_000,
-  });
+  return useItemsBy(datasetId, body, rows.length, (item) => item.row);
 }
