@@ -94,7 +94,11 @@ describe('sort of a large selection', () => {
     });
     prepareSortIndexes(table);
     const rows = Array.from({ length: n }, (_, r) => r).filter((r) => (area[r] ?? 0) >= 100);
-    const compare = <T>(a: T | null, b: T | null, descending: boolean): number => {
+    const compare = <T extends string | number>(
+      a: T | null,
+      b: T | null,
+      descending: boolean,
+    ): number => {
       if (a === b) return 0;
       if (a === null) return 1;
       if (b === null) return -1;
@@ -106,8 +110,8 @@ describe('sort of a large selection', () => {
     ] as const) {
       const expected = [...rows].sort(
         (a, b) =>
-          compare(label[a]!, label[b]!, labelDescending) ||
-          compare(area[a]!, area[b]!, areaDescending) ||
+          compare(label[a] ?? null, label[b] ?? null, labelDescending) ||
+          compare(area[a] ?? null, area[b] ?? null, areaDescending) ||
           a - b,
       );
       const sort: SortEntry[] = [
