@@ -39,12 +39,13 @@ function recallAt(
 const d = 24;
 const n = 4000;
 
+// Indexes are built on one thread here: a multi-threaded build inserts in a varying order, so
+// its graph, and which neighbours a search finds, vary from run to run (recall 0.947–0.98 seen).
 describe('approximate nearest-neighbour index', () => {
   for (const metric of ['cosine', 'euclidean'] as const) {
     it(`finds at least 95 % of the exact 10 nearest (${metric})`, () => {
       const random = createRandom(metric === 'cosine' ? 1 : 2);
       const vectors = clusteredVectors(n, d, 20, random);
-      // One thread: a multi-threaded build inserts in a varying order, so its recall varies.
       const index = createAnnIndex({ dimension: d, metric, threads: 1 });
       index.add(range(0, n), vectors);
       expect(index.size).toBe(n);
@@ -57,7 +58,7 @@ describe('approximate nearest-neighbour index', () => {
     const random = createRandom(3);
     const vectors = clusteredVectors(500, d, 5, random);
     for (const metric of ['cosine', 'euclidean'] as DistanceMetric[]) {
-      const index = createAnnIndex({ dimension: d, metric });
+      const index = createAnnIndex({ dimension: d, metric, threads: 1 });
       index.add(range(1000, 500), vectors);
       const exact = createExactIndex(vectors, { dimension: d, metric });
       const query = vectors.subarray(7 * d, 8 * d);
@@ -73,14 +74,14 @@ describe('approximate nearest-neighbour index', () => {
   it('answers the same after serialize and load', () => {
     const random = createRandom(4);
     const vectors = clusteredVectors(2000, d, 10, random);
-    const index = createAnnIndex({ dimension: d, metric: 'cosine', connectivity: 12 });
+    const index = createAnnIndex({ dimension: d, metric: 'cosine', connectivity: 12, threads: 1 });
     index.add(range(0, 2000), vectors);
     const bytes = index.serialize();
     const loaded = loadAnnIndex(bytes);
     expect(loaded.size).toBe(2000);
     expect(loaded.dimension).toBe(d);
     expect(loaded.metric).toBe('cosine');
-    const into = createAnnIndex({ dimension: d, metric: 'cosine' });
+    const into = createAnnIndex({ dimension: d, metric: 'cosine', threads: 1 });
     into.load(bytes);
     const queries = clusteredVectors(20, d, 10, createRandom(5));
     for (let q = 0; q < 20; q++) {
@@ -103,7 +104,7 @@ describe('approximate nearest-neighbour index', () => {
     const random = createRandom(6);
     const first = clusteredVectors(1500, d, 10, random);
     const later = clusteredVectors(300, d, 10, random);
-    const index = createAnnIndex({ dimension: d, metric: 'euclidean' });
+    const index = createAnnIndex({ dimension: d, metric: 'euclidean', threads: 1 });
     index.add(range(0, 1500), first);
     index.add(range(1500, 300), later);
     expect(index.size).toBe(1800);
