@@ -45,6 +45,21 @@ const ADMIN = { username: 'Bench Admin', email: 'bench@example.com', password: '
 const TARGETS = { item_ids: 200, histogram: 100, items: 50 };
 const GENERATING = 'generating';
 
+/**
+ * Waits until the event loop answers a timer within 20 ms ten times in a row (the server's
+ * background work between requests is done); answers how long that took in ms.
+ */
+async function untilIdle(): Promise<number> {
+  const start = performance.now();
+  let quiet = 0;
+  while (quiet < 10) {
+    const asked = performance.now();
+    await new Promise((wake) => setTimeout(wake, 10));
+    quiet = performance.now() - asked < 30 ? quiet + 1 : 0;
+  }
+  return performance.now() - start;
+}
+
 // ---- data
 
 function mulberry32(seed: number): () => number {
@@ -451,6 +466,13 @@ async function bench(kind: 'sqlite' | 'postgres'): Promise<void> {
     console.log(
       `result: ${first.total.toLocaleString()} of ${SAMPLES.toLocaleString()} items, ${mb(first.rows.length * 0.75)} encoded`,
     );
+    // The first seconds after a build are spent building the table's sort indexes, between
+    // requests: one figure for a query in that window, then the steady state after it.
+    const during = await timed(() => call('POST', `${base}/item_ids`, itemIds));
+    const settled = await untilIdle();
+    console.log(
+      `item_ids while the sort indexes build: ${during.ms.toFixed(0)} ms; the event loop was idle again after ${(settled / 1000).toFixed(1)} s`,
+    );
     const ids = await repeat(() => call('POST', `${base}/item_ids`, itemIds));
     const hist = await repeat(() =>
       call('POST', `${base}/histogram`, {
@@ -496,6 +518,11 @@ async function bench(kind: 'sqlite' | 'postgres'): Promise<void> {
     const afterObjects = process.memoryUsage();
     console.log(
       `cold build of the object table (${(SAMPLES * OBJECTS_PER_SAMPLE).toLocaleString()} rows) + first query: ${(coldObjects.ms / 1000).toFixed(1)} s wall / ${(coldObjects.cpu / 1000).toFixed(1)} s CPU; memory +${mb(afterObjects.rss - beforeObjects.rss)} RSS (process RSS ${mb(afterObjects.rss)})`,
+    );
+    const objectsDuring = await timed(() => call('POST', `${base}/item_ids`, objectQuery));
+    const objectsSettled = await untilIdle();
+    console.log(
+      `object item_ids while the sort indexes build: ${objectsDuring.ms.toFixed(0)} ms; idle again after ${(objectsSettled / 1000).toFixed(1)} s`,
     );
     const objects = await repeat(() => call('POST', `${base}/item_ids`, objectQuery));
     line('item_ids objects: area ≥ 1000, label + area', objects, TARGETS.item_ids);
