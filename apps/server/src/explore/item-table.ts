@@ -345,7 +345,7 @@ function approximateBytes(table: ItemTable): number {
   for (const column of table.columns.values())
     bytes +=
       'values' in column
-        ? column.values.byteLength + 4 * column.values.length // and its sort index's ranks
+        ? column.values.byteLength + 8 * column.values.length // and its sort index (ranks, order)
         : column.codes.byteLength;
   if (table.split) bytes += table.split.codes.byteLength;
   if (table.createdRecord) bytes += table.createdRecord.codes.byteLength;
