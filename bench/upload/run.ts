@@ -3,6 +3,7 @@
 // SDK, on SQLite and PostgreSQL. Prints throughput, ratios to the targets and the server's peak
 // memory. Never fails on time.
 //   npx tsx --conditions=loupe-src bench/upload/run.ts [--samples N] [--images N] [--db sqlite|postgres|both]
+//     [--profile DIR]
 import { readFileSync, readdirSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { syntheticImage } from '@loupe/analysis';
@@ -15,6 +16,8 @@ const { values } = parseArgs({
     samples: { type: 'string', default: '1000000' },
     images: { type: 'string', default: '10000' },
     db: { type: 'string', default: 'both' },
+    /** A folder for the server's CPU profile (node --cpu-prof), written when it stops. */
+    profile: { type: 'string' },
   },
 });
 const SAMPLES = Number(values.samples);
@@ -95,6 +98,39 @@ function threadCpuSeconds(pid: number): Map<string, number> {
   return out;
 }
 
+/** CPU seconds of every PostgreSQL process (the server's backends do the database's work). */
+function postgresCpuSeconds(): number {
+  let total = 0;
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) === 'postgres')
+        total += processCpuSeconds(Number(pid));
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return total;
+}
+
+/** Busy and total CPU seconds of the whole machine so far (/proc/stat). */
+function machineCpuSeconds(): { busy: number; total: number } {
+  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1);
+  const ticks = fields.map(Number);
+  const idle = ticks[3]! + ticks[4]!; // idle + iowait
+  const total = ticks.reduce((a, b) => a + b, 0);
+  return { busy: (total - idle) / 100, total: total / 100 };
+}
+
+/** Average cores the server and this client have kept busy since the call. */
+function coresBusySince(serverPid: number) {
+  const cpu = () => processCpuSeconds(serverPid) + clientCpuSeconds();
+  const startCpu = cpu();
+  const start = performance.now();
+  return () => (cpu() - startCpu) / ((performance.now() - start) / 1000);
+}
+
 const clientCpuSeconds = () => {
   const { user, system } = process.cpuUsage();
   return (user + system) / 1e6;
@@ -113,7 +149,11 @@ async function waitForJobs(server: BenchServer): Promise<void> {
 
 async function bench(database: 'sqlite' | 'postgres', images: Uint8Array[]): Promise<void> {
   console.log(`\n== ${database} ==`);
-  const server = await startServer(database);
+  const server = await startServer(
+    database,
+    {},
+    values.profile ? ['--cpu-prof', `--cpu-prof-dir=${values.profile}`] : [],
+  );
   try {
     const client = new LoupeClient({ url: server.url, apiKey: server.apiKey });
     if (SAMPLES > 0) {
@@ -144,6 +184,9 @@ async function bench(database: 'sqlite' | 'postgres', images: Uint8Array[]): Pro
       const serverThreads = threadCpuSeconds(server.pid);
       const clientCpu = clientCpuSeconds();
       const started = performance.now();
+      const coresBusy = coresBusySince(server.pid);
+      const machineBefore = machineCpuSeconds();
+      const postgresBefore = database === 'postgres' ? postgresCpuSeconds() : 0;
       await dataset.uploadSamples(
         images.map((bytes, i) => ({
           id: `image-${i}.jpg`,
@@ -153,8 +196,15 @@ async function bench(database: 'sqlite' | 'postgres', images: Uint8Array[]): Pro
         { batchSize: 500, concurrency: 8 },
       );
       const uploaded = (performance.now() - started) / 1000;
+      const uploadCores = coresBusy();
       await waitForJobs(server);
       const seconds = (performance.now() - started) / 1000;
+      const totalCores = coresBusy();
+      const machineAfter = machineCpuSeconds();
+      const postgresMs =
+        database === 'postgres'
+          ? ((postgresCpuSeconds() - postgresBefore) * 1000) / images.length
+          : 0;
       const rate = images.length / seconds;
       console.log(
         `images: ${images.length.toLocaleString()} × 640×480 JPEG uploaded in ${uploaded.toFixed(1)} s; with thumbnails and default metadata done in ${seconds.toFixed(1)} s = ${rate.toFixed(1)} images/s (target ≥ ${TARGET_IMAGES_PER_S}: ${(rate / TARGET_IMAGES_PER_S).toFixed(2)}×)`,
@@ -176,6 +226,16 @@ async function bench(database: 'sqlite' | 'postgres', images: Uint8Array[]): Pro
           .sort((a, b) => b[1] - a[1])
           .map(([name, seconds]) => `${name} ${((seconds * 1000) / images.length).toFixed(1)} ms`)
           .join(', ')}`,
+      );
+      // How much of the machine Loupe kept busy: below the core count, something waited.
+      const tailSeconds = seconds - uploaded;
+      const tailCores =
+        tailSeconds > 0 ? (totalCores * seconds - uploadCores * uploaded) / tailSeconds : 0;
+      console.log(
+        `cores busy (server + client): ${uploadCores.toFixed(2)} while uploading (${uploaded.toFixed(1)} s), ${tailCores.toFixed(2)} while processing after it (${tailSeconds.toFixed(1)} s), ${totalCores.toFixed(2)} overall`,
+      );
+      console.log(
+        `whole machine: ${((machineAfter.busy - machineBefore.busy) / seconds).toFixed(2)} of ${((machineAfter.total - machineBefore.total) / seconds).toFixed(2)} cores busy${database === 'postgres' ? `; PostgreSQL's processes ${postgresMs.toFixed(1)} ms of CPU per image` : ''}`,
       );
       console.log(
         `CPU per image: server ${serverMs.toFixed(1)} ms + client ${clientMs.toFixed(1)} ms = ${(serverMs + clientMs).toFixed(1)} ms; ${cores} cores fully used would give ${Math.round((cores * 1000) / (serverMs + clientMs))} images/s; load average ${(

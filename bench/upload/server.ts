@@ -19,15 +19,19 @@ async function sql(text: string): Promise<void> {
 export async function startServer(
   database: 'sqlite' | 'postgres',
   env: Record<string, string> = {},
+  nodeArgs: string[] = [],
 ): Promise<BenchServer> {
-  if (database === 'sqlite') return startLocalServer(env);
+  if (database === 'sqlite') return startLocalServer(env, nodeArgs);
   const schema = `loupe_bench_${randomBytes(4).toString('hex')}`;
   await sql(`create schema ${schema}`);
-  const server = await startLocalServer({
-    ...env,
-    DATABASE_URL: pgUrl,
-    LOUPE_DATABASE_SCHEMA: schema,
-  });
+  const server = await startLocalServer(
+    {
+      ...env,
+      DATABASE_URL: pgUrl,
+      LOUPE_DATABASE_SCHEMA: schema,
+    },
+    nodeArgs,
+  );
   return {
     ...server,
     stop: async () => {

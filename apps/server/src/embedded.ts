@@ -4,4 +4,4 @@ export { buildApp } from './app.js';
 export { loadConfig, type Config, type DatabaseConfig } from './config.js';
 export { migrateToLatest, openDatabase } from './db/database.js';
 export { computeImageMetadata } from './processing/media-metadata.js';
-export { thumbnailsFromPixels } from './processing/thumbnails.js';
+export { thumbnailFromComputed } from './processing/thumbnails.js';

@@ -1,4 +1,5 @@
 // Composition root: builds every service from the configuration, the database and the clock.
+import sharp from 'sharp';
 import type { BlobStoreConfig, Config } from './config.js';
 import { DatasetsService } from './datasets/datasets.service.js';
 import { ComputePool } from './embeddings/compute-pool.js';
@@ -34,6 +35,8 @@ export function createServices(
   logs: LogBuffer,
   clock: Clock = systemClock,
 ) {
+  // Every file is decoded once: libvips's operation cache would only hold memory and cost lookups.
+  sharp.cache(false);
   const repos = createRepositories(database.db, database.dialect);
   const transact = transactor(database.db, database.dialect);
   const secrets = SecretBox.fromConfig(config.secretKey, config.dataDir);

@@ -81,7 +81,9 @@ export const Dataset = z
     objects_count: z.number(),
     predictions_count: z.number(),
     updated_ts: z.number().describe('Seconds since the epoch'),
-    preview_urls: z.array(z.string()),
+    preview_urls: z
+      .array(z.string())
+      .describe("Thumbnail URLs of the dataset's first samples that have one, for its card"),
     splits: z.array(z.string()),
     min_duration: z.number().optional(),
     max_duration: z.number().optional(),

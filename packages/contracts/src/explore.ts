@@ -158,7 +158,12 @@ export const ExploreItem = z
     type: ObjectType.describe('An object item can be a ground truth or a prediction'),
     media_type: z.enum(['image', 'audio']).nullable(),
     src: z.string().nullable().describe('URL of the original media'),
-    thumbnail_src: z.string().nullable().describe('URL of the grid thumbnail, when there is one'),
+    thumbnail_src: z
+      .string()
+      .nullable()
+      .describe(
+        'URL of the grid thumbnail, when there is one: a WebP of at most 512 px, or the uploaded file itself when it is a JPEG, PNG or WebP of at most 640 px and 200 KB',
+      ),
     spectrogram_src: z.string().nullable().describe('Audio: URL of the spectrogram image'),
     width: z.number().nullable(),
     height: z.number().nullable(),

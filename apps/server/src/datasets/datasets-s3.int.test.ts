@@ -27,7 +27,8 @@ describe('datasets on S3', () => {
     const { id } = (
       await admin.post('/api/datasets', { name: 'On S3', task_type: 'classification' })
     ).json();
-    const { bytes } = await testImage(7, 'jpeg');
+    // Large enough to get a WebP thumbnail (smaller uploads are their own).
+    const { bytes } = await testImage(7, 'jpeg', 800, 600);
     const { key } = (
       await admin.call({
         method: 'POST',

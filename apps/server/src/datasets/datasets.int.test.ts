@@ -299,12 +299,19 @@ describe('uploading samples', () => {
 describe('media, thumbnails and computed metadata', () => {
   it('stores uploaded images once, serves them with ranges, and computes thumbnails, metadata and a default feature', async () => {
     const { id } = await createDataset({ name: 'Pics', task_type: 'object_detection' });
-    const images = await Promise.all([testImage(1), testImage(2, 'jpeg')]);
+    // A 64×48 PNG is small enough to be its own thumbnail; an 800×600 JPEG gets a WebP one.
+    const images = await Promise.all([testImage(1), testImage(2, 'jpeg', 800, 600)]);
     const keys = [
       await uploadMedia(id, images[0]!.bytes, 'image/png'),
       await uploadMedia(id, images[1]!.bytes, 'image/jpeg'),
     ];
     expect(await uploadMedia(id, images[0]!.bytes, 'image/png')).toBe(keys[0]);
+    const recorded = await t.database.db
+      .selectFrom('media_blobs')
+      .select('key')
+      .where('dataset_id', '=', id)
+      .execute();
+    expect(recorded.map((row) => `blob:${row.key}`).sort()).toEqual([...keys].sort());
     expect(
       (
         await admin.post(`/api/datasets/${id}/media/missing`, {
@@ -346,11 +353,31 @@ describe('media, thumbnails and computed metadata', () => {
     });
 
     const dataset = (await admin.get(`/api/datasets/${id}`)).json();
-    expect(dataset.preview_urls).toHaveLength(2);
-    const thumb = await admin.get(dataset.preview_urls[0]);
+    expect(dataset.preview_urls).toEqual([
+      `/api/datasets/${id}/media/${keys[0]!.slice('blob:'.length)}`,
+      expect.stringMatching(
+        new RegExp(`^/api/datasets/${id}/thumbnails/[0-9a-f]{40}\\?size=grid$`),
+      ),
+    ]);
+    const own = await admin.get(dataset.preview_urls[0]);
+    expect(own.headers['content-type']).toBe('image/png');
+    expect(own.rawPayload).toEqual(images[0]!.bytes);
+    const thumb = await admin.get(dataset.preview_urls[1]);
     expect(thumb.statusCode).toBe(200);
     expect(thumb.headers['content-type']).toBe('image/webp');
     expect(thumb.rawPayload.subarray(8, 12).toString()).toBe('WEBP');
+    expect(await sharp(thumb.rawPayload).metadata()).toMatchObject({ width: 512, height: 384 });
+    // The corrupt file has no thumbnail at all.
+    const thumbnails = await t.database.db
+      .selectFrom('samples')
+      .select(['id', 'thumbnail'])
+      .orderBy('seq')
+      .execute();
+    expect(thumbnails.map((row) => [row.id, row.thumbnail])).toEqual([
+      ['one', 'original'],
+      ['two', expect.stringMatching(/^[0-9a-f]{40}$/)],
+      ['broken', null],
+    ]);
 
     const media = await admin.call({
       method: 'GET',
@@ -375,7 +402,7 @@ describe('media, thumbnails and computed metadata', () => {
       'image.object_count': images[0]!.objects.length,
     });
     expect(computed.one['image.phash']).toMatch(/^[0-9a-f]{16}$/);
-    expect(computed.two['image.format']).toBe('jpeg');
+    expect(computed.two).toMatchObject({ 'image.format': 'jpeg', 'image.width': 800 });
     expect(computed.broken).toMatchObject({ 'image.corrupt': true });
     expect(rows.every((row) => row.processed === 1)).toBe(true);
 
@@ -486,23 +513,34 @@ describe('media, thumbnails and computed metadata', () => {
     expect(computed.broken).toMatchObject({ 'audio.corrupt': true });
   });
 
-  it('disabling thumbnails deletes them; enabling makes them again', async () => {
+  it('disabling thumbnails deletes them, never the files that were their own; enabling makes them again', async () => {
     const { id } = await createDataset({ name: 'Pics', task_type: 'classification' });
-    const key = await uploadMedia(id, (await testImage(3)).bytes, 'image/png');
+    const small = await uploadMedia(id, (await testImage(3)).bytes, 'image/png');
+    const large = await uploadMedia(id, (await testImage(4, 'jpeg', 900, 500)).bytes, 'image/jpeg');
     await admin.post(`/api/datasets/${id}/samples`, {
-      samples: [{ id: 'one', image: key, label: 'cat' }],
+      samples: [
+        { id: 'one', image: small, label: 'cat' },
+        { id: 'two', image: large, label: 'dog' },
+      ],
     });
     await t.runner.drain();
-    const url = (await admin.get(`/api/datasets/${id}`)).json().preview_urls[0];
-    expect((await admin.get(url)).statusCode).toBe(200);
+    const urls = (await admin.get(`/api/datasets/${id}`)).json().preview_urls;
+    expect(urls).toHaveLength(2);
+    for (const url of urls) expect((await admin.get(url)).statusCode).toBe(200);
     expect((await admin.put(`/api/datasets/${id}/thumbnails`, { enabled: false })).json()).toEqual({
       enabled: false,
     });
-    expect((await admin.get(url)).statusCode).toBe(404);
     expect((await admin.get(`/api/datasets/${id}`)).json().preview_urls).toEqual([]);
+    // The WebP is gone; the small file, which was its own thumbnail, is still the sample's media.
+    expect((await admin.get(urls[1])).statusCode).toBe(404);
+    expect((await admin.get(urls[0])).statusCode).toBe(200);
+    expect((await admin.get(`/api/datasets/${id}/samples/media?sample_id=one`)).statusCode).toBe(
+      200,
+    );
     await admin.put(`/api/datasets/${id}/thumbnails`, { enabled: true });
     await t.runner.drain();
-    expect((await admin.get(url)).statusCode).toBe(200);
+    expect((await admin.get(`/api/datasets/${id}`)).json().preview_urls).toEqual(urls);
+    expect((await admin.get(urls[1])).statusCode).toBe(200);
   });
 });
 

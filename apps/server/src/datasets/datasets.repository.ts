@@ -135,10 +135,13 @@ export class DatasetsRepository {
   }
 
   /** The first samples with a thumbnail, for previews. */
-  async previewSamples(id: string, limit: number): Promise<Pick<SampleRow, 'id' | 'thumbnail'>[]> {
+  async previewSamples(
+    id: string,
+    limit: number,
+  ): Promise<Pick<SampleRow, 'id' | 'thumbnail' | 'media'>[]> {
     return this.db
       .selectFrom('samples')
-      .select(['id', 'thumbnail'])
+      .select(['id', 'thumbnail', 'media'])
       .where('dataset_id', '=', id)
       .where('deleted', '=', 0)
       .where('thumbnail', 'is not', null)

@@ -42,7 +42,7 @@ const UploadSamplesBody = z.object({
     .max(20_000, 'send at most 20,000 samples per batch'),
   metadata_types: MetadataTypes,
 });
-const ThumbnailQuery = z.object({ size: z.enum(['grid', 'filmstrip']).default('grid') });
+const ThumbnailQuery = z.object({ size: z.enum(['grid']).default('grid') });
 const SampleQuery = z.object({ sample_id: z.string().min(1) });
 const ThumbnailParams = DatasetIdParams.extend({
   base: z.string().regex(/^[0-9a-f]{40}$/, 'base must be a thumbnail key'),
@@ -204,7 +204,8 @@ export function datasetsRoutes(app: TypedApp, services: Services): void {
     {
       schema: {
         tags,
-        summary: 'A sample thumbnail (WebP)',
+        summary:
+          "A sample's WebP thumbnail, at most 512 px (a small uploaded image is its own thumbnail: its thumbnail URL is then the media's)",
         params: ThumbnailParams,
         querystring: ThumbnailQuery,
       },
@@ -214,7 +215,7 @@ export function datasetsRoutes(app: TypedApp, services: Services): void {
         request,
         reply,
         services.blobs,
-        await datasets.thumbnailKey(request.params.id, request.params.base, request.query.size),
+        await datasets.thumbnailKey(request.params.id, request.params.base),
         {
           etag: `${request.params.base}-${request.query.size}`,
           immutable: false,

@@ -1,7 +1,7 @@
 // Datasets: create, list, read, delete, settings, and the upload of samples, media, features,
 // prediction sets, predictions and attributions. Uploads are idempotent by id, land whole or not
 // at all, and queue the background work that follows them.
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { CreateDatasetRequest, FeatureUploadRequest } from '@loupe/contracts';
 import {
   type AttributionInput,
@@ -28,6 +28,7 @@ import type {
 import type { BlobStore } from '../storage/blob-store.js';
 import type { MediaResolver } from '../storage/media.js';
 import { BLOB_PREFIX, mediaKey, sha256 } from '../storage/media.js';
+import { thumbnailBlobKey, thumbnailUrl } from '../storage/thumbnail-refs.js';
 import type { UserRow } from '../users/users.repository.js';
 import type { DatasetRow, ObjectRow, SampleRow } from './datasets.repository.js';
 import {
@@ -45,10 +46,6 @@ export const HISTORY_MERGE_MS = 10 * 60_000;
 
 const json = (value: unknown) =>
   value === null || value === undefined ? null : JSON.stringify(value);
-
-export function thumbnailBase(sampleId: string): string {
-  return createHash('sha1').update(sampleId).digest('hex');
-}
 
 export class DatasetsService {
   constructor(
@@ -101,9 +98,7 @@ export class DatasetsService {
       objects_count: row.objects_count,
       predictions_count: predictions,
       updated_ts: Math.floor(row.updated_at / 1000),
-      preview_urls: previews.map(
-        (p) => `/api/datasets/${row.id}/thumbnails/${p.thumbnail}?size=grid`,
-      ),
+      preview_urls: previews.flatMap((p) => thumbnailUrl(row.id, p) ?? []),
       splits,
       ...(durations && durations.min !== null && durations.max !== null
         ? {
@@ -231,9 +226,9 @@ export class DatasetsService {
     return mediaKey(datasetId, sha);
   }
 
-  async thumbnailKey(datasetId: string, base: string, size: string): Promise<string> {
+  async thumbnailKey(datasetId: string, base: string): Promise<string> {
     await this.dataset(datasetId);
-    return `datasets/${datasetId}/thumbnails/${base}-${size}.webp`;
+    return thumbnailBlobKey(datasetId, base);
   }
 
   /** A sample's original media: an uploaded blob to stream, or bytes read from where it lives. */
@@ -271,18 +266,17 @@ export class DatasetsService {
     if (bytes.length > MAX_MEDIA_BYTES)
       throw new PayloadTooLarge(`A media file may be at most ${MAX_MEDIA_BYTES / 1024 / 1024} MB.`);
     const hash = sha256(bytes);
-    // Content-addressed: uploading the same bytes twice stores them once.
-    const known = await this.repos.datasets.existingMedia(datasetId, [hash]);
-    if (!known.has(hash)) {
-      await this.blobs.put(mediaKey(datasetId, hash), bytes, contentType);
-      await this.repos.datasets.recordMedia({
-        dataset_id: datasetId,
-        key: hash,
-        size: bytes.length,
-        content_type: contentType,
-        created_at: this.clock(),
-      });
-    }
+    // Content-addressed: the same bytes land on the same key, so sending them again rewrites an
+    // identical file (the SDKs ask /media/missing first) and records nothing new. The file is
+    // written before its record, so a recorded key always has its bytes.
+    await this.blobs.put(mediaKey(datasetId, hash), bytes, contentType);
+    await this.repos.datasets.recordMedia({
+      dataset_id: datasetId,
+      key: hash,
+      size: bytes.length,
+      content_type: contentType,
+      created_at: this.clock(),
+    });
     return { key: `${BLOB_PREFIX}${hash}`, size: bytes.length };
   }
 

@@ -30,7 +30,9 @@ export function openDatabase(config: DatabaseConfig): Database {
     connection.pragma('foreign_keys = ON');
     connection.pragma('busy_timeout = 5000');
     connection.pragma('synchronous = NORMAL');
-    const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: connection }) });
+    const db = new Kysely<DB>({
+      dialect: new SqliteDialect({ database: withStatementCache(connection) }),
+    });
     return { db, dialect: 'sqlite', destroy: () => db.destroy() };
   }
   const pool = new pg.Pool({
@@ -45,6 +47,38 @@ export function openDatabase(config: DatabaseConfig): Database {
     schema: config.schema ?? 'public',
     destroy: () => db.destroy(),
   };
+}
+
+/** Prepared statements kept for reuse, least recently used first out. */
+const STATEMENT_CACHE_SIZE = 256;
+
+/**
+ * The connection as Kysely's SQLite dialect sees it, with prepared statements reused: Kysely
+ * prepares every query it runs, and compiling the SQL again cost about as much as running it for
+ * the small reads and writes an upload makes per file. A statement still stepping through rows
+ * (`busy`) is never handed out twice; the query gets a fresh one.
+ */
+export function withStatementCache(
+  connection: SQLite.Database,
+): Pick<SQLite.Database, 'prepare' | 'close'> {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => connection.close(),
+    prepare: (source: string) => {
+      const cached = cache.get(source);
+      if (cached && !cached.busy) {
+        cache.delete(source);
+        cache.set(source, cached);
+        return cached;
+      }
+      const statement = connection.prepare(source);
+      if (!cached) {
+        cache.set(source, statement);
+        if (cache.size > STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+      }
+      return statement;
+    },
+  } as Pick<SQLite.Database, 'prepare' | 'close'>;
 }
 
 export function migrator({ db, schema }: Database): Migrator {

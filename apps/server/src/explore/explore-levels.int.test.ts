@@ -130,10 +130,9 @@ describe('object level', () => {
         split: 'train',
       },
     });
-    expect(items[0].thumbnail_src).toMatch(
-      new RegExp(`^/api/datasets/${id}/thumbnails/[0-9a-f]{40}\\?size=grid$`),
-    );
-    expect((await admin.get(items[0].thumbnail_src)).statusCode).toBe(200);
+    // A 100×50 upload is its own thumbnail, served by its content address.
+    expect(items[0].thumbnail_src).toMatch(new RegExp(`^/api/datasets/${id}/media/[0-9a-f]{64}$`));
+    expect((await admin.get(items[0].thumbnail_src)).headers['content-type']).toMatch(/^image\//);
     expect(items[0].objects).toEqual([
       { id: 's1#o1', label: 'cat', type: 'gt', coords: [0.2, 0.1, 0.6, 0.3] },
       { id: 's1#o2', label: 'dog', type: 'gt', coords: [0, 0.5, 1, 0.9] },

@@ -33,6 +33,7 @@ import type { DatasetRow, MetadataFieldRow, ObjectRow } from '../datasets/datase
 import { AppError, BadRequest, NotFound } from '../http/errors.js';
 import type { PredictedObjectRow, PredictionRow } from '../predictions/predictions.repository.js';
 import { BLOB_PREFIX } from '../storage/media.js';
+import { thumbnailUrl } from '../storage/thumbnail-refs.js';
 import { ItemTableCache } from './item-table-cache.js';
 import {
   loadItemTable,
@@ -354,9 +355,7 @@ export class ExploreService {
       const width = num('image.width');
       const height = num('image.height');
       const audio = sample.media_type === 'audio';
-      const thumbnail = sample.thumbnail
-        ? `${base}/thumbnails/${sample.thumbnail}?size=grid`
-        : null;
+      const thumbnail = thumbnailUrl(datasetId, sample);
       const fractions = (o: {
         x: number | null;
         y: number | null;

@@ -1,10 +1,9 @@
-// The image half of the metadata pass: what comes from the file's header, what is measured on
-// the decoded pixels (at most ANALYSIS_MAX_SIDE), and the thumbnails made from those pixels.
+// The image half of the metadata pass: what comes from the file's header and what is measured on
+// the decoded pixels (at most ANALYSIS_MAX_SIDE).
 import { imageStatistics } from '@loupe/analysis';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { ANALYSIS_MAX_SIDE, computeImageMetadata } from './media-metadata.js';
-import { thumbnailsFromPixels } from './thumbnails.js';
 
 /** A width×height RGB image: a left-to-right ramp in red, vertical stripes of `period` px in green. */
 function pattern(width: number, height: number, period: number): Buffer {
@@ -82,30 +81,5 @@ describe('computeImageMetadata', () => {
     expect(computed.values['image.contrast']).toBeCloseTo(0, 6);
     expect(computed.values['image.sharpness']).toBeCloseTo(0, 6);
     expect(computed.values['image.colorfulness']).toBeCloseTo(0, 6);
-  });
-});
-
-describe('thumbnailsFromPixels', () => {
-  it('makes the 512 px grid thumbnail and the 160×112 filmstrip from the analysed pixels', async () => {
-    const bytes = await encode(pattern(1600, 1200, 16), 1600, 1200)
-      .jpeg()
-      .toBuffer();
-    const { pixels } = await computeImageMetadata(bytes, sharp);
-    const { grid, filmstrip } = await thumbnailsFromPixels(pixels!);
-    expect(await sharp(grid).metadata()).toMatchObject({
-      format: 'webp',
-      width: 512,
-      height: 384,
-    });
-    expect(await sharp(filmstrip).metadata()).toMatchObject({
-      format: 'webp',
-      width: 160,
-      height: 112,
-    });
-    // The grid thumbnail shows the picture: its left edge is dark in red, its right edge bright.
-    const { data, info } = await sharp(grid).raw().toBuffer({ resolveWithObject: true });
-    const red = (x: number) => data[(200 * info.width + x) * info.channels]!;
-    expect(red(2)).toBeLessThan(30);
-    expect(red(509)).toBeGreaterThan(225);
   });
 });

@@ -25,6 +25,18 @@ export interface ComputedMedia {
   vector: Float32Array | null;
   /** The decoded, rotated image (at most ANALYSIS_MAX_SIDE), for thumbnails without a second decode. */
   pixels?: { data: Buffer; width: number; height: number; channels: 1 | 2 | 3 | 4 };
+  /** An image file's header and size, for deciding whether it is its own thumbnail. */
+  file?: { header: ImageHeader; bytes: number };
+}
+
+/** What a file's header says, as far as the thumbnail rule needs it (a subset of sharp's metadata()). */
+export interface ImageHeader {
+  format?: string | undefined;
+  width?: number | undefined;
+  height?: number | undefined;
+  orientation?: number | undefined;
+  space?: string | undefined;
+  pages?: number | undefined;
 }
 
 export async function computeImageMetadata(
@@ -72,6 +84,7 @@ export async function computeImageMetadata(
     },
     vector: analysis.descriptor,
     pixels: { data, width: info.width, height: info.height, channels: info.channels },
+    file: { header: meta, bytes: bytes.length },
   };
 }
 

@@ -7,7 +7,7 @@ import type { Repositories, Transact } from '../db/repositories.js';
 import { forEachLimit } from '../platform/concurrency.js';
 import type { BlobStore } from '../storage/blob-store.js';
 import type { OnnxEmbedder } from './onnx-embedder.js';
-import { storeThumbnails, thumbnailsFromPixels } from './thumbnails.js';
+import { storeThumbnail, thumbnailFromComputed } from './thumbnails.js';
 import type { MetadataFieldRow, SampleRow } from '../datasets/datasets.repository.js';
 import type { JobContext } from '../jobs/job-types.js';
 import type { MediaResolver } from '../storage/media.js';
@@ -19,8 +19,13 @@ import {
 } from './media-metadata.js';
 
 const BATCH = 100;
-/** Media decoded at once: sharp works on libuv's threads while JavaScript measures. */
-const METADATA_CONCURRENCY = 4;
+/**
+ * Files in flight at once: sharp decodes on libuv's threads while JavaScript measures. The main
+ * thread shares the cores with those threads (and with uploads), so it often gets to a finished
+ * decode late; enough work queued keeps the pool busy meanwhile. With 2 cores, 16 gave 10–25 %
+ * more images per second than 4 (docs/performance.md), for about 10 MB of pixels in memory.
+ */
+const METADATA_CONCURRENCY = 16;
 
 interface FieldSpec {
   id: string;
@@ -294,17 +299,19 @@ export function metadataJob(
       await forEachLimit(samples, METADATA_CONCURRENCY, async (sample) => {
         const computed = await computeSample(sample, audio, datasetId, media);
         let thumbnail: string | undefined;
-        // Thumbnails from the pixels just decoded: the file is read and decoded once.
-        if (computed.pixels && thumbnails && sample.thumbnail === null) {
-          thumbnail = await storeThumbnails(
-            blobs,
-            datasetId,
-            sample.id,
-            await thumbnailsFromPixels(computed.pixels),
-          ).catch(() => undefined);
+        // From the file just read and the pixels just decoded: each file is read and decoded once.
+        if (sample.media && thumbnails && sample.thumbnail === null) {
+          const rendered = await thumbnailFromComputed(sample.media, computed).catch(
+            () => undefined,
+          );
+          if (rendered)
+            thumbnail = await storeThumbnail(blobs, datasetId, sample.id, rendered).catch(
+              () => undefined,
+            );
         }
         const embedding = computed.pixels && model ? await model.embed(computed.pixels) : undefined;
         delete computed.pixels;
+        delete computed.file;
         results.push({
           sample,
           computed,

@@ -1,25 +1,38 @@
-// ThumbnailGeneration: WebP thumbnails in the two sizes the web app shows — grid cards and the
-// item viewer's filmstrip. New uploads get theirs in the metadata pass, from pixels it has
-// already decoded; this job covers the rest (thumbnails switched back on, media that changed).
+// ThumbnailGeneration: the WebP picture grid cards, the item viewer's filmstrip and dataset cards
+// show for a sample. New uploads get theirs in the metadata pass, from pixels it has already
+// decoded; this job covers the rest (thumbnails switched back on, media that changed). An
+// uploaded file that is already a grid-sized web image is its own thumbnail: nothing is encoded.
 import sharp from 'sharp';
 import type { Repositories, Transact } from '../db/repositories.js';
 import type { JobContext } from '../jobs/job-types.js';
 import { forEachLimit } from '../platform/concurrency.js';
 import type { BlobStore } from '../storage/blob-store.js';
-import type { MediaResolver } from '../storage/media.js';
-import { thumbnailBase } from '../datasets/datasets.service.js';
-import { ANALYSIS_MAX_SIDE, decodeAudio, spectrogramPixels } from './media-metadata.js';
+import { BLOB_PREFIX, type MediaResolver } from '../storage/media.js';
+import { ORIGINAL_THUMBNAIL, thumbnailBase, thumbnailBlobKey } from '../storage/thumbnail-refs.js';
+import {
+  ANALYSIS_MAX_SIDE,
+  decodeAudio,
+  spectrogramPixels,
+  type ComputedMedia,
+  type ImageHeader,
+} from './media-metadata.js';
 
 /**
- * Longest side of the grid thumbnail (cards are 192–400 px wide at 2× density) and the filmstrip
- * box (80×56 at 2×). The grid size is the analysis size, so the metadata pass's pixels are the
- * grid thumbnail as they are.
+ * Longest side of the thumbnail. Grid cards are 120–384 px wide (192 by default), so 512 px
+ * covers the default and middle sizes at 2× density; the filmstrip (80×56) and dataset cards show
+ * the same file smaller. It is the analysis size, so the metadata pass's pixels are the thumbnail
+ * as they are.
  */
-export const THUMBNAIL_SIZES = {
-  grid: { width: ANALYSIS_MAX_SIDE, height: ANALYSIS_MAX_SIDE, fit: 'inside' as const },
-  filmstrip: { width: 160, height: 112, fit: 'cover' as const },
-};
-export type ThumbnailSize = keyof typeof THUMBNAIL_SIZES;
+export const THUMBNAIL_MAX_SIDE = ANALYSIS_MAX_SIDE;
+
+/**
+ * An uploaded image is shown as it is, instead of through a WebP thumbnail, when it is a file every
+ * browser draws (JPEG, PNG, WebP) of at most this many pixels on its longest side — COCO, VOC and
+ * most web-collected sets, where a 512 px re-encode would cost CPU and storage and lose detail
+ * for a few kilobytes less — and of at most ORIGINAL_THUMBNAIL_MAX_BYTES.
+ */
+export const ORIGINAL_THUMBNAIL_MAX_SIDE = 640;
+export const ORIGINAL_THUMBNAIL_MAX_BYTES = 200 * 1024;
 
 export interface RawPixels {
   data: Buffer;
@@ -28,48 +41,88 @@ export interface RawPixels {
   channels: 1 | 2 | 3 | 4;
 }
 
+/**
+ * Whether an uploaded file can be its own grid thumbnail: a still JPEG, PNG or WebP in sRGB or
+ * grey, no EXIF rotation (the thumbnail would be upright, the file is not), small in pixels and
+ * bytes. Files read from a URL or a path always get a thumbnail: the grid must not fetch them.
+ */
+export function servesAsOwnThumbnail(media: string, header: ImageHeader, bytes: number): boolean {
+  return (
+    media.startsWith(BLOB_PREFIX) &&
+    (header.format === 'jpeg' || header.format === 'png' || header.format === 'webp') &&
+    (header.space === 'srgb' || header.space === 'b-w') &&
+    (header.orientation ?? 1) === 1 &&
+    (header.pages ?? 1) === 1 &&
+    Math.max(header.width ?? Infinity, header.height ?? Infinity) <= ORIGINAL_THUMBNAIL_MAX_SIDE &&
+    bytes <= ORIGINAL_THUMBNAIL_MAX_BYTES
+  );
+}
+
 const BATCH = 50;
 const CONCURRENCY = 4;
 
 /**
- * WebP encoder settings of both sizes. Effort 0 (libwebp's fastest method) encodes a 512 px
- * thumbnail in about 70 % of effort 1's time at the same quality (PSNR within 0.01 dB, files
- * about 2 % larger): see docs/performance.md.
+ * WebP encoder settings. Effort 0 (libwebp's fastest method) encodes a 512 px thumbnail in about
+ * 70 % of effort 1's time at the same quality (PSNR within 0.01 dB, files about 2 % larger): see
+ * docs/performance.md.
  */
 const WEBP = { quality: 78, effort: 0 } as const;
 
 /**
- * Both thumbnails from decoded (already rotated) pixels: no second decode of the file. Pixels
- * that already fit the grid size (the metadata pass decodes to it) are encoded as they are, and
- * the filmstrip is shrunk from them rather than from the original.
+ * The thumbnail from decoded (already rotated) pixels: no second decode of the file. Pixels that
+ * already fit (the metadata pass decodes to that size) are encoded as they are.
  */
-export async function thumbnailsFromPixels(
-  pixels: RawPixels,
-): Promise<Record<ThumbnailSize, Buffer>> {
-  const raw = { raw: { width: pixels.width, height: pixels.height, channels: pixels.channels } };
-  const [grid, filmstrip] = await Promise.all([
-    sharp(pixels.data, raw)
-      .resize({ ...THUMBNAIL_SIZES.grid, withoutEnlargement: true })
-      .webp(WEBP)
-      .toBuffer(),
-    sharp(pixels.data, raw).resize(THUMBNAIL_SIZES.filmstrip).webp(WEBP).toBuffer(),
-  ]);
-  return { grid, filmstrip };
+export async function thumbnailFromPixels(pixels: RawPixels): Promise<Buffer> {
+  return sharp(pixels.data, {
+    raw: { width: pixels.width, height: pixels.height, channels: pixels.channels },
+  })
+    .resize({
+      width: THUMBNAIL_MAX_SIDE,
+      height: THUMBNAIL_MAX_SIDE,
+      fit: 'inside',
+      withoutEnlargement: true,
+    })
+    .webp(WEBP)
+    .toBuffer();
 }
 
-/** Decodes a file (honouring EXIF orientation) and renders both thumbnails; audio shows its spectrogram. */
-export async function renderThumbnails(
+/**
+ * The thumbnail of a sample the metadata pass has just measured, from what it read and decoded:
+ * the file itself when it qualifies, else the WebP of its pixels. Undefined without pixels.
+ */
+export async function thumbnailFromComputed(
+  media: string,
+  computed: ComputedMedia,
+): Promise<Buffer | typeof ORIGINAL_THUMBNAIL | undefined> {
+  if (computed.file && servesAsOwnThumbnail(media, computed.file.header, computed.file.bytes))
+    return ORIGINAL_THUMBNAIL;
+  return computed.pixels && thumbnailFromPixels(computed.pixels);
+}
+
+/**
+ * A sample's thumbnail from its file: ORIGINAL_THUMBNAIL when the file serves as its own, else
+ * the WebP of the decoded image (EXIF orientation honoured) or, for audio, of its spectrogram.
+ */
+export async function renderThumbnail(
+  media: string,
   bytes: Buffer,
   mediaType: 'image' | 'audio' = 'image',
-): Promise<Record<ThumbnailSize, Buffer>> {
+): Promise<Buffer | typeof ORIGINAL_THUMBNAIL> {
   if (mediaType === 'audio')
-    return thumbnailsFromPixels(spectrogramPixels(await decodeAudio(bytes)));
-  const { data, info } = await sharp(bytes, { failOn: 'error' })
+    return thumbnailFromPixels(spectrogramPixels(await decodeAudio(bytes)));
+  const image = sharp(bytes, { failOn: 'error' });
+  if (servesAsOwnThumbnail(media, await image.metadata(), bytes.length)) return ORIGINAL_THUMBNAIL;
+  const { data, info } = await image
     .rotate()
-    .resize({ ...THUMBNAIL_SIZES.grid, withoutEnlargement: true })
+    .resize({
+      width: THUMBNAIL_MAX_SIDE,
+      height: THUMBNAIL_MAX_SIDE,
+      fit: 'inside',
+      withoutEnlargement: true,
+    })
     .raw()
     .toBuffer({ resolveWithObject: true });
-  return thumbnailsFromPixels({
+  return thumbnailFromPixels({
     data,
     width: info.width,
     height: info.height,
@@ -77,18 +130,16 @@ export async function renderThumbnails(
   });
 }
 
-export async function storeThumbnails(
+/** Stores a rendered thumbnail; answers the value of the sample's `thumbnail` column. */
+export async function storeThumbnail(
   blobs: BlobStore,
   datasetId: string,
   sampleId: string,
-  rendered: Record<ThumbnailSize, Buffer>,
+  rendered: Buffer | typeof ORIGINAL_THUMBNAIL,
 ): Promise<string> {
+  if (rendered === ORIGINAL_THUMBNAIL) return ORIGINAL_THUMBNAIL;
   const base = thumbnailBase(sampleId);
-  await Promise.all(
-    Object.entries(rendered).map(([size, bytes]) =>
-      blobs.put(`datasets/${datasetId}/thumbnails/${base}-${size}.webp`, bytes, 'image/webp'),
-    ),
-  );
+  await blobs.put(thumbnailBlobKey(datasetId, base), rendered, 'image/webp');
   return base;
 }
 
@@ -113,13 +164,14 @@ export function thumbnailJob(
       await forEachLimit(samples, CONCURRENCY, async (sample) => {
         if (!sample.media) return;
         try {
-          const rendered = await renderThumbnails(
+          const rendered = await renderThumbnail(
+            sample.media,
             await media.read(datasetId, sample.media),
             sample.media_type ?? 'image',
           );
           made.push({
             id: sample.id,
-            thumbnail: await storeThumbnails(blobs, datasetId, sample.id, rendered),
+            thumbnail: await storeThumbnail(blobs, datasetId, sample.id, rendered),
           });
         } catch {
           // Corrupt or unreachable media: the metadata job flags it; the grid shows 'Unable to load image'.

@@ -253,6 +253,63 @@ describe('the TypeScript client', () => {
     expect((error as LoupeError).message).toMatch(/^Cannot reach http:\/\/127\.0\.0\.1:9/);
   });
 
+  it("uploads a batch's media while the batch before it is sent, sends batches in order, and stops at a refused one", async () => {
+    const events: string[] = [];
+    let releaseFirst: () => void = () => undefined;
+    const mediaOfSecondBatch = new Promise<void>((resolve) => (releaseFirst = resolve));
+    let samplesPosts = 0;
+    const watching: typeof fetch = async (input, init) => {
+      const url = String(input);
+      if (url.endsWith('/samples') && init?.method === 'POST') {
+        const post = ++samplesPosts;
+        events.push(`samples ${post} sent`);
+        // The first batch's answer waits until the next batch's media are under way (or 5 s,
+        // after which the check below fails): only an overlapping upload gets there at once.
+        if (post === 1)
+          await Promise.race([mediaOfSecondBatch, new Promise((r) => setTimeout(r, 5000))]);
+        const response = await fetch(input, init);
+        events.push(`samples ${post} answered ${response.status}`);
+        return response;
+      }
+      if (url.endsWith('/media/missing')) {
+        events.push('media');
+        if (samplesPosts === 1) releaseFirst();
+      }
+      return fetch(input, init);
+    };
+    const client = new LoupeClient({ url: server.url, apiKey: server.apiKey, fetch: watching });
+    const dataset = await client.createDataset({
+      name: 'Pipelined',
+      task_type: 'classification',
+      class_names: ['cat'],
+    });
+    const progress: number[] = [];
+    const samples = [
+      { id: 'a', image: png(1), label: 'cat' },
+      { id: 'b', image: png(2), label: 'cat' },
+      { id: 'c', image: png(3), label: 'dog' }, // refused: not a class name
+      { id: 'd', image: png(4), label: 'cat' },
+      { id: 'e', image: png(5), label: 'cat' },
+    ];
+    const error = (await dataset
+      .uploadSamples(samples, { batchSize: 2, onProgress: ({ done }) => progress.push(done) })
+      .catch((e: unknown) => e)) as LoupeError;
+    expect(error.errors).toEqual([
+      { row: 0, id: 'c', field: 'label', message: "'dog' is not one of the dataset's class names" },
+    ]);
+    expect(events.slice(0, 5)).toEqual([
+      'media',
+      'samples 1 sent',
+      'media', // the second batch's media, before the first batch is answered
+      'samples 1 answered 200',
+      'samples 2 sent',
+    ]);
+    // The third batch's media go up beside the second batch, which is refused; it is never sent.
+    expect(events.slice(5).sort()).toEqual(['media', 'samples 2 answered 400']);
+    expect(progress).toEqual([2]);
+    expect((await client.dataset(dataset.id)).info.samples_count).toBe(2);
+  });
+
   it('does not retry input errors and keeps the row errors', async () => {
     let calls = 0;
     const counting: typeof fetch = (input, init) => {

@@ -31,8 +31,14 @@ export function licenseKey(
   return `${body}.${sign(null, Buffer.from(body), privateKey).toString('base64url')}`;
 }
 
-/** `env` is added to the server's environment (e.g. DATABASE_URL); LOUPE_LOG_FILE copies its stdout. */
-export async function startLocalServer(env: Record<string, string> = {}): Promise<LocalServer> {
+/**
+ * `env` is added to the server's environment (e.g. DATABASE_URL); LOUPE_LOG_FILE copies its
+ * stdout. `nodeArgs` go to Node.js before the script (e.g. `--cpu-prof` for a benchmark).
+ */
+export async function startLocalServer(
+  env: Record<string, string> = {},
+  nodeArgs: string[] = [],
+): Promise<LocalServer> {
   const main = join(repositoryRoot, 'apps/server/dist/main.js');
   if (!existsSync(main)) throw new Error(`${main} is missing: run npm run build first`);
   const dataDir = mkdtempSync(join(tmpdir(), 'loupe-local-'));
@@ -48,7 +54,7 @@ export async function startLocalServer(env: Record<string, string> = {}): Promis
     ...env,
   };
   if (!serverEnv.DATABASE_URL) delete serverEnv.DATABASE_URL;
-  const child: ChildProcess = spawn(process.execPath, [main], {
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, main], {
     env: serverEnv,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
