@@ -3,7 +3,7 @@
 // SDK, on SQLite and PostgreSQL. Prints throughput, ratios to the targets and the server's peak
 // memory. Never fails on time.
 //   npx tsx --conditions=loupe-src bench/upload/run.ts [--samples N] [--images N] [--db sqlite|postgres|both]
-//     [--profile DIR]
+//     [--size WIDTHxHEIGHT] [--profile DIR]
 import { readFileSync, readdirSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { syntheticImage } from '@loupe/analysis';
@@ -16,11 +16,17 @@ const { values } = parseArgs({
     samples: { type: 'string', default: '1000000' },
     images: { type: 'string', default: '10000' },
     db: { type: 'string', default: 'both' },
+    /**
+     * Image size, WIDTHxHEIGHT. The target is for 640x480, which uploads are their own grid
+     * thumbnail at; e.g. 1280x960 measures images that get a WebP thumbnail made.
+     */
+    size: { type: 'string', default: '640x480' },
     /** A folder for the server's CPU profile (node --cpu-prof), written when it stops. */
     profile: { type: 'string' },
   },
 });
 const SAMPLES = Number(values.samples);
+const [WIDTH, HEIGHT] = values.size.split('x').map(Number) as [number, number];
 const IMAGES = Number(values.images);
 const TARGET_SAMPLES_PER_S = 10_000;
 const TARGET_IMAGES_PER_S = 100;
@@ -48,7 +54,7 @@ async function makeImages(count: number): Promise<Uint8Array[]> {
   // A handful of rendered scenes, each made unique per image by a stamped 8×8 code block.
   const bases = Array.from(
     { length: 16 },
-    (_, seed) => syntheticImage(seed + 1, 640, 480, { minObjects: 2, maxObjects: 5 }).data,
+    (_, seed) => syntheticImage(seed + 1, WIDTH, HEIGHT, { minObjects: 2, maxObjects: 5 }).data,
   );
   const out: Uint8Array[] = [];
   for (let i = 0; i < count; i++) {
@@ -59,12 +65,12 @@ async function makeImages(count: number): Promise<Uint8Array[]> {
         for (let x = 0; x < 8; x++)
           data.fill(
             on ? 255 : 0,
-            ((y + (bit >> 2) * 8) * 640 + x + (bit & 3) * 8) * 3,
-            ((y + (bit >> 2) * 8) * 640 + x + (bit & 3) * 8) * 3 + 3,
+            ((y + (bit >> 2) * 8) * WIDTH + x + (bit & 3) * 8) * 3,
+            ((y + (bit >> 2) * 8) * WIDTH + x + (bit & 3) * 8) * 3 + 3,
           );
     }
     out.push(
-      await sharp(data, { raw: { width: 640, height: 480, channels: 3 } })
+      await sharp(data, { raw: { width: WIDTH, height: HEIGHT, channels: 3 } })
         .jpeg({ quality: 85 })
         .toBuffer(),
     );
@@ -207,7 +213,7 @@ async function bench(database: 'sqlite' | 'postgres', images: Uint8Array[]): Pro
           : 0;
       const rate = images.length / seconds;
       console.log(
-        `images: ${images.length.toLocaleString()} × 640×480 JPEG uploaded in ${uploaded.toFixed(1)} s; with thumbnails and default metadata done in ${seconds.toFixed(1)} s = ${rate.toFixed(1)} images/s (target ≥ ${TARGET_IMAGES_PER_S}: ${(rate / TARGET_IMAGES_PER_S).toFixed(2)}×)`,
+        `images: ${images.length.toLocaleString()} × ${WIDTH}×${HEIGHT} JPEG (${Math.round(images.reduce((sum, image) => sum + image.length, 0) / images.length / 1024)} KB on average) uploaded in ${uploaded.toFixed(1)} s; with thumbnails and default metadata done in ${seconds.toFixed(1)} s = ${rate.toFixed(1)} images/s (target ≥ ${TARGET_IMAGES_PER_S}: ${(rate / TARGET_IMAGES_PER_S).toFixed(2)}×)`,
       );
       // Wall time depends on what else runs on the machine; CPU time per image does not (much).
       const serverMs = ((processCpuSeconds(server.pid) - serverCpu) * 1000) / images.length;

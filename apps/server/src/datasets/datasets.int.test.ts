@@ -513,6 +513,60 @@ describe('media, thumbnails and computed metadata', () => {
     expect(computed.broken).toMatchObject({ 'audio.corrupt': true });
   });
 
+  it('measures every sample of an upload larger than one stored batch exactly once', async () => {
+    const { id } = await createDataset({ name: 'Many', task_type: 'object_detection' });
+    // Samples may share files; 250 samples over 3 files span three stored batches of 100.
+    const keys = [
+      await uploadMedia(id, (await testImage(11)).bytes, 'image/png'),
+      await uploadMedia(id, (await testImage(12, 'png', 80, 40)).bytes, 'image/png'),
+      await uploadMedia(id, (await testImage(13, 'jpeg', 700, 350)).bytes, 'image/jpeg'),
+    ];
+    const samples = Array.from({ length: 250 }, (_, i) => ({
+      id: `s${i}`,
+      image: keys[i % 3],
+      objects: Array.from({ length: i % 4 }, (_, k) => ({
+        label: 'cat',
+        bbox: [k, k, 10 + k, 5],
+      })),
+    }));
+    expect((await admin.post(`/api/datasets/${id}/samples`, { samples })).statusCode).toBe(200);
+    expect(await t.runner.drain()).toBe(1);
+
+    const rows = await t.database.db
+      .selectFrom('samples')
+      .select(['id', 'computed', 'processed', 'thumbnail'])
+      .where('dataset_id', '=', id)
+      .execute();
+    expect(rows).toHaveLength(250);
+    for (const row of rows) {
+      const i = Number(row.id.slice(1));
+      const computed = JSON.parse(row.computed!);
+      expect([row.id, row.processed, computed['image.object_count']]).toEqual([row.id, 1, i % 4]);
+      expect(computed['image.width']).toBe([64, 80, 700][i % 3]);
+      // The 700 px JPEG gets a WebP; the small files are their own thumbnails.
+      expect(row.thumbnail).toEqual(
+        i % 3 === 2 ? expect.stringMatching(/^[0-9a-f]{40}$/) : 'original',
+      );
+    }
+    const objects = await t.database.db
+      .selectFrom('objects')
+      .select(['id', 'computed'])
+      .where('dataset_id', '=', id)
+      .execute();
+    expect(objects).toHaveLength(samples.reduce((n, sample) => n + sample.objects.length, 0));
+    for (const object of objects)
+      expect(JSON.parse(object.computed!)).toMatchObject({ 'object.label': 'cat' });
+    const vectors = await t.database.db
+      .selectFrom('feature_vectors')
+      .select('item_id')
+      .where('dataset_id', '=', id)
+      .execute();
+    expect(new Set(vectors.map((v) => v.item_id)).size).toBe(250);
+    expect(vectors).toHaveLength(250);
+    const [activity] = (await admin.get('/api/activities?scope=all')).json();
+    expect(activity).toMatchObject({ status: 'SUCCESS', progress: 1 });
+  });
+
   it('disabling thumbnails deletes them, never the files that were their own; enabling makes them again', async () => {
     const { id } = await createDataset({ name: 'Pics', task_type: 'classification' });
     const small = await uploadMedia(id, (await testImage(3)).bytes, 'image/png');

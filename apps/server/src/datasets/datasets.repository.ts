@@ -235,12 +235,14 @@ export class DatasetsRepository {
   }
 
   /** Samples whose media has not been processed yet, in upload order. */
-  unprocessedSamples(datasetId: string, limit: number): Promise<SampleRow[]> {
+  /** The next unprocessed samples after `afterSeq` in upload order (an index range scan). */
+  unprocessedSamples(datasetId: string, limit: number, afterSeq = -1): Promise<SampleRow[]> {
     return this.db
       .selectFrom('samples')
       .selectAll()
       .where('dataset_id', '=', datasetId)
       .where('processed', '=', 0)
+      .where('seq', '>', afterSeq)
       .where('deleted', '=', 0)
       .orderBy('seq')
       .limit(limit)

@@ -4,11 +4,10 @@
 import sharp from 'sharp';
 import type { DataLevel, TaskType } from '@loupe/contracts';
 import type { Repositories, Transact } from '../db/repositories.js';
-import { forEachLimit } from '../platform/concurrency.js';
 import type { BlobStore } from '../storage/blob-store.js';
 import type { OnnxEmbedder } from './onnx-embedder.js';
 import { storeThumbnail, thumbnailFromComputed } from './thumbnails.js';
-import type { MetadataFieldRow, SampleRow } from '../datasets/datasets.repository.js';
+import type { MetadataFieldRow, ObjectRow, SampleRow } from '../datasets/datasets.repository.js';
 import type { JobContext } from '../jobs/job-types.js';
 import type { MediaResolver } from '../storage/media.js';
 import {
@@ -281,59 +280,47 @@ export function metadataJob(
 
     const total = Math.max(1, await repos.datasets.countUnprocessed(datasetId));
     let done = 0;
-    for (;;) {
-      const samples = await repos.datasets.unprocessedSamples(datasetId, BATCH);
-      if (samples.length === 0) break;
-      const objects = hasObjects
-        ? await repos.datasets.objectsOfSamples(
-            datasetId,
-            samples.map((s) => s.id),
-          )
-        : [];
-      const results: {
-        sample: SampleRow;
-        computed: ComputedMedia;
-        thumbnail?: string;
-        embedding?: Float32Array;
-      }[] = [];
-      await forEachLimit(samples, METADATA_CONCURRENCY, async (sample) => {
-        const computed = await computeSample(sample, audio, datasetId, media);
-        let thumbnail: string | undefined;
-        // From the file just read and the pixels just decoded: each file is read and decoded once.
-        if (sample.media && thumbnails && sample.thumbnail === null) {
-          const rendered = await thumbnailFromComputed(sample.media, computed).catch(
+    const next = unprocessedSamples(repos, datasetId, hasObjects);
+    const level = audio ? 'audio' : 'image';
+
+    /** One sample: its file read and decoded once for metadata, thumbnail and features. */
+    const measure = async ({ sample, objects }: Unprocessed): Promise<Measured> => {
+      const computed = await computeSample(sample, audio, datasetId, media);
+      let thumbnail: string | undefined;
+      if (sample.media && thumbnails && sample.thumbnail === null) {
+        const rendered = await thumbnailFromComputed(sample.media, computed).catch(() => undefined);
+        if (rendered)
+          thumbnail = await storeThumbnail(blobs, datasetId, sample.id, rendered).catch(
             () => undefined,
           );
-          if (rendered)
-            thumbnail = await storeThumbnail(blobs, datasetId, sample.id, rendered).catch(
-              () => undefined,
-            );
-        }
-        const embedding = computed.pixels && model ? await model.embed(computed.pixels) : undefined;
-        delete computed.pixels;
-        delete computed.file;
-        results.push({
-          sample,
-          computed,
-          ...(thumbnail ? { thumbnail } : {}),
-          ...(embedding ? { embedding } : {}),
-        });
-      });
-      // Default features of this batch by name: the model-free descriptor, and the ONNX model's.
+      }
+      const embedding = computed.pixels && model ? await model.embed(computed.pixels) : undefined;
+      delete computed.pixels;
+      delete computed.file;
+      return {
+        sample,
+        objects,
+        computed,
+        ...(thumbnail ? { thumbnail } : {}),
+        ...(embedding ? { embedding } : {}),
+      };
+    };
+
+    /** Stores measured samples in one transaction: values, object metadata, default features. */
+    const store = async (measured: Measured[]): Promise<void> => {
       const features = new Map<string, { id: string; vector: Float32Array }[]>();
       const addVector = (name: string, id: string, vector: Float32Array) =>
         features.set(name, [...(features.get(name) ?? []), { id, vector }]);
       const objectUpdates: { id: string; computed: string }[] = [];
-      for (const { sample, computed, embedding } of results) {
+      for (const { sample, objects, computed, embedding } of measured) {
         if (computed.vector)
           addVector(DEFAULT_FEATURE[audio ? 'audio' : 'image'], sample.id, computed.vector);
         if (embedding && model) addVector(model.featureName, sample.id, embedding);
         if (hasObjects) {
-          const own = objects.filter((object) => object.sample_id === sample.id);
-          computed.values['image.object_count'] = own.length;
+          computed.values['image.object_count'] = objects.length;
           const width = computed.values['image.width'] as number | undefined;
           const height = computed.values['image.height'] as number | undefined;
-          for (const object of own)
+          for (const object of objects)
             objectUpdates.push({
               id: object.id,
               computed: JSON.stringify(objectMetadata(object, width, height)),
@@ -343,7 +330,7 @@ export function metadataJob(
       await transact(async (tx) => {
         await tx.datasets.setSamplesProcessed(
           datasetId,
-          results.map(({ sample, computed, thumbnail }) => ({
+          measured.map(({ sample, computed, thumbnail }) => ({
             id: sample.id,
             computed: JSON.stringify(computed.values),
             ...(thumbnail ? { thumbnail } : {}),
@@ -351,7 +338,6 @@ export function metadataJob(
         );
         for (const update of objectUpdates)
           await tx.datasets.setObjectComputed(datasetId, update.id, update.computed);
-        const level = audio ? 'audio' : 'image';
         for (const [name, vectors] of features) {
           const at = clock();
           await tx.datasets.upsertFeature({
@@ -374,13 +360,96 @@ export function metadataJob(
           );
         }
       });
-      done += samples.length;
+      done += measured.length;
       await context.progress(Math.min(0.99, done / total));
-    }
+    };
+
+    // A stream, not batch by batch: METADATA_CONCURRENCY files stay in flight while the next
+    // samples are read and finished ones are stored (one transaction at a time, BATCH samples
+    // each), so the cores never wait for a batch's slowest file or for the database.
+    const finished: Measured[] = [];
+    let storing: Promise<void> = Promise.resolve();
+    let waitingStores = 0;
+    let failure: unknown;
+    const flush = () => {
+      const chunk = finished.splice(0);
+      if (chunk.length === 0) return;
+      waitingStores++;
+      storing = storing
+        .then(() => (failure === undefined ? store(chunk) : undefined))
+        .catch((error: unknown) => void (failure ??= error))
+        .finally(() => waitingStores--);
+    };
+    const work = async () => {
+      try {
+        for (let item = await next(); item && failure === undefined; item = await next()) {
+          finished.push(await measure(item));
+          if (finished.length >= BATCH) flush();
+          // A database slower than the decoding holds the decoding back, not memory.
+          if (waitingStores > 1) await storing;
+        }
+      } catch (error) {
+        failure ??= error; // the other workers stop after their current file
+      }
+    };
+    await Promise.all(Array.from({ length: METADATA_CONCURRENCY }, work));
+    flush();
+    await storing;
+    if (failure !== undefined) throw failure;
     await transact(async (tx) => {
       await tx.datasets.setMetadataState(datasetId, 'computed', 'available');
       await tx.datasets.bumpDataVersion(datasetId);
     });
+  };
+}
+
+interface Unprocessed {
+  sample: SampleRow;
+  /** Its ground-truth objects (detection and instance segmentation). */
+  objects: ObjectRow[];
+}
+
+interface Measured extends Unprocessed {
+  computed: ComputedMedia;
+  thumbnail?: string;
+  embedding?: Float32Array;
+}
+
+/**
+ * The dataset's unprocessed samples one at a time, in upload order, read BATCH at a time behind
+ * a cursor (samples being stored meanwhile are not read twice). Callers share one read.
+ */
+function unprocessedSamples(
+  repos: Repositories,
+  datasetId: string,
+  withObjects: boolean,
+): () => Promise<Unprocessed | undefined> {
+  const buffer: Unprocessed[] = [];
+  let afterSeq = -1;
+  let exhausted = false;
+  let reading: Promise<void> | null = null;
+  const read = async () => {
+    const samples = await repos.datasets.unprocessedSamples(datasetId, BATCH, afterSeq);
+    if (samples.length === 0) {
+      exhausted = true;
+      return;
+    }
+    afterSeq = samples[samples.length - 1]!.seq;
+    const bySample = new Map<string, ObjectRow[]>();
+    if (withObjects)
+      for (const object of await repos.datasets.objectsOfSamples(
+        datasetId,
+        samples.map((s) => s.id),
+      ))
+        bySample.set(object.sample_id, [...(bySample.get(object.sample_id) ?? []), object]);
+    for (const sample of samples) buffer.push({ sample, objects: bySample.get(sample.id) ?? [] });
+  };
+  return async () => {
+    while (buffer.length === 0 && !exhausted) {
+      reading ??= read().finally(() => (reading = null));
+      await reading;
+    }
+    return buffer.shift();
   };
 }
 
