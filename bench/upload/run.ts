@@ -21,6 +21,10 @@ const { values } = parseArgs({
      * thumbnail at; e.g. 1280x960 measures images that get a WebP thumbnail made.
      */
     size: { type: 'string', default: '640x480' },
+    /** Samples per batch of the image upload (the SDK's `batchSize`). */
+    batch: { type: 'string', default: '500' },
+    /** Media uploads in flight (the SDK's `concurrency`). */
+    concurrency: { type: 'string', default: '8' },
     /** A folder for the server's CPU profile (node --cpu-prof), written when it stops. */
     profile: { type: 'string' },
   },
@@ -199,7 +203,7 @@ async function bench(database: 'sqlite' | 'postgres', images: Uint8Array[]): Pro
           image: bytes,
           label: `class_${i % 10}`,
         })),
-        { batchSize: 500, concurrency: 8 },
+        { batchSize: Number(values.batch), concurrency: Number(values.concurrency) },
       );
       const uploaded = (performance.now() - started) / 1000;
       const uploadCores = coresBusy();
