@@ -2,14 +2,14 @@
 // Extra arguments (`npm start -- --demo`) are passed to the server.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { buildStale, ensureInstalled, root } from './lib.mjs';
+import { SERVER_NODE_FLAGS, buildStale, ensureInstalled, root } from './lib.mjs';
 
 ensureInstalled();
 buildStale();
 
 const server = spawn(
   process.execPath,
-  [join(root, 'apps/server/dist/main.js'), ...process.argv.slice(2)],
+  [...SERVER_NODE_FLAGS, join(root, 'apps/server/dist/main.js'), ...process.argv.slice(2)],
   {
     cwd: root,
     stdio: 'inherit',

@@ -108,15 +108,20 @@ function threadCpuSeconds(pid: number): Map<string, number> {
   return out;
 }
 
-/** CPU seconds of every PostgreSQL process (the server's backends do the database's work). */
+/**
+ * CPU seconds of every PostgreSQL process (the server's backends do the database's work),
+ * including processes that have ended: their time moves to their parent's cutime and cstime.
+ */
 function postgresCpuSeconds(): number {
   let total = 0;
   for (const pid of readdirSync('/proc')) {
     if (!/^\d+$/.test(pid)) continue;
     try {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) === 'postgres')
-        total += processCpuSeconds(Number(pid));
+      if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) !== 'postgres') continue;
+      // utime, stime, cutime and cstime are fields 14 to 17 of stat, 11 to 14 after "pid (comm) ".
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      total += fields.slice(11, 15).reduce((sum, ticks) => sum + Number(ticks), 0) / 100;
     } catch {
       // the process ended meanwhile
     }
@@ -172,11 +177,21 @@ async function bench(database: 'sqlite' | 'postgres', images: Uint8Array[]): Pro
         task_type: 'classification',
       });
       const started = performance.now();
+      const cpuBefore = {
+        server: processCpuSeconds(server.pid),
+        client: clientCpuSeconds(),
+        postgres: database === 'postgres' ? postgresCpuSeconds() : 0,
+      };
       const result = await dataset.uploadSamples(metadataSamples(SAMPLES), { batchSize: 5000 });
       const seconds = (performance.now() - started) / 1000;
       const rate = SAMPLES / seconds;
+      const perThousand = (after: number, before: number) =>
+        (((after - before) * 1000) / SAMPLES) * 1000;
       console.log(
         `metadata-only: ${SAMPLES.toLocaleString()} samples × 20 fields in ${seconds.toFixed(1)} s = ${Math.round(rate).toLocaleString()} samples/s (target ≥ ${TARGET_SAMPLES_PER_S.toLocaleString()}: ${(rate / TARGET_SAMPLES_PER_S).toFixed(2)}×); created ${result.created}`,
+      );
+      console.log(
+        `  CPU per 1,000 samples: server ${perThousand(processCpuSeconds(server.pid), cpuBefore.server).toFixed(0)} ms, client ${perThousand(clientCpuSeconds(), cpuBefore.client).toFixed(0)} ms${database === 'postgres' ? `, PostgreSQL's processes ${perThousand(postgresCpuSeconds(), cpuBefore.postgres).toFixed(0)} ms` : ''}`,
       );
       const again = performance.now();
       const repeat = await dataset.uploadSamples(metadataSamples(Math.min(SAMPLES, 100_000)), {

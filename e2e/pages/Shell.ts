@@ -45,7 +45,11 @@ export class Shell {
   async logout(): Promise<void> {
     const menu = await this.openProfileMenu();
     await menu.getByRole('button', { name: 'Log out' }).click();
-    await this.page.waitForURL('**/login');
+    // The click's page load may be overtaken by a second one to the same page (a poll answered
+    // 401 meanwhile) and abort; wait for the page rather than for one navigation.
+    await this.page.getByRole('heading', { name: 'Login' }).waitFor();
+    if (new URL(this.page.url()).pathname !== '/login')
+      throw new Error(`Logging out led to ${this.page.url()}, not /login`);
   }
 
   async changePassword(current: string, next: string, confirm = next): Promise<Locator> {

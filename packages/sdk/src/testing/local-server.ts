@@ -8,6 +8,9 @@ import { join, resolve } from 'node:path';
 
 export const repositoryRoot = resolve(import.meta.dirname, '../../../..');
 
+/** The Node.js flags `npm start` runs the server with (scripts/lib.mjs, SERVER_NODE_FLAGS). */
+const SERVER_NODE_FLAGS = ['--max-semi-space-size=64'];
+
 export interface LocalServer {
   url: string;
   apiKey: string;
@@ -54,7 +57,7 @@ export async function startLocalServer(
     ...env,
   };
   if (!serverEnv.DATABASE_URL) delete serverEnv.DATABASE_URL;
-  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, main], {
+  const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeArgs, main], {
     env: serverEnv,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
