@@ -1,6 +1,6 @@
 // Helpers shared by the start, build and test scripts. Only Node built-ins here: these scripts
 // run before dependencies are installed.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +14,19 @@ export const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
  * semi-spaces cut the server's CPU per metadata-only sample by 40 % (docs/performance.md).
  */
 export const SERVER_NODE_FLAGS = ['--max-semi-space-size=64'];
+
+/**
+ * Runs a built server script (relative to the repository) with SERVER_NODE_FLAGS and the extra
+ * arguments, passes SIGINT and SIGTERM on, and exits with its status.
+ */
+export function serveWithServerFlags(script, args) {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, join(root, script), ...args], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+}
 
 export function run(command, args, options = {}) {
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options });
