@@ -44,6 +44,8 @@ export async function newContext(
     baseURL: options.baseURL,
     viewport: { width: 1440, height: 900 },
     colorScheme: options.colorScheme ?? 'light',
+    // The app then switches antd's motion off: a click never lands on a dialog mid-zoom.
+    reducedMotion: 'reduce',
     acceptDownloads: true,
   });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], {

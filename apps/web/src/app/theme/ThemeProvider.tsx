@@ -2,6 +2,7 @@
 import { App as AntdApp, ConfigProvider, theme as antdTheme } from 'antd';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { emitTestEvent } from '../../lib/testEvents';
+import { usePrefersReducedMotion, withMotionPreference } from './reducedMotion';
 import { ThemeContext } from './ThemeContext';
 import { loadThemeId, saveThemeId } from './themeStorage';
 import { THEMES, type ThemeId } from './themes';
@@ -9,6 +10,11 @@ import { THEMES, type ThemeId } from './themes';
 export function ThemeProvider({ children }: { children: ReactNode }) {
   const [themeId, setThemeIdState] = useState<ThemeId>(loadThemeId);
   const theme = THEMES[themeId];
+  const reducedMotion = usePrefersReducedMotion();
+  const config = useMemo(
+    () => withMotionPreference(theme.config, reducedMotion),
+    [theme, reducedMotion],
+  );
 
   useEffect(() => {
     const root = document.documentElement;
@@ -30,7 +36,7 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
 
   return (
     <ThemeContext.Provider value={value}>
-      <ConfigProvider theme={theme.config}>
+      <ConfigProvider theme={config}>
         <BodyStyle />
         <AntdApp className="loupe-root">{children}</AntdApp>
       </ConfigProvider>
