@@ -167,6 +167,45 @@ describe('uploading samples', () => {
     });
   });
 
+  it('stores batches sent at once one after the other, each whole, with dense card indexes', async () => {
+    const { id } = await createDataset({ name: 'Busy', task_type: 'classification' });
+    const batches = Array.from({ length: 6 }, (_, b) =>
+      Array.from({ length: 50 }, (_, i) => ({ id: `b${b}-${i}`, label: 'cat' })),
+    );
+    // Two batches also carry the same new sample: one creates it, the other finds it.
+    batches[1]!.push({ id: 'shared', label: 'cat' });
+    batches[4]!.push({ id: 'shared', label: 'dog' });
+    const responses = await Promise.all(
+      batches.map((samples) => admin.post(`/api/datasets/${id}/samples`, { samples })),
+    );
+    for (const response of responses) expect(response.statusCode, response.body).toBe(200);
+    const results = responses.map((response) => response.json());
+    expect(results.reduce((n, r) => n + r.created, 0)).toBe(301);
+    expect(results.reduce((n, r) => n + r.updated, 0)).toBe(1);
+
+    const rows = await t.database.db
+      .selectFrom('samples')
+      .select(['id', 'seq'])
+      .where('dataset_id', '=', id)
+      .orderBy('seq')
+      .execute();
+    expect(rows.map((row) => row.seq)).toEqual(Array.from({ length: 301 }, (_, i) => i));
+    // Each batch's new samples hold consecutive card indexes: no batch landed inside another.
+    for (const [b, samples] of batches.entries()) {
+      const created = results[b].created as number;
+      const sent = new Set(samples.map((sample) => sample.id));
+      const seqs = rows
+        .filter((row) => sent.has(row.id) && (row.id !== 'shared' || created === 51))
+        .map((row) => row.seq);
+      expect(seqs).toHaveLength(created);
+      expect(Math.max(...seqs) - Math.min(...seqs)).toBe(created - 1);
+    }
+    const dataset = (await admin.get(`/api/datasets/${id}`)).json();
+    expect(dataset.samples_count).toBe(301);
+    const history = (await admin.get(`/api/datasets/${id}/history`)).json();
+    expect(history.map((record: { num_items: number }) => record.num_items)).toEqual([301]);
+  });
+
   it('rejects a batch with bad rows whole, naming row and field', async () => {
     const { id } = await createDataset({
       name: 'Pets',
@@ -647,6 +686,33 @@ describe('features, prediction sets, predictions', () => {
       vectors: { a: [1] },
     });
     expect(level.json().description).toMatch(/has no audio level/);
+  });
+
+  it('counts every prediction when batches are sent at once', async () => {
+    const { id } = await createDataset({
+      name: 'Busy',
+      task_type: 'classification',
+      class_names: ['cat', 'dog'],
+    });
+    const ids = Array.from({ length: 200 }, (_, i) => `s${i}`);
+    const samples = ids.map((sample) => ({ id: sample, label: 'cat' }));
+    expect((await admin.post(`/api/datasets/${id}/samples`, { samples })).statusCode).toBe(200);
+    const set = (await admin.post(`/api/datasets/${id}/predictions`, { name: 'resnet' })).json();
+    const url = `/api/datasets/${id}/predictions/${set.id}/items`;
+    const responses = await Promise.all(
+      Array.from({ length: 5 }, (_, b) =>
+        admin.post(url, {
+          predictions: ids.slice(b * 40, b * 40 + 40).map((sample) => ({
+            id: sample,
+            label: 'dog',
+            score: 0.7,
+          })),
+        }),
+      ),
+    );
+    for (const response of responses) expect(response.statusCode, response.body).toBe(200);
+    const models = (await admin.get(`/api/dataset/models?dataset_id=${id}`)).json();
+    expect(models[0]).toMatchObject({ num_present: 200, num_missing: 0 });
   });
 
   it('creates prediction sets and uploads predictions idempotently', async () => {

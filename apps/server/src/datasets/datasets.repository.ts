@@ -21,6 +21,9 @@ export type HistoryRow = Selectable<HistoryRecordsTable>;
 // Rows per INSERT statement: well under SQLite's 32,766 and PostgreSQL's 65,535 parameters.
 const CHUNK = 500;
 
+/** The condition of the partial index samples_unprocessed, as a literal. */
+const UNPROCESSED = sql<boolean>`processed = 0`;
+
 function chunks<T>(rows: T[], size = CHUNK): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
@@ -89,19 +92,31 @@ export class DatasetsRepository {
       .execute();
   }
 
+  /**
+   * Holds the dataset's row until the transaction ends, so that uploads of samples or predictions
+   * to one dataset take turns (SQLite's transactions already do): each sees what the one before
+   * stored, and batches sent at once land whole, one after the other. FOR NO KEY UPDATE, the lock an
+   * update of the row takes anyway, still lets other transactions insert rows that refer to it.
+   */
+  async lockForUpload(id: string): Promise<void> {
+    if (this.dialect !== 'postgres') return;
+    await this.db
+      .selectFrom('datasets')
+      .select('id')
+      .where('id', '=', id)
+      .forNoKeyUpdate()
+      .execute();
+  }
+
   /** Reserves `count` consecutive sequence numbers (card_index) for new samples. */
   async reserveSeq(id: string, count: number): Promise<number> {
     const row = await this.db
-      .selectFrom('datasets')
-      .select('next_seq')
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
-    await this.db
       .updateTable('datasets')
-      .set({ next_seq: row.next_seq + count })
+      .set((eb) => ({ next_seq: eb('next_seq', '+', count) }))
       .where('id', '=', id)
-      .execute();
-    return row.next_seq;
+      .returning('next_seq')
+      .executeTakeFirstOrThrow();
+    return row.next_seq - count;
   }
 
   async addCounts(id: string, samples: number, objects: number, now: number): Promise<void> {
@@ -234,19 +249,24 @@ export class DatasetsRepository {
       .execute();
   }
 
-  /** Samples whose media has not been processed yet, in upload order. */
-  /** The next unprocessed samples after `afterSeq` in upload order (an index range scan). */
+  /**
+   * The next unprocessed samples after `afterSeq` in upload order: a range scan of the partial
+   * index samples_unprocessed, whose condition `processed = 0` the query repeats word for word.
+   */
   unprocessedSamples(datasetId: string, limit: number, afterSeq = -1): Promise<SampleRow[]> {
+    return this.unprocessedQuery(datasetId, limit, afterSeq).execute();
+  }
+
+  unprocessedQuery(datasetId: string, limit: number, afterSeq: number) {
     return this.db
       .selectFrom('samples')
       .selectAll()
       .where('dataset_id', '=', datasetId)
-      .where('processed', '=', 0)
+      .where(UNPROCESSED)
       .where('seq', '>', afterSeq)
       .where('deleted', '=', 0)
       .orderBy('seq')
-      .limit(limit)
-      .execute();
+      .limit(limit);
   }
 
   async countUnprocessed(datasetId: string): Promise<number> {
@@ -254,7 +274,7 @@ export class DatasetsRepository {
       .selectFrom('samples')
       .select((eb) => eb.fn.countAll<number | string>().as('n'))
       .where('dataset_id', '=', datasetId)
-      .where('processed', '=', 0)
+      .where(UNPROCESSED)
       .where('deleted', '=', 0)
       .executeTakeFirstOrThrow();
     return Number(row.n);

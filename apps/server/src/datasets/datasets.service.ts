@@ -329,6 +329,7 @@ export class DatasetsService {
 
     const now = this.clock();
     const result = await this.transact(async (repos) => {
+      await repos.datasets.lockForUpload(datasetId);
       const existing = new Map(
         (
           await repos.datasets.samplesByIds(
@@ -746,6 +747,8 @@ export class DatasetsService {
     if (check.errors.length > 0) throw new BatchRejected(check.errors);
     const now = this.clock();
     return this.transact(async (repos) => {
+      // Batches sent at once take turns, so each counts the predictions the one before stored.
+      await repos.datasets.lockForUpload(datasetId);
       const before = await repos.predictions.existingSampleIds(
         setId,
         check.predictions.map((p) => p.input.id),

@@ -3,6 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { DatasetsRepository } from '../datasets/datasets.repository.js';
 import { freshDatabaseConfig, testDialect } from '../testing/test-app.js';
 import { migrateToLatest, migrationState, migrator, openDatabase } from './database.js';
 import { migrations } from './migrations/index.js';
@@ -36,6 +38,32 @@ describe(`migrations on ${testDialect}`, () => {
       expect(await database.db.selectFrom('settings').selectAll().execute()).toEqual([]);
       // Running again is a no-op.
       expect(await migrateToLatest(database)).toEqual([]);
+    } finally {
+      await database.destroy();
+      await drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('finds the samples waiting for the metadata pass through their partial index', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'loupe-plan-'));
+    const { database: config, drop } = await freshDatabaseConfig(dataDir);
+    const database = openDatabase(config);
+    try {
+      await migrateToLatest(database);
+      const repo = new DatasetsRepository(database.db, database.dialect);
+      const query = repo.unprocessedQuery('d1', 100, 5).compile();
+      const plan = await database.db.transaction().execute(async (trx) => {
+        // PostgreSQL reads a tiny table whole unless sequential scans are ruled out.
+        if (database.dialect === 'postgres') await sql`set local enable_seqscan = off`.execute(trx);
+        const prefix = database.dialect === 'postgres' ? 'explain' : 'explain query plan';
+        const { rows } = await trx.executeQuery<Record<string, unknown>>({
+          ...query,
+          sql: `${prefix} ${query.sql}`,
+        });
+        return rows.map((row) => Object.values(row).join(' ')).join('\n');
+      });
+      expect(plan).toContain('samples_unprocessed');
     } finally {
       await database.destroy();
       await drop();

@@ -94,12 +94,16 @@ async function pool<T>(
 
 const NO_CHANGES: UploadResult = { created: 0, updated: 0, unchanged: 0 };
 
+/** Batches posted at once: the server parses one while the database stores the other. */
+const BATCHES_IN_FLIGHT = 2;
+
 /**
- * Sends `items` in batches: `prepare` (uploading a batch's media) and `send` (posting the batch)
- * run one after the other for each batch, but a batch's `prepare` runs while the batch before it
- * is being sent, so the server decodes files and inserts rows at the same time instead of taking
- * turns. Batches are still sent one at a time and in order; the first failure stops the upload
- * once nothing is in flight any more.
+ * Sends `items` in batches. A batch's `prepare` (uploading its media) runs while the batches
+ * before it are being sent, and up to BATCHES_IN_FLIGHT batches are posted at once, so the client,
+ * the server and the database work at the same time instead of taking turns. The server stores
+ * batches of one dataset one after the other, in the order they reach it. The first failure stops
+ * the upload: no batch is sent after it, and the call fails once nothing is in flight any more
+ * (a batch already in flight beside the refused one may still land).
  */
 async function uploadInBatches<T, P>(
   items: Iterable<T> | AsyncIterable<T>,
@@ -110,24 +114,32 @@ async function uploadInBatches<T, P>(
 ): Promise<UploadResult> {
   let total = NO_CHANGES;
   let done = 0;
-  let sending: Promise<void> = Promise.resolve();
+  let failure: { error: unknown } | undefined;
+  const sending = new Set<Promise<void>>();
   try {
     for await (const batch of batches(items, batchSize)) {
       const prepared = await prepare(batch);
-      await sending;
-      sending = send(prepared).then((result) => {
-        total = sum(total, result);
-        done += batch.length;
-        onProgress?.({ done });
-      });
-      // Awaited on the next turn or below; until then its failure must not count as unhandled.
-      sending.catch(() => undefined);
+      while (sending.size >= BATCHES_IN_FLIGHT && !failure) await Promise.race(sending);
+      if (failure) break;
+      const sent: Promise<void> = send(prepared)
+        .then(
+          (result) => {
+            total = sum(total, result);
+            done += batch.length;
+            onProgress?.({ done });
+          },
+          (error: unknown) => {
+            failure ??= { error };
+          },
+        )
+        .finally(() => sending.delete(sent));
+      sending.add(sent);
     }
-  } catch (error) {
-    await sending.catch(() => undefined);
-    throw error;
+  } finally {
+    // Whatever stopped the loop, nothing is left running behind the caller's back.
+    await Promise.all(sending);
   }
-  await sending;
+  if (failure) throw failure.error;
   return total;
 }
 
