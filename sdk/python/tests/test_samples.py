@@ -6,6 +6,7 @@ import datetime as dt
 import io
 import json
 import sys
+import threading
 import unittest
 from unittest import mock
 
@@ -224,6 +225,61 @@ class ResumeAndIdempotenceTest(ServerTest):
         result = ds.upload_samples(samples, batch_size=count)
         self.assertEqual(result["created"], count)
         self.assertEqual(ds.refresh().samples_count, count)
+
+
+class PipelineTest(ServerTest):
+    def test_two_batches_are_in_flight_and_none_is_sent_after_a_refused_one(self) -> None:
+        ds = self.dataset("pipelined", "classification", class_names=["cat"])
+        events = []
+        lock = threading.Lock()
+        second_done = threading.Event()
+        original = ds.client._call
+
+        def spy(method, path, **kwargs):
+            if not (method == "POST" and path.endswith("/samples")):
+                return original(method, path, **kwargs)
+            with lock:
+                post = sum(event.endswith("sent") for event in events) + 1
+                events.append(f"samples {post} sent")
+            # The first batch stays in flight until the second has been sent and answered (or
+            # 5 s, after which the checks below fail): a client sending one batch at a time
+            # never gets there.
+            if post == 1:
+                second_done.wait(5)
+            try:
+                result = original(method, path, **kwargs)
+                events.append(f"samples {post} answered")
+                return result
+            except loupe.LoupeError as error:
+                events.append(f"samples {post} refused {error.status}")
+                raise
+            finally:
+                if post == 2:
+                    second_done.set()
+
+        ds.client._call = spy  # type: ignore[method-assign]
+        rows = [
+            {"id": "a", "label": "cat"},
+            {"id": "b", "label": "cat"},
+            {"id": "c", "label": "dog"},  # refused: not a class name
+            {"id": "d", "label": "cat"},
+            {"id": "e", "label": "cat"},
+            {"id": "f", "label": "cat"},
+        ]
+        with self.assertRaises(loupe.LoupeError) as caught:
+            ds.upload_samples(rows, batch_size=2)
+        self.assertEqual(caught.exception.errors[0]["row"], 2)
+        self.assertEqual(caught.exception.errors[0]["field"], "label")
+        self.assertEqual(
+            events,
+            [
+                "samples 1 sent",
+                "samples 2 sent",  # while the first batch is in flight
+                "samples 2 refused 400",
+                "samples 1 answered",  # the batch in flight beside the refused one lands
+            ],
+        )
+        self.assertEqual(ds.refresh().samples_count, 2)
 
 
 class OversizedRowTest(ServerTest):

@@ -206,6 +206,31 @@ describe('uploading samples', () => {
     expect(history.map((record: { num_items: number }) => record.num_items)).toEqual([301]);
   });
 
+  it('refuses the later of two batches sent at once that give a new field different types', async () => {
+    const { id } = await createDataset({ name: 'Typed', task_type: 'classification' });
+    const [numbers, words] = await Promise.all([
+      admin.post(`/api/datasets/${id}/samples`, {
+        samples: [{ id: 'a', metadata: { hour: 9 } }],
+      }),
+      admin.post(`/api/datasets/${id}/samples`, {
+        samples: [{ id: 'b', metadata: { hour: 'nine' } }],
+      }),
+    ]);
+    expect([numbers!.statusCode, words!.statusCode].sort()).toEqual([200, 400]);
+    const refused = numbers!.statusCode === 400 ? numbers! : words!;
+    expect(refused.json().errors).toEqual([
+      expect.objectContaining({ row: 0, field: 'metadata.hour' }),
+    ]);
+    const field = await t.database.db
+      .selectFrom('metadata_fields')
+      .select('type')
+      .where('dataset_id', '=', id)
+      .where('id', '=', 'hour')
+      .executeTakeFirstOrThrow();
+    expect(field.type).toBe(refused === words ? 'numeric' : 'string');
+    expect((await admin.get(`/api/datasets/${id}`)).json().samples_count).toBe(1);
+  });
+
   it('rejects a batch with bad rows whole, naming row and field', async () => {
     const { id } = await createDataset({
       name: 'Pets',

@@ -254,7 +254,8 @@ export function datasetsRoutes(app: TypedApp, services: Services): void {
       schema: {
         tags,
         summary:
-          'Upload a batch of samples (idempotent by id; the batch lands whole or not at all)',
+          'Upload a batch of samples (idempotent by id; the batch lands whole or not at all; ' +
+          'batches sent at once are stored one after the other, in the order they reach the dataset)',
         params: DatasetIdParams,
         body: UploadSamplesBody,
         response: { 200: UploadResult, 400: BatchErrorBody, ...errors(401, 403, 404, 413) },

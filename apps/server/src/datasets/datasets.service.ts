@@ -289,8 +289,8 @@ export class DatasetsService {
     return keys.filter((_key, i) => !known.has(hashes[i]!));
   }
 
-  private async shape(row: DatasetRow): Promise<DatasetShape> {
-    const fields = await this.repos.datasets.metadataFields(row.id);
+  private async shape(row: DatasetRow, repos: Repositories = this.repos): Promise<DatasetShape> {
+    const fields = await repos.datasets.metadataFields(row.id);
     const classNames = JSON.parse(row.class_names) as string[];
     return {
       task_type: row.task_type as TaskType,
@@ -330,6 +330,21 @@ export class DatasetsService {
     const now = this.clock();
     const result = await this.transact(async (repos) => {
       await repos.datasets.lockForUpload(datasetId);
+      if (check.newMetadataTypes.size > 0) {
+        // A batch sent at the same time may have introduced one of this batch's new metadata
+        // fields with another type while this one was being checked: check again, now that
+        // uploads to this dataset wait for this one.
+        const current = await this.shape(dataset, repos);
+        const clash = [...check.newMetadataTypes].some(
+          ([name, type]) => (current.metadata_types.get(name) ?? type) !== type,
+        );
+        if (clash) {
+          const again = checkSampleBatch(rows, current, declaredTypes, (ref) =>
+            this.media.problem(ref, uploaded),
+          );
+          if (again.errors.length > 0) throw new BatchRejected(again.errors);
+        }
+      }
       const existing = new Map(
         (
           await repos.datasets.samplesByIds(

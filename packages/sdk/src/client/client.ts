@@ -2,6 +2,7 @@
 // predictions and attributions. Media given as bytes or a local file is uploaded once (content
 // addressed) and replaced by its `blob:` key; re-running an upload changes nothing.
 import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
 import type {
@@ -90,6 +91,13 @@ async function pool<T>(
       while (next < items.length) await work(items[next++]!);
     }),
   );
+}
+
+/** The SHA-256 of a file, read as a stream. */
+async function sha256OfFile(path: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
 }
 
 const NO_CHANGES: UploadResult = { created: 0, updated: 0, unchanged: 0 };
@@ -202,25 +210,26 @@ export class DatasetHandle {
     concurrency: number,
   ): Promise<T[]> {
     const pending = new Map<string, { bytes: () => Promise<Uint8Array>; type: string }>();
-    const keyed = await Promise.all(
-      rows.map(async (row) => {
-        const out: Record<string, unknown> = { ...row };
-        for (const field of fields) {
-          const value = row[field] as Media | undefined;
-          if (value === undefined || typeof value === 'string') continue;
-          const load = value instanceof Uint8Array ? async () => value : () => readFile(value.file);
-          const bytes = await load();
-          const key = `blob:${createHash('sha256').update(bytes).digest('hex')}`;
-          const fallback = field === 'audio' ? 'audio/wav' : 'image/png';
-          pending.set(key, {
-            bytes: async () => bytes,
-            type: value instanceof Uint8Array ? fallback : contentTypeOf(value.file, fallback),
-          });
-          out[field] = key;
-        }
-        return out as T;
-      }),
+    const keyed = rows.map((row) => ({ ...row }) as Record<string, unknown>);
+    const local = keyed.flatMap((out) =>
+      fields
+        .filter((field) => out[field] !== undefined && typeof out[field] !== 'string')
+        .map((field) => ({ out, field, value: out[field] as Exclude<Media, string> })),
     );
+    // Files are hashed as they stream from disk and read again only if the server lacks them, so
+    // a batch never holds more than `concurrency` files in memory.
+    await pool(local, concurrency, async ({ out, field, value }) => {
+      const fallback = field === 'audio' ? 'audio/wav' : 'image/png';
+      const key =
+        value instanceof Uint8Array
+          ? createHash('sha256').update(value).digest('hex')
+          : await sha256OfFile(value.file);
+      pending.set(`blob:${key}`, {
+        bytes: value instanceof Uint8Array ? async () => value : () => readFile(value.file),
+        type: value instanceof Uint8Array ? fallback : contentTypeOf(value.file, fallback),
+      });
+      out[field] = `blob:${key}`;
+    });
     if (pending.size > 0) {
       const { missing } = await this.http.request<{ missing: string[] }>(
         'POST',
@@ -232,7 +241,7 @@ export class DatasetHandle {
         await this.uploadMedia(await media.bytes(), media.type);
       });
     }
-    return keyed;
+    return keyed as T[];
   }
 
   async uploadSamples(

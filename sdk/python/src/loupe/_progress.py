@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 import sys
+import threading
 import time
 from typing import Optional, TextIO
 
@@ -41,6 +42,8 @@ class Progress:
         self._start = time.monotonic()
         self._drawn_at = 0.0
         self._drawn_at_count: Optional[int] = None
+        # Batches in flight finish on their own threads.
+        self._lock = threading.Lock()
 
     def __enter__(self) -> "Progress":
         return self
@@ -50,11 +53,12 @@ class Progress:
 
     def update(self, count: int) -> None:
         """Adds ``count`` finished items and redraws (at most ten times a second)."""
-        self.done += count
-        now = time.monotonic()
-        if self.enabled and (now - self._drawn_at >= REDRAW_SECONDS or self._finished()):
-            self._drawn_at = now
-            self._draw(now)
+        with self._lock:
+            self.done += count
+            now = time.monotonic()
+            if self.enabled and (now - self._drawn_at >= REDRAW_SECONDS or self._finished()):
+                self._drawn_at = now
+                self._draw(now)
 
     def _finished(self) -> bool:
         return self.total is not None and self.done >= self.total

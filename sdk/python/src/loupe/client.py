@@ -14,13 +14,14 @@ from __future__ import annotations
 
 import base64
 import datetime as _dt
+import functools
 import itertools
 import json
 import math
 import re
 import sys
 from array import array
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from pathlib import Path
 from typing import (
     Any,
@@ -32,6 +33,7 @@ from typing import (
     Mapping,
     Optional,
     Sequence,
+    Set,
     Tuple,
     Union,
 )
@@ -506,6 +508,38 @@ def _jsonable(rows: List[Dict[str, Any]], offset: int) -> List[Dict[str, Any]]:
         raise
 
 
+#: Batches posted at once: the server parses one while its database stores the other.
+BATCHES_IN_FLIGHT = 2
+
+BatchSend = Callable[[], List[Mapping[str, Any]]]
+
+
+def _send_pipelined(sends: Iterable[BatchSend], totals: Dict[str, int]) -> None:
+    """Runs each batch's send on a background thread, up to BATCHES_IN_FLIGHT at once, while the
+    next batch is prepared (its rows converted and its media uploaded) on this one.
+
+    The first failure stops the upload: no batch is sent after it, and it is raised once the
+    batches still in flight have finished (one of them may still land). A failure while preparing
+    a batch is raised the same way.
+    """
+    in_flight: Set[Future[List[Mapping[str, Any]]]] = set()
+
+    def collect(keep: int) -> None:
+        while len(in_flight) > keep:
+            done, _ = wait(in_flight, return_when=FIRST_COMPLETED)
+            for future in done:
+                in_flight.discard(future)
+                for result in future.result():  # raises the batch's failure
+                    _add(totals, result)
+
+    with ThreadPoolExecutor(BATCHES_IN_FLIGHT, thread_name_prefix="loupe-batch") as pool:
+        # Leaving the block waits for the batches in flight, whatever stopped the loop.
+        for send in sends:
+            collect(BATCHES_IN_FLIGHT - 1)
+            in_flight.add(pool.submit(send))
+        collect(0)
+
+
 def _add(totals: Dict[str, int], result: Mapping[str, Any]) -> None:
     for key in ("created", "updated", "unchanged"):
         totals[key] = totals.get(key, 0) + int(result.get(key, 0))
@@ -605,27 +639,30 @@ class Dataset(_ServerObject):
         batch_size = max(1, min(int(batch_size), MAX_BATCH))
         base = Path(base_dir) if base_dir is not None else None
         totals: UploadResult = {"created": 0, "updated": 0, "unchanged": 0}
-        offset = 0
         with self.client._progress("uploading samples", _len_or_none(samples), progress) as bar:
-            for batch in _batches(samples, batch_size):
-                types = dict(metadata_types or {})
-                rows = _prepare_rows(batch, offset, types)
-                self.client._prepare_media(self.id, rows, SAMPLE_MEDIA_FIELDS, offset, base)
-                rows = _jsonable(rows, offset)
 
-                def send(part: List[Dict[str, Any]], types: Dict[str, str] = types) -> Any:
-                    body: Dict[str, Any] = {"samples": part}
-                    if types:
-                        body["metadata_types"] = types
-                    result = self.client._call(
-                        "POST", f"/api/datasets/{self.id}/samples", json_body=body
-                    )
-                    bar.update(len(part))
-                    return result
+            def prepared() -> Iterator[BatchSend]:
+                offset = 0
+                for batch in _batches(samples, batch_size):
+                    types = dict(metadata_types or {})
+                    rows = _prepare_rows(batch, offset, types)
+                    self.client._prepare_media(self.id, rows, SAMPLE_MEDIA_FIELDS, offset, base)
+                    rows = _jsonable(rows, offset)
 
-                for result in _Batcher(send)(rows, offset):
-                    _add(totals, result)
-                offset += len(batch)
+                    def send(part: List[Dict[str, Any]], types: Dict[str, str] = types) -> Any:
+                        body: Dict[str, Any] = {"samples": part}
+                        if types:
+                            body["metadata_types"] = types
+                        result = self.client._call(
+                            "POST", f"/api/datasets/{self.id}/samples", json_body=body
+                        )
+                        bar.update(len(part))
+                        return result
+
+                    yield functools.partial(_Batcher(send), rows, offset)
+                    offset += len(batch)
+
+            _send_pipelined(prepared(), totals)
         self.upload_result = totals
         return totals
 
@@ -778,23 +815,28 @@ class PredictionSet(_ServerObject):
         batch_size = max(1, min(int(batch_size), MAX_BATCH))
         base = Path(base_dir) if base_dir is not None else None
         totals: UploadResult = {"created": 0, "updated": 0, "unchanged": 0}
-        offset = 0
         with client._progress("uploading predictions", _len_or_none(predictions), progress) as bar:
-            for batch in _batches(predictions, batch_size):
-                rows = _prepare_rows(batch, offset, {})
-                client._prepare_media(self.dataset.id, rows, PREDICTION_MEDIA_FIELDS, offset, base)
-                rows = _jsonable(rows, offset)
 
-                def send(part: List[Dict[str, Any]]) -> Any:
-                    result = client._call(
-                        "POST", f"{self._path}/items", json_body={"predictions": part}
+            def prepared() -> Iterator[BatchSend]:
+                offset = 0
+                for batch in _batches(predictions, batch_size):
+                    rows = _prepare_rows(batch, offset, {})
+                    client._prepare_media(
+                        self.dataset.id, rows, PREDICTION_MEDIA_FIELDS, offset, base
                     )
-                    bar.update(len(part))
-                    return result
+                    rows = _jsonable(rows, offset)
 
-                for result in _Batcher(send)(rows, offset):
-                    _add(totals, result)
-                offset += len(batch)
+                    def send(part: List[Dict[str, Any]]) -> Any:
+                        result = client._call(
+                            "POST", f"{self._path}/items", json_body={"predictions": part}
+                        )
+                        bar.update(len(part))
+                        return result
+
+                    yield functools.partial(_Batcher(send), rows, offset)
+                    offset += len(batch)
+
+            _send_pipelined(prepared(), totals)
         self.upload_result = totals
         return totals
 
