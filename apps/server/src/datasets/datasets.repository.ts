@@ -170,12 +170,16 @@ export class DatasetsRepository {
   async samplesByIds(datasetId: string, ids: string[]): Promise<SampleRow[]> {
     if (ids.length === 0) return [];
     if (this.dialect === 'postgres') {
-      return this.db
-        .selectFrom('samples')
-        .selectAll()
-        .where('dataset_id', '=', datasetId)
-        .where(sql<boolean>`id = any(${ids}::text[])`)
-        .execute();
+      // One primary-key lookup per id, whatever the planner's statistics say. `id = any($ids)`
+      // and plain joins are planned from them: on a table that was never analyzed (autovacuum
+      // off, or a million rows just arrived) PostgreSQL read every sample of the dataset for each
+      // batch, 0.6 s per 5,000 ids at 1M samples. `limit 1` keeps the lateral subquery from
+      // being flattened into such a join.
+      const { rows } = await sql<SampleRow>`select s.* from unnest(${ids}::text[]) as u(id)
+        cross join lateral (
+          select * from samples where dataset_id = ${datasetId} and id = u.id limit 1
+        ) as s`.execute(this.db);
+      return rows;
     }
     const out: SampleRow[] = [];
     for (const part of chunks(ids, 900)) {
