@@ -19,6 +19,7 @@ import { AuthService } from './auth/auth.service.js';
 import { LoginLimiter } from './auth/login-limiter.js';
 import type { Database } from './db/database.js';
 import { createRepositories, transactor } from './db/repositories.js';
+import { PlannerStatistics } from './db/statistics.js';
 import { licensePublicKey } from './license/license-token.js';
 import { LicenseService } from './license/license.service.js';
 import { systemClock, type Clock } from './platform/clock.js';
@@ -50,6 +51,15 @@ export function createServices(
     async () => new Map((await repos.datasets.list()).map((d) => [d.id, d.name])),
     clock,
   );
+  const statistics = new PlannerStatistics(database.db, database.dialect, (table, error) =>
+    logs.write(
+      JSON.stringify({
+        level: 40,
+        time: clock(),
+        msg: `ANALYZE ${table} failed: ${error instanceof Error ? error.message : String(error)}`,
+      }),
+    ),
+  );
   const compute = new ComputePool();
   const explore = new ExploreService(repos, new ItemTableCache(config.exploreCacheBytes));
   const handlers: JobHandlers = {
@@ -70,7 +80,7 @@ export function createServices(
     jobs,
     handlers,
     jobsRepository: repos.jobs,
-    datasets: new DatasetsService(repos, transact, license, jobs, blobs, media, clock),
+    datasets: new DatasetsService(repos, transact, license, jobs, blobs, media, clock, statistics),
     /** The same dataset code without the license gate, for server-internal seeding. */
     internalDatasets: new DatasetsService(
       repos,
@@ -80,7 +90,9 @@ export function createServices(
       blobs,
       media,
       clock,
+      statistics,
     ),
+    statistics,
     explore,
     compute,
     embeddings: new EmbeddingsService(

@@ -16,6 +16,7 @@ import {
 } from '@loupe/contracts';
 import type { z } from 'zod';
 import type { Repositories, Transact } from '../db/repositories.js';
+import type { PlannerStatistics } from '../db/statistics.js';
 import { BadRequest, BatchRejected, Conflict, NotFound, PayloadTooLarge } from '../http/errors.js';
 import type { JobsService } from '../jobs/jobs.service.js';
 import type { LicenseService } from '../license/license.service.js';
@@ -56,6 +57,7 @@ export class DatasetsService {
     private readonly blobs: BlobStore,
     private readonly media: MediaResolver,
     private readonly clock: Clock,
+    private readonly statistics: Pick<PlannerStatistics, 'wrote'>,
   ) {}
 
   private async requireUploadLicense(): Promise<void> {
@@ -476,9 +478,14 @@ export class DatasetsService {
           repos.jobs,
         );
       }
-      return { created: inserts.length, updated: updates.length, unchanged };
+      return {
+        result: { created: inserts.length, updated: updates.length, unchanged },
+        objectsWritten: objectRows.length,
+      };
     });
-    return result;
+    this.statistics.wrote('samples', result.result.created);
+    this.statistics.wrote('objects', result.objectsWritten);
+    return result.result;
   }
 
   private async registerUploadedMetadata(
@@ -761,7 +768,7 @@ export class DatasetsService {
     const check = checkPredictionBatch(rows, shape, (id) => known.has(id));
     if (check.errors.length > 0) throw new BatchRejected(check.errors);
     const now = this.clock();
-    return this.transact(async (repos) => {
+    const stored = await this.transact(async (repos) => {
       // Batches sent at once take turns, so each counts the predictions the one before stored.
       await repos.datasets.lockForUpload(datasetId);
       const before = await repos.predictions.existingSampleIds(
@@ -803,8 +810,14 @@ export class DatasetsService {
       await repos.datasets.update(datasetId, { updated_at: now });
       await repos.datasets.bumpDataVersion(datasetId);
       const created = predictionRows.filter((row) => !before.has(row.sample_id)).length;
-      return { created, updated: predictionRows.length - created, unchanged: 0 };
+      return {
+        result: { created, updated: predictionRows.length - created, unchanged: 0 },
+        objectsWritten: objectRows.length,
+      };
     });
+    this.statistics.wrote('predictions', stored.result.created);
+    this.statistics.wrote('predicted_objects', stored.objectsWritten);
+    return stored.result;
   }
 
   async uploadAttributions(
