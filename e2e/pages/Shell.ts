@@ -30,19 +30,10 @@ export class Shell {
 
   async openProfileMenu(): Promise<Locator> {
     const menu = this.page.getByTestId('profile-menu');
-    const button = this.nav.getByRole('button', { name: /^Profile:/ });
-    // After a dialog opened from the menu, the menu may still be fading out (visible for a
-    // moment) or hidden while still counted open (a click then closes it): click again until it
-    // shows, as a user would.
-    for (let attempt = 1; ; attempt++) {
-      if (!(await menu.isVisible())) await button.click();
-      try {
-        await menu.waitFor({ timeout: attempt < 3 ? 5_000 : 30_000 });
-        return menu;
-      } catch (error) {
-        if (attempt >= 3) throw error;
-      }
-    }
+    if (!(await menu.isVisible()))
+      await this.nav.getByRole('button', { name: /^Profile:/ }).click();
+    await menu.waitFor();
+    return menu;
   }
 
   async closeProfileMenu(): Promise<void> {

@@ -97,7 +97,13 @@ export async function buildApp(
     }
   });
 
-  const services = createServices(config, database, logs, options.clock ?? systemClock);
+  const services = createServices(
+    config,
+    database,
+    logs,
+    logger as FastifyBaseLogger,
+    options.clock ?? systemClock,
+  );
 
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody, { bodyLimit: config.bodyLimitBytes });

@@ -1,4 +1,6 @@
-// Composition root: builds every service from the configuration, the database and the clock.
+// Composition root: builds every service from the configuration, the database, the logger and
+// the clock.
+import type { FastifyBaseLogger } from 'fastify';
 import sharp from 'sharp';
 import type { BlobStoreConfig, Config } from './config.js';
 import { DatasetsService } from './datasets/datasets.service.js';
@@ -34,6 +36,7 @@ export function createServices(
   config: Config,
   database: Database,
   logs: LogBuffer,
+  log: FastifyBaseLogger,
   clock: Clock = systemClock,
 ) {
   // Every file is decoded once: libvips's operation cache would only hold memory and cost lookups.
@@ -51,15 +54,7 @@ export function createServices(
     async () => new Map((await repos.datasets.list()).map((d) => [d.id, d.name])),
     clock,
   );
-  const statistics = new PlannerStatistics(database.db, database.dialect, (table, error) =>
-    logs.write(
-      JSON.stringify({
-        level: 40,
-        time: clock(),
-        msg: `ANALYZE ${table} failed: ${error instanceof Error ? error.message : String(error)}`,
-      }),
-    ),
-  );
+  const statistics = new PlannerStatistics(database.db, database.dialect, log);
   const compute = new ComputePool();
   const explore = new ExploreService(repos, new ItemTableCache(config.exploreCacheBytes));
   const handlers: JobHandlers = {

@@ -14,7 +14,7 @@ async function main(): Promise<void> {
   const database = openDatabase(config.database);
   await migrateToLatest(database);
   const log = pino({ level: config.logLevel, base: { role: 'worker' } });
-  const services = createServices(config, database, new LogBuffer());
+  const services = createServices(config, database, new LogBuffer(), log);
   const runner = new JobRunner(services.jobsRepository, services.handlers, Date.now, log, {
     ...DEFAULT_RUNNER_OPTIONS,
     concurrency: config.workerConcurrency,

@@ -330,7 +330,7 @@ export class DatasetsService {
     if (check.errors.length > 0) throw new BatchRejected(check.errors);
 
     const now = this.clock();
-    const result = await this.transact(async (repos) => {
+    const stored = await this.transact(async (repos) => {
       await repos.datasets.lockForUpload(datasetId);
       if (check.newMetadataTypes.size > 0) {
         // A batch sent at the same time may have introduced one of this batch's new metadata
@@ -483,9 +483,9 @@ export class DatasetsService {
         objectsWritten: objectRows.length,
       };
     });
-    this.statistics.wrote('samples', result.result.created);
-    this.statistics.wrote('objects', result.objectsWritten);
-    return result.result;
+    this.statistics.wrote('samples', stored.result.created);
+    this.statistics.wrote('objects', stored.objectsWritten);
+    return stored.result;
   }
 
   private async registerUploadedMetadata(

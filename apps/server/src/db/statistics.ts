@@ -2,6 +2,7 @@
 // analyzed, or that just grew from 10,000 to 1,000,000 rows, gets plans that read a whole dataset
 // where an index would find a page: the explorer's page query took 2 s per page at 1M samples
 // that way. Autovacuum fixes this eventually, when it is on; uploads know better and sooner.
+import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import type { Dialect } from './database.js';
 import type { DB } from './schema.js';
@@ -19,7 +20,7 @@ export class PlannerStatistics {
   constructor(
     private readonly db: Kysely<DB>,
     private readonly dialect: Dialect,
-    private readonly onError: (table: AnalyzedTable, error: unknown) => void,
+    private readonly log: Pick<FastifyBaseLogger, 'warn'>,
   ) {}
 
   /**
@@ -39,7 +40,7 @@ export class PlannerStatistics {
     this.queue = this.queue.then(() =>
       sql`analyze ${sql.table(table)}`.execute(this.db).then(
         () => undefined,
-        (error: unknown) => this.onError(table, error),
+        (error: unknown) => this.log.warn({ err: error, table }, 'ANALYZE failed'),
       ),
     );
   }
