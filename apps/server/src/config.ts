@@ -6,7 +6,7 @@ import { z } from 'zod';
 
 const Env = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  HOST: z.string().default('0.0.0.0'),
+  HOST: z.string().default('127.0.0.1'),
   LOUPE_DATA_DIR: z.string().default('data'),
   DATABASE_URL: z.string().optional(),
   LOUPE_DATABASE_SCHEMA: z

@@ -14,14 +14,18 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-function start(): Promise<{ child: ChildProcess; url: string }> {
+function start(
+  extraEnv: NodeJS.ProcessEnv = { HOST: '127.0.0.1' },
+): Promise<{ child: ChildProcess; url: string; banner: string }> {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: '0',
-    HOST: '127.0.0.1',
     LOUPE_DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
+    ...extraEnv,
   };
+  delete env.HOST;
+  if (extraEnv.HOST) env.HOST = extraEnv.HOST;
   if (database.database.kind === 'postgres') {
     env.DATABASE_URL = database.database.url;
     env.LOUPE_DATABASE_SCHEMA = database.database.schema;
@@ -35,8 +39,8 @@ function start(): Promise<{ child: ChildProcess; url: string }> {
     let output = '';
     child.stdout!.on('data', (chunk: Buffer) => {
       output += chunk.toString();
-      const match = /Loupe is running at (http:\/\/\S+)/.exec(output);
-      if (match) resolve({ child, url: match[1]! });
+      const match = /Loupe is running at (http:\/\/\S+)[\s\S]*Listening on .*\n/.exec(output);
+      if (match) resolve({ child, url: match[1]!, banner: match[0] });
     });
     child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.on('exit', (code) => reject(new Error(`server exited with ${code}: ${output}`)));
@@ -84,5 +88,15 @@ describe(`the server process on ${testDialect}`, () => {
     });
     expect(login.status).toBe(200);
     expect(await stop(second.child)).toBe(0);
+  });
+
+  it('listens on loopback only unless HOST says otherwise, and says so', async () => {
+    const server = await start({});
+    expect(server.banner).toContain('Listening on 127.0.0.1 only');
+    expect(server.url).toMatch(/^http:\/\/localhost:\d+$/);
+    expect((await fetch(server.url.replace('localhost', '127.0.0.1') + '/api/health')).status).toBe(
+      200,
+    );
+    expect(await stop(server.child)).toBe(0);
   });
 });

@@ -33,7 +33,8 @@ async function main(): Promise<void> {
   const url =
     config.publicUrl ?? `http://localhost:${(app.server.address() as { port: number }).port}`;
   console.log(
-    `\n  Loupe is running at ${url}\n  Database: ${where}; data directory: ${config.dataDir}\n`,
+    `\n  Loupe is running at ${url}\n  Database: ${where}; data directory: ${config.dataDir}\n` +
+      `  ${await exposure(config.host, services.setup)}\n`,
   );
   if (demo) {
     // Seeds in the background so the server answers at once; an instance with data is left alone.
@@ -49,6 +50,22 @@ async function main(): Promise<void> {
       );
     })().catch((error: unknown) => app.log.error({ err: error }, 'demo seeding failed'));
   }
+}
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
+
+/**
+ * Who can reach the server, in one line: loopback-only by default; on any other interface, a
+ * reminder to put TLS in front and, while setup is open, that the first visitor becomes admin.
+ */
+async function exposure(host: string, setup: { state(): Promise<string> }): Promise<string> {
+  if (LOOPBACK.has(host))
+    return `Listening on ${host} only: other machines cannot connect (HOST=0.0.0.0 opens it; read docs/security.md first).`;
+  const open =
+    (await setup.state()) === 'COMPLETE'
+      ? ''
+      : ' Setup is not complete: the first visitor creates the admin account, so finish it now.';
+  return `Listening on ${host}: reachable from other machines; serve it behind TLS (docs/security.md).${open}`;
 }
 
 main().catch((error: unknown) => {
