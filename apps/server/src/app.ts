@@ -15,17 +15,20 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import pino from 'pino';
+import { apiKeysRoutes } from './api-keys/api-keys.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { datasetsRoutes } from './datasets/datasets.routes.js';
 import { embeddingsRoutes } from './embeddings/embeddings.routes.js';
 import { exploreRoutes } from './explore/explore.routes.js';
 import { DEFAULT_RUNNER_OPTIONS, JobRunner } from './jobs/job-runner.js';
+import { LeaseKeeper } from './jobs/lease-keeper.js';
 import { WheelCache } from './sdk/python-wheel.js';
 import { sdkRoutes } from './sdk/sdk.routes.js';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { registerContext } from './http/context.js';
 import { registerErrorHandler } from './http/error-handler.js';
+import { registerJsonParser } from './http/json-body.js';
 import { typed } from './http/route-kit.js';
 import { systemClock, type Clock } from './platform/clock.js';
 import { LogBuffer } from './platform/log-buffer.js';
@@ -58,6 +61,17 @@ const REDACT = [
   '*.key',
 ];
 
+/** The origin of an http(s) URL, as a CSP source; nothing for none or another scheme. */
+function originOf(url: string | undefined): string[] {
+  if (!url) return [];
+  try {
+    const { protocol, origin } = new URL(url);
+    return protocol === 'https:' || protocol === 'http:' ? [origin] : [];
+  } catch {
+    return [];
+  }
+}
+
 export interface RouteInfo {
   method: string;
   url: string;
@@ -84,18 +98,7 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  // An empty JSON body is "no body", so bodiless POSTs with a JSON content type still work.
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
-    const text = String(body);
-    if (text.trim() === '') return done(null, undefined);
-    try {
-      done(null, JSON.parse(text));
-    } catch (error) {
-      const syntax = new SyntaxError((error as Error).message);
-      done(syntax, undefined);
-    }
-  });
+  registerJsonParser(app);
 
   const services = createServices(
     config,
@@ -106,7 +109,6 @@ export async function buildApp(
   );
 
   await app.register(fastifyCookie);
-  await app.register(fastifyFormbody, { bodyLimit: config.bodyLimitBytes });
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {
@@ -116,7 +118,8 @@ export async function buildApp(
         'img-src': ["'self'", 'data:', 'blob:'],
         'media-src': ["'self'", 'data:', 'blob:'],
         'worker-src': ["'self'", 'blob:'],
-        'connect-src': ["'self'", 'https:'],
+        // The web app calls its own API, and the versions check its configured address.
+        'connect-src': ["'self'", ...originOf(config.versionsUrl)],
         'upgrade-insecure-requests': null,
       },
     },
@@ -157,9 +160,15 @@ export async function buildApp(
   stateRoutes(api, services, database);
   setupRoutes(api, services, config);
   authRoutes(api, services, config);
+  apiKeysRoutes(api, services);
   usersRoutes(api, services);
   settingsRoutes(api, services, config);
-  supportRoutes(api, services);
+  // The one route that takes an HTML form post (the support bundle download); every other
+  // route answers 415 to a form body.
+  await app.register(async (scope) => {
+    await scope.register(fastifyFormbody, { bodyLimit: config.bodyLimitBytes });
+    supportRoutes(typed(scope), services);
+  });
   datasetsRoutes(api, services);
   exploreRoutes(api, services);
   embeddingsRoutes(api, services);
@@ -206,12 +215,17 @@ export async function buildApp(
     {
       ...DEFAULT_RUNNER_OPTIONS,
       concurrency: config.workerConcurrency,
+      // The keeper's thread reads the system clock, so not under a test's own clock.
+      leaseKeeper: options.clock
+        ? undefined
+        : LeaseKeeper.for(config.database, DEFAULT_RUNNER_OPTIONS.leaseMs, app.log),
     },
   );
   services.jobs.onEnqueue(() => runner.poke());
   app.addHook('onClose', async () => {
     await runner.stop();
     await services.compute.close();
+    await services.mediaPool.close();
   });
 
   return { app, services, routes, runner };

@@ -1,8 +1,10 @@
 // Configuration read from the environment once at start; every variable is listed in
 // docs/configuration.md.
 import { mkdirSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';
+import { AllowList } from './platform/outbound.js';
 
 const Env = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -23,6 +25,11 @@ const Env = z.object({
   LOUPE_ONNX_MODEL: z.string().optional(),
   LOUPE_COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
   LOUPE_BODY_LIMIT_MB: z.coerce.number().positive().default(64),
+  LOUPE_MEDIA_LIMIT_MB: z.coerce
+    .number()
+    .positive()
+    .max(5000, 'LOUPE_MEDIA_LIMIT_MB must be at most 5000 (an S3 copy takes at most 5 GB)')
+    .default(200),
   LOUPE_EXPLORE_CACHE_MB: z.coerce.number().positive().default(2048),
   LOUPE_TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   LOUPE_BLOB_STORE: z
@@ -36,8 +43,22 @@ const Env = z.object({
   LOUPE_S3_REGION: z.string().default('us-east-1'),
   LOUPE_S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).optional(),
   LOUPE_MEDIA_ROOTS: z.string().default(''),
+  LOUPE_MEDIA_URL_ALLOW: z
+    .string()
+    .default('')
+    .superRefine((value, context) => {
+      try {
+        new AllowList(value.split(','));
+      } catch (error) {
+        context.addIssue({ code: 'custom', message: (error as Error).message });
+      }
+    }),
+  LOUPE_MEDIA_URL_TIMEOUT_S: z.coerce.number().positive().default(60),
   LOUPE_WORKER: z.enum(['true', 'false']).default('true'),
   LOUPE_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  LOUPE_MEDIA_THREADS: z.coerce.number().int().min(1).max(64).optional(),
+  LOUPE_MEDIA_TIMEOUT_S: z.coerce.number().positive().default(60),
+  LOUPE_MEDIA_MAX_PIXELS: z.coerce.number().int().positive().default(100_000_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -59,10 +80,16 @@ export interface Config {
   blobStore: BlobStoreConfig;
   /** Folders whose files uploads may reference by path. */
   mediaRoots: string[];
+  /** Hosts, addresses and CIDR ranges media URLs may reach although they are not public. */
+  mediaUrlAllow: string[];
+  /** How long fetching one media URL may take, redirects and body included. */
+  mediaUrlTimeoutMs: number;
   /** Whether this process also runs background jobs. */
   worker: boolean;
   /** Jobs a worker runs at once. */
   workerConcurrency: number;
+  /** Threads that decode and measure media, the deadline per file, and the largest image. */
+  media: { threads: number; timeoutMs: number; maxPixels: number };
   port: number;
   host: string;
   dataDir: string;
@@ -79,6 +106,8 @@ export interface Config {
   onnxModel?: string;
   cookieSecure: 'auto' | 'true' | 'false';
   bodyLimitBytes: number;
+  /** The largest media file one upload may send; streamed, never held in memory. */
+  mediaLimitBytes: number;
   /** Memory the explorer's item tables may hold before the least recently used go. */
   exploreCacheBytes: number;
   trustProxy: boolean;
@@ -126,8 +155,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     mediaRoots: e.LOUPE_MEDIA_ROOTS.split(':')
       .filter(Boolean)
       .map((root) => resolve(cwd, root)),
+    mediaUrlAllow: e.LOUPE_MEDIA_URL_ALLOW.split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean),
+    mediaUrlTimeoutMs: Math.round(e.LOUPE_MEDIA_URL_TIMEOUT_S * 1000),
     worker: e.LOUPE_WORKER === 'true',
     workerConcurrency: e.LOUPE_WORKER_CONCURRENCY,
+    media: {
+      // One thread per core up to four: the API, uploads and the database keep cores of their own.
+      threads: e.LOUPE_MEDIA_THREADS ?? Math.max(1, Math.min(4, availableParallelism())),
+      timeoutMs: Math.round(e.LOUPE_MEDIA_TIMEOUT_S * 1000),
+      maxPixels: e.LOUPE_MEDIA_MAX_PIXELS,
+    },
     port: e.PORT,
     host: e.HOST,
     dataDir,
@@ -142,6 +181,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     ...(e.LOUPE_ONNX_MODEL ? { onnxModel: resolve(cwd, e.LOUPE_ONNX_MODEL) } : {}),
     cookieSecure: e.LOUPE_COOKIE_SECURE,
     bodyLimitBytes: Math.round(e.LOUPE_BODY_LIMIT_MB * 1024 * 1024),
+    mediaLimitBytes: Math.round(e.LOUPE_MEDIA_LIMIT_MB * 1024 * 1024),
     exploreCacheBytes: Math.round(e.LOUPE_EXPLORE_CACHE_MB * 1024 * 1024),
     trustProxy: e.LOUPE_TRUST_PROXY === 'true',
     logLevel: e.LOG_LEVEL,

@@ -12,13 +12,15 @@ import { ExploreService } from './explore/explore.service.js';
 import { ItemTableCache } from './explore/item-table-cache.js';
 import type { JobHandlers } from './jobs/job-types.js';
 import { JobsService } from './jobs/jobs.service.js';
+import { MediaPool } from './processing/media-pool.js';
 import { metadataJob } from './processing/metadata.js';
 import { lazyEmbedder } from './processing/onnx-embedder.js';
 import { thumbnailJob } from './processing/thumbnails.js';
 import { LocalBlobStore, S3BlobStore, type BlobStore } from './storage/blob-store.js';
 import { MediaResolver } from './storage/media.js';
+import { ApiKeysService } from './api-keys/api-keys.service.js';
 import { AuthService } from './auth/auth.service.js';
-import { LoginLimiter } from './auth/login-limiter.js';
+import { LoginLimiter, ResetLimiter } from './auth/login-limiter.js';
 import type { Database } from './db/database.js';
 import { createRepositories, transactor } from './db/repositories.js';
 import { PlannerStatistics } from './db/statistics.js';
@@ -26,6 +28,7 @@ import { licensePublicKey } from './license/license-token.js';
 import { LicenseService } from './license/license.service.js';
 import { systemClock, type Clock } from './platform/clock.js';
 import type { LogBuffer } from './platform/log-buffer.js';
+import { Outbound } from './platform/outbound.js';
 import { SecretBox } from './platform/secret-box.js';
 import { SetupService } from './setup/setup.service.js';
 import { StateService } from './state/state.service.js';
@@ -44,11 +47,20 @@ export function createServices(
   const repos = createRepositories(database.db, database.dialect);
   const transact = transactor(database.db, database.dialect);
   const secrets = SecretBox.fromConfig(config.secretKey, config.dataDir);
-  const auth = new AuthService(repos, transact, clock, new LoginLimiter(), secrets);
+  const auth = new AuthService(repos, transact, clock, new LoginLimiter(), new ResetLimiter());
   const license = new LicenseService(repos, licensePublicKey(config.licensePublicKey), clock);
   const setup = new SetupService(repos, transact, auth, clock);
   const blobs = createBlobStore(config.blobStore);
-  const media = new MediaResolver(blobs, config.mediaRoots);
+  const media = new MediaResolver(blobs, {
+    roots: config.mediaRoots,
+    maxBytes: config.mediaLimitBytes,
+    outbound: new Outbound({
+      allow: config.mediaUrlAllow,
+      timeoutMs: config.mediaUrlTimeoutMs,
+      maxBytes: config.mediaLimitBytes,
+    }),
+    log,
+  });
   const jobs = new JobsService(
     repos.jobs,
     async () => new Map((await repos.datasets.list()).map((d) => [d.id, d.name])),
@@ -56,15 +68,17 @@ export function createServices(
   );
   const statistics = new PlannerStatistics(database.db, database.dialect, log);
   const compute = new ComputePool();
+  const mediaPool = new MediaPool(config.media);
   const explore = new ExploreService(repos, new ItemTableCache(config.exploreCacheBytes));
   const handlers: JobHandlers = {
     EmbeddingsComputation: embeddingsJob(repos, compute, clock),
-    ThumbnailGeneration: thumbnailJob(repos, transact, blobs, media),
+    ThumbnailGeneration: thumbnailJob(repos, transact, blobs, media, mediaPool),
     MetadataAndFeaturesComputation: metadataJob(
       repos,
       transact,
       blobs,
       media,
+      mediaPool,
       clock,
       lazyEmbedder(config.onnxModel),
     ),
@@ -75,7 +89,17 @@ export function createServices(
     jobs,
     handlers,
     jobsRepository: repos.jobs,
-    datasets: new DatasetsService(repos, transact, license, jobs, blobs, media, clock, statistics),
+    datasets: new DatasetsService(
+      repos,
+      transact,
+      license,
+      jobs,
+      blobs,
+      media,
+      clock,
+      statistics,
+      config.mediaLimitBytes,
+    ),
     /** The same dataset code without the license gate, for server-internal seeding. */
     internalDatasets: new DatasetsService(
       repos,
@@ -86,10 +110,12 @@ export function createServices(
       media,
       clock,
       statistics,
+      config.mediaLimitBytes,
     ),
     statistics,
     explore,
     compute,
+    mediaPool,
     embeddings: new EmbeddingsService(
       repos,
       explore,
@@ -99,6 +125,7 @@ export function createServices(
       clock,
     ),
     auth,
+    apiKeys: new ApiKeysService(repos, clock, secrets),
     license,
     setup,
     state: new StateService(repos, setup, license, config),

@@ -3,8 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { AUDIO_DESCRIPTOR_DIMENSION, audioDescriptor } from './audio-descriptor.js';
 import { audioStatistics, MIN_DBFS, spectralCentroid } from './audio-statistics.js';
 import { createRealFft, hannWindow } from './fft.js';
+import { AUDIO_MAX_SAMPLES, checkAudioLimits } from './audio-limits.js';
 import { analyzeAudio } from './media.js';
 import { createRandom } from './random.js';
+import { spectrogramImage } from './spectrogram.js';
+import { stftLayout } from './stft.js';
 import { decodeWav, encodeWav } from './wav.js';
 
 const RATE = 16000;
@@ -186,6 +189,55 @@ describe('decodeWav', () => {
       'Unsupported WAV container: RIFX',
     );
     expect(() => decodeWav(adpcm.subarray(0, 36))).toThrow(/no data chunk/);
+  });
+
+  it('refuses a header outside the limits before allocating for it', () => {
+    const claiming = (rate: number, channels: number) => {
+      const bytes = writeWav([left], 8000, { format: 1, bits: 16 });
+      const view = new DataView(bytes.buffer);
+      view.setUint32(24, rate, true);
+      view.setUint16(22, channels, true);
+      return bytes;
+    };
+    expect(() => decodeWav(claiming(0xffffffff, 1))).toThrow(
+      'sample rate 4294967295 Hz is outside 1 Hz–768 kHz',
+    );
+    expect(() => decodeWav(claiming(0, 1))).toThrow('sample rate 0 Hz is outside 1 Hz–768 kHz');
+    expect(() => decodeWav(claiming(8000, 65535))).toThrow('65535 channels is outside 1–32');
+    expect(() => decodeWav(claiming(8000, 0))).toThrow('0 channels is outside 1–32');
+    expect(decodeWav(claiming(768000, 32)).sampleRate).toBe(768000);
+    // 2 MB of samples at 1 Hz claim 12 days.
+    const slow = writeWav([new Float32Array(1 << 20)], 1, { format: 1, bits: 16 });
+    expect(() => decodeWav(slow)).toThrow(
+      'duration 1048576 s is over the limit of 3600 s (1 hour)',
+    );
+    expect(
+      decodeWav(writeWav([new Float32Array(3600)], 1, { format: 1, bits: 8 })).sampleRate,
+    ).toBe(1);
+  });
+});
+
+describe('audio limits', () => {
+  it('bounds the samples over all channels', () => {
+    expect(() => checkAudioLimits(48000, 2, AUDIO_MAX_SAMPLES / 2)).not.toThrow();
+    expect(() => checkAudioLimits(48000, 2, AUDIO_MAX_SAMPLES / 2 + 1)).toThrow(
+      `33554433 samples × 2 channels is over the limit of ${AUDIO_MAX_SAMPLES} samples`,
+    );
+  });
+
+  it('applies to decoded clips handed to the analysis, whatever their decoder', () => {
+    const many = Array.from({ length: 33 }, () => new Float32Array(10));
+    expect(() => analyzeAudio(many, RATE)).toThrow('33 channels is outside 1–32');
+    expect(() => spectrogramImage(many, RATE)).toThrow('33 channels is outside 1–32');
+    expect(() => audioStatistics([new Float32Array(10)], 1e6)).toThrow(
+      'sample rate 1000000 Hz is outside 1 Hz–768 kHz',
+    );
+  });
+
+  it('keeps STFT frames bounded whatever the rate', () => {
+    expect(stftLayout(16000, 16000)).toMatchObject({ frameLength: 400, hop: 160, fftSize: 512 });
+    expect(stftLayout(768000, 768000)).toMatchObject({ frameLength: 19200, fftSize: 32768 });
+    expect(stftLayout(10, 0xffffffff)).toMatchObject({ frameLength: 19200, fftSize: 32768 });
   });
 });
 

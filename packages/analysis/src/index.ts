@@ -10,6 +10,13 @@ export type { ImageStatistics } from './image-statistics.js';
 export { hammingDistance, perceptualHash } from './perceptual-hash.js';
 export { IMAGE_DESCRIPTOR_DIMENSION, imageDescriptor } from './image-descriptor.js';
 export { decodeWav, encodeWav } from './wav.js';
+export {
+  AUDIO_MAX_CHANNELS,
+  AUDIO_MAX_SAMPLE_RATE,
+  AUDIO_MAX_SAMPLES,
+  AUDIO_MAX_SECONDS,
+  checkAudioLimits,
+} from './audio-limits.js';
 export type { DecodedAudio } from './wav.js';
 export { createRealFft, hannWindow, nextPowerOfTwo } from './fft.js';
 export type { RealFft } from './fft.js';

@@ -1,7 +1,6 @@
 // A spectrogram picture of a clip, for previews of audio items (grid cards, filmstrip, dataset
 // cards): log-frequency rows, decibel colour on a perceptually even dark-to-bright ramp.
-import { mixToMono } from './stft.js';
-import { forEachSpectrum } from './stft.js';
+import { assertAudio, forEachSpectrum, mixToMono, stftLayout } from './stft.js';
 import type { RawImage } from './raster.js';
 
 /** Decibels below the clip's loudest bin that map to black. */
@@ -39,13 +38,14 @@ export function spectrogramImage(
   width = 512,
   height = 256,
 ): RawImage {
+  assertAudio(channels, sampleRate);
   const mono = mixToMono(channels);
-  const columns: Float64Array[] = [];
-  let fftSize = 2;
-  forEachSpectrum(mono, sampleRate, (frame) => {
-    columns.push(Float64Array.from(frame.power));
-    fftSize = (frame.power.length - 1) * 2;
-  });
+  const { frames, fftSize } = stftLayout(mono.length, sampleRate);
+  // Column x shows frame ⌊x·frames/width⌋: only those frames are transformed, and no spectrum is
+  // kept, so an hour-long clip costs `width` transforms and no more memory than a short one.
+  const frameOfColumn = Int32Array.from({ length: width }, (_, x) =>
+    Math.min(frames - 1, Math.floor((x * frames) / width)),
+  );
   const nyquist = sampleRate / 2;
   const low = Math.min(LOWEST_HZ, nyquist / 2);
   // Row r covers the frequency band around low·(nyquist/low)^(r/height), bottom row lowest.
@@ -53,19 +53,26 @@ export function spectrogramImage(
   for (let r = 0; r <= height; r++)
     binOfRow[r] = (low * Math.pow(nyquist / low, r / height) * fftSize) / sampleRate;
   const db = new Float32Array(width * height);
+  const column = new Float64Array(height);
   let max = -Infinity;
-  for (let x = 0; x < width; x++) {
-    const column = columns[Math.min(columns.length - 1, Math.floor((x * columns.length) / width))]!;
-    for (let r = 0; r < height; r++) {
-      const from = Math.floor(binOfRow[r]!);
-      const to = Math.max(from + 1, Math.ceil(binOfRow[r + 1]!));
-      let power = 0;
-      for (let k = from; k < to && k < column.length; k++) power = Math.max(power, column[k]!);
-      const value = 10 * Math.log10(power + 1e-20);
-      db[(height - 1 - r) * width + x] = value;
-      if (value > max) max = value;
-    }
-  }
+  let x = 0;
+  forEachSpectrum(
+    mono,
+    sampleRate,
+    ({ power }, f) => {
+      for (let r = 0; r < height; r++) {
+        const from = Math.floor(binOfRow[r]!);
+        const to = Math.max(from + 1, Math.ceil(binOfRow[r + 1]!));
+        let peak = 0;
+        for (let k = from; k < to && k < power.length; k++) peak = Math.max(peak, power[k]!);
+        column[r] = 10 * Math.log10(peak + 1e-20);
+        if (column[r]! > max) max = column[r]!;
+      }
+      for (; x < width && frameOfColumn[x] === f; x++)
+        for (let r = 0; r < height; r++) db[(height - 1 - r) * width + x] = column[r]!;
+    },
+    (f) => x < width && frameOfColumn[x] === f,
+  );
   const data = new Uint8Array(width * height * 3);
   for (let i = 0; i < db.length; i++) {
     const [r, g, b] = ramp(1 - (max - db[i]!) / SPECTROGRAM_RANGE_DB);

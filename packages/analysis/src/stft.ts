@@ -1,11 +1,18 @@
 // Short-time spectra of a mono signal (Hann window, 25 ms frames, 10 ms hop) and the per-frame
 // measures that the audio statistics and the audio descriptor share, so a clip is transformed once.
 
+import { AUDIO_MAX_SAMPLE_RATE, checkAudioLimits } from './audio-limits.js';
 import { createRealFft, hannWindow, nextPowerOfTwo } from './fft.js';
 
 /** STFT frame length and hop, the usual speech/audio-tagging choice. */
 export const STFT_FRAME_SECONDS = 0.025;
 export const STFT_HOP_SECONDS = 0.01;
+/**
+ * Longest frame and hop, those of the highest accepted rate: the transform's size stays bounded
+ * whatever rate a caller passes (a header's 4 GHz would otherwise ask for a 2^27-point FFT).
+ */
+const MAX_FRAME_LENGTH = Math.round(AUDIO_MAX_SAMPLE_RATE * STFT_FRAME_SECONDS);
+const MAX_HOP = Math.round(AUDIO_MAX_SAMPLE_RATE * STFT_HOP_SECONDS);
 
 export interface SpectrumFrame {
   /** |X[k]|² for k = 0..fftSize/2, bin k at k·sampleRate/fftSize Hz. */
@@ -23,17 +30,24 @@ export interface StftLayout {
 
 /** Frame layout: a clip shorter than one frame is one zero-padded frame; the last frame is padded. */
 export function stftLayout(length: number, sampleRate: number): StftLayout {
-  const frameLength = Math.max(1, Math.round(sampleRate * STFT_FRAME_SECONDS));
-  const hop = Math.max(1, Math.round(sampleRate * STFT_HOP_SECONDS));
+  const frameLength = Math.min(
+    MAX_FRAME_LENGTH,
+    Math.max(1, Math.round(sampleRate * STFT_FRAME_SECONDS)),
+  );
+  const hop = Math.min(MAX_HOP, Math.max(1, Math.round(sampleRate * STFT_HOP_SECONDS)));
   const frames = length <= frameLength ? 1 : 1 + Math.ceil((length - frameLength) / hop);
   return { frameLength, hop, fftSize: nextPowerOfTwo(frameLength), frames };
 }
 
-/** Calls `visit` for each frame; `frame.power` is reused between calls. */
+/**
+ * Calls `visit` for each frame, or only for the frames `wanted` accepts (the others are not
+ * transformed); `frame.power` is reused between calls.
+ */
 export function forEachSpectrum(
   mono: Float32Array,
   sampleRate: number,
   visit: (frame: SpectrumFrame, index: number) => void,
+  wanted?: (index: number) => boolean,
 ): StftLayout {
   const layout = stftLayout(mono.length, sampleRate);
   const { frameLength, hop, fftSize, frames } = layout;
@@ -45,6 +59,7 @@ export function forEachSpectrum(
   const power = new Float64Array(fftSize / 2 + 1);
   const frame: SpectrumFrame = { power, rms: 0 };
   for (let f = 0; f < frames; f++) {
+    if (wanted && !wanted(f)) continue;
     const start = f * hop;
     const available = Math.max(0, Math.min(frameLength, mono.length - start));
     let sumSq = 0;
@@ -74,15 +89,16 @@ export function mixToMono(channels: readonly Float32Array[]): Float32Array {
   return mono;
 }
 
-/** Throws an Error naming the problem for an empty channel list, unequal lengths or a bad rate. */
+/**
+ * Throws an Error naming the problem for an empty channel list, unequal lengths, or a rate,
+ * channel count or length outside the limits of audio-limits.ts.
+ */
 export function assertAudio(channels: readonly Float32Array[], sampleRate: number): void {
   if (channels.length < 1) throw new Error('Audio needs at least one channel');
-  if (!(sampleRate > 0) || !Number.isFinite(sampleRate)) {
-    throw new Error(`Audio sample rate must be positive, got ${sampleRate}`);
-  }
   const n = channels[0]!.length;
   if (channels.some((c) => c.length !== n))
     throw new Error('Audio channels must have equal lengths');
+  checkAudioLimits(sampleRate, channels.length, n);
 }
 
 /** Mel bands of the filterbank behind the MFCCs. */

@@ -1,6 +1,8 @@
 // WAV (RIFF/WAVE) decoding of PCM integer and IEEE float data to float samples, and 16-bit PCM
 // encoding; pure byte arithmetic on Uint8Arrays.
 
+import { checkAudioLimits } from './audio-limits.js';
+
 export interface DecodedAudio {
   sampleRate: number;
   /** One Float32Array per channel, samples in [−1, 1]. */
@@ -23,8 +25,10 @@ function hex4(format: number): string {
  * Decodes a RIFF/WAVE file: PCM integer samples of 8 (unsigned), 16, 24 or 32 bits, IEEE float
  * of 32 or 64 bits, either plain or WAVE_FORMAT_EXTENSIBLE. Integers are divided by 2^(bits−1)
  * of their container (so −32768 → −1). A data chunk that claims more bytes than the file holds
- * (streaming writers) is read up to the last whole frame. Anything else throws an Error that
- * says why, e.g. "Unsupported WAV encoding: format 0x0002 (ADPCM)".
+ * (streaming writers) is read up to the last whole frame. The header's rate, channel count and
+ * the frames present must be within the limits of audio-limits.ts before anything is allocated.
+ * Anything else throws an Error that says why, e.g. "Unsupported WAV encoding: format 0x0002
+ * (ADPCM)" or "sample rate 4294967295 Hz is outside 1 Hz–768 kHz".
  */
 export function decodeWav(bytes: Uint8Array): DecodedAudio {
   if (bytes.length < 12 || fourCC(bytes, 0) !== 'RIFF' || fourCC(bytes, 8) !== 'WAVE') {
@@ -70,8 +74,6 @@ export function decodeWav(bytes: Uint8Array): DecodedAudio {
   if (format === undefined) throw new Error('Invalid WAV file: no fmt chunk');
   if (data === undefined) throw new Error('Invalid WAV file: no data chunk');
   const { tag, channels, sampleRate, bits } = format;
-  if (channels < 1) throw new Error('Invalid WAV file: 0 channels');
-  if (sampleRate < 1) throw new Error('Invalid WAV file: sample rate 0');
   if (tag !== WAVE_FORMAT_PCM && tag !== WAVE_FORMAT_IEEE_FLOAT) {
     const names: Record<number, string> = {
       0x0002: 'ADPCM',
@@ -94,7 +96,8 @@ export function decodeWav(bytes: Uint8Array): DecodedAudio {
     throw new Error(`Unsupported WAV encoding: format ${hex4(tag)} with ${bits} bits per sample`);
   }
   const frameBytes = bytesPerSample * channels;
-  const frames = Math.floor(data.length / frameBytes);
+  const frames = frameBytes > 0 ? Math.floor(data.length / frameBytes) : 0;
+  checkAudioLimits(sampleRate, channels, frames);
   const out = Array.from({ length: channels }, () => new Float32Array(frames));
   const read = sampleReader(view, tag, bytesPerSample);
   for (let f = 0, p = data.offset; f < frames; f++) {

@@ -1,6 +1,7 @@
 // Datasets, samples, objects, metadata, features, prediction sets and attributions as they
 // travel between SDKs, server and web app (dataset-side.md §3, PRODUCT.md words).
 import { z } from 'zod';
+import { boundedArray } from './bounded.js';
 
 export const TaskType = z
   .enum([
@@ -51,8 +52,8 @@ export const CreateDatasetRequest = z
     name: DatasetName,
     task_type: TaskType,
     description: z.string().max(10_000).default(''),
-    class_names: z.array(z.string().min(1).max(200)).max(10_000).optional(),
-    value_names: z.array(z.string().min(1).max(200)).max(1_000).optional(),
+    class_names: boundedArray(z.string().min(1).max(200), 10_000).optional(),
+    value_names: boundedArray(z.string().min(1).max(200), 1_000).optional(),
     /** Semantic segmentation: mask pixel value → class name. */
     label_map: z.record(z.string().regex(/^\d+$/), z.string()).optional(),
     exist_ok: z
@@ -113,11 +114,14 @@ export const Rle = z.object({
   size: z
     .tuple([z.number().int().positive(), z.number().int().positive()])
     .describe('[height, width]'),
-  counts: z.union([z.string(), z.array(z.number().int().nonnegative())]),
+  counts: z.union([z.string(), boundedArray(z.number().int().nonnegative(), 10_000_000)]),
 });
 export type Rle = z.infer<typeof Rle>;
 
-export const Segmentation = z.union([z.array(z.array(z.number()).min(6)).min(1), Rle]);
+export const Segmentation = z.union([
+  boundedArray(boundedArray(z.number(), 1_000_000).min(6), 10_000).min(1),
+  Rle,
+]);
 export type Segmentation = z.infer<typeof Segmentation>;
 
 export const ObjectInput = z.object({
@@ -140,9 +144,9 @@ export const SampleInput = z.object({
   audio: MediaRef.optional(),
   split: z.string().min(1).max(100).optional(),
   label: z.string().min(1).max(200).optional(),
-  labels: z.array(z.string().min(1).max(200)).optional(),
-  values: z.union([z.record(z.string(), z.number()), z.array(z.number())]).optional(),
-  objects: z.array(ObjectInput).max(10_000).optional(),
+  labels: boundedArray(z.string().min(1).max(200), 10_000).optional(),
+  values: z.union([z.record(z.string(), z.number()), boundedArray(z.number(), 1_000)]).optional(),
+  objects: boundedArray(ObjectInput, 10_000).optional(),
   mask: MediaRef.optional().describe('Semantic segmentation label map (PNG)'),
   transcript: z.string().max(100_000).optional(),
   metadata: z.record(z.string().min(1).max(200), MetadataValue).optional(),
@@ -150,7 +154,9 @@ export const SampleInput = z.object({
 export type SampleInput = z.infer<typeof SampleInput>;
 
 export const UploadSamplesRequest = z
-  .object({ samples: z.array(z.unknown()).min(1, 'samples must not be empty').max(20_000) })
+  .object({
+    samples: boundedArray(z.unknown(), 20_000).min(1, 'samples must not be empty'),
+  })
   .meta({ id: 'UploadSamplesRequest' });
 
 export const RowError = z.object({
@@ -182,7 +188,7 @@ export const BatchErrorBody = z
 export const MediaUploadResult = z
   .object({ key: z.string(), size: z.number() })
   .meta({ id: 'MediaUploadResult' });
-export const MissingMediaRequest = z.object({ keys: z.array(z.string()).max(100_000) });
+export const MissingMediaRequest = z.object({ keys: boundedArray(z.string().max(4096), 100_000) });
 export const MissingMediaResult = z.object({ missing: z.array(z.string()) });
 
 export const FeatureUploadRequest = z
@@ -190,9 +196,9 @@ export const FeatureUploadRequest = z
     name: z.string().trim().min(1).max(200),
     data_level: DataLevel,
     /** Either vectors as JSON … */
-    vectors: z.record(z.string(), z.array(z.number())).optional(),
+    vectors: z.record(z.string(), boundedArray(z.number(), 65_536)).optional(),
     /** … or ids plus base64 of little-endian float32 rows, ids.length × dimension values. */
-    ids: z.array(z.string()).optional(),
+    ids: boundedArray(z.string(), 500_000).optional(),
     data: z.string().optional(),
     dimension: z.number().int().positive().max(65_536).optional(),
   })
@@ -237,29 +243,34 @@ export const PredictionInput = z.object({
   label: z.string().min(1).max(200).optional(),
   score: z.number().min(0).max(1).optional(),
   probabilities: z
-    .union([z.array(z.number().min(0).max(1)), z.record(z.string(), z.number().min(0).max(1))])
+    .union([
+      boundedArray(z.number().min(0).max(1), 10_000),
+      z.record(z.string(), z.number().min(0).max(1)),
+    ])
     .optional(),
-  values: z.union([z.record(z.string(), z.number()), z.array(z.number())]).optional(),
-  objects: z.array(PredictedObjectInput).max(10_000).optional(),
+  values: z.union([z.record(z.string(), z.number()), boundedArray(z.number(), 1_000)]).optional(),
+  objects: boundedArray(PredictedObjectInput, 10_000).optional(),
   mask: MediaRef.optional(),
   transcript: z.string().max(100_000).optional(),
 });
 export type PredictionInput = z.infer<typeof PredictionInput>;
 
 export const UploadPredictionsRequest = z
-  .object({ predictions: z.array(z.unknown()).min(1, 'predictions must not be empty').max(20_000) })
+  .object({
+    predictions: boundedArray(z.unknown(), 20_000).min(1, 'predictions must not be empty'),
+  })
   .meta({ id: 'UploadPredictionsRequest' });
 
 export const AttributionInput = z.object({
   id: ItemId,
   heatmap: z
-    .union([MediaRef, z.array(z.array(z.number()))])
+    .union([MediaRef, boundedArray(boundedArray(z.number(), 10_000), 10_000)])
     .describe('An image, or rows of numbers'),
 });
 export const UploadAttributionsRequest = z
   .object({
     name: z.string().trim().min(1).max(200).default('attribution'),
-    attributions: z.array(z.unknown()).min(1).max(5_000),
+    attributions: boundedArray(z.unknown(), 5_000).min(1),
   })
   .meta({ id: 'UploadAttributionsRequest' });
 

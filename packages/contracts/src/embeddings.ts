@@ -1,6 +1,7 @@
 // Embeddings and similarity (dataset-side.md §2, §3, §5, §7): the scatter plot's settings and
 // points, aggregates of a lasso selection, and the similar-items search over a feature.
 import { z } from 'zod';
+import { boundedArray } from './bounded.js';
 import { DataLevel } from './datasets.js';
 import { Filter } from './explore.js';
 
@@ -171,8 +172,8 @@ export type EmbeddingPointsResponse = z.infer<typeof EmbeddingPointsResponse>;
 
 export const SelectionAggregateRequest = z
   .object({
-    ids: z.array(z.string()).min(1, 'ids must not be empty').max(1_000_000),
-    props: z.array(z.string().min(1).max(400)).min(1, 'props must not be empty').max(100),
+    ids: boundedArray(z.string(), 1_000_000).min(1, 'ids must not be empty'),
+    props: boundedArray(z.string().min(1).max(400), 100).min(1, 'props must not be empty'),
     data_level: DataLevel,
     predictions_id: PredictionsId.optional(),
   })
@@ -227,13 +228,11 @@ export type SelectionAggregateResponse = z.infer<typeof SelectionAggregateRespon
 
 export const SimilarItemsRequest = z
   .object({
-    item_ids: z.array(z.string()).min(1, 'item_ids must not be empty').max(100_000),
+    item_ids: boundedArray(z.string(), 100_000).min(1, 'item_ids must not be empty'),
     feature_name: FeatureName.optional().describe("Default: the level's first feature"),
     data_level: DataLevel,
     k: z.number().int().min(1).max(10_000).default(100),
-    exclude_ids: z
-      .array(z.string())
-      .max(1_000_000)
+    exclude_ids: boundedArray(z.string(), 1_000_000)
       .default([])
       .describe('Never answered (e.g. the items already in the subset)'),
   })

@@ -2,6 +2,7 @@
 // info, histograms, colour map and item features. Sort and filter shapes match the query engine
 // of @loupe/analysis, which answers them on the server.
 import { z } from 'zod';
+import { boundedArray } from './bounded.js';
 import { DataLevel, MetadataValue, Segmentation } from './datasets.js';
 
 const MetadataId = z.string().min(1, 'metadata_id must not be empty').max(400);
@@ -30,7 +31,7 @@ export const StringFilter = z.object({
   type: z.literal('string'),
   metadata_id: MetadataId,
   op: z.literal('in'),
-  value: z.array(z.string()).max(100_000),
+  value: boundedArray(z.string(), 100_000),
 });
 export const TimestampFilter = z.union([
   z.object({
@@ -62,11 +63,30 @@ export type Filter =
   | z.infer<typeof TimestampFilter>
   | z.infer<typeof HistoryFilter>;
 
-export const Filter: z.ZodType<Filter> = z.lazy(() =>
+/** How deeply and/or/not filters may nest: the explorer builds two levels; 32 is generous. */
+export const FILTER_MAX_DEPTH = 32;
+
+/** Levels of and/or/not in a filter, counted without recursion; stops once past `limit`. */
+export function filterDepth(filter: unknown, limit = FILTER_MAX_DEPTH): number {
+  let deepest = 0;
+  const stack: [unknown, number][] = [[filter, 1]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop()!;
+    if (typeof node !== 'object' || node === null) continue;
+    deepest = Math.max(deepest, depth);
+    if (deepest > limit) break;
+    const { children, child } = node as { children?: unknown; child?: unknown };
+    if (Array.isArray(children)) for (const c of children) stack.push([c, depth + 1]);
+    if (child !== undefined) stack.push([child, depth + 1]);
+  }
+  return deepest;
+}
+
+const FilterNode: z.ZodType<Filter> = z.lazy(() =>
   z.union([
-    z.object({ type: z.literal('and'), children: z.array(Filter).max(1000) }),
-    z.object({ type: z.literal('or'), children: z.array(Filter).max(1000) }),
-    z.object({ type: z.literal('not'), child: Filter }),
+    z.object({ type: z.literal('and'), children: boundedArray(FilterNode, 1000) }),
+    z.object({ type: z.literal('or'), children: boundedArray(FilterNode, 1000) }),
+    z.object({ type: z.literal('not'), child: FilterNode }),
     BooleanFilter,
     NumericFilter,
     StringFilter,
@@ -75,13 +95,25 @@ export const Filter: z.ZodType<Filter> = z.lazy(() =>
   ]),
 );
 
+/**
+ * A filter tree nested at most FILTER_MAX_DEPTH levels. The JSON body parser already refuses
+ * bodies deep enough to exhaust the stack, so the tree can be parsed before its depth is counted.
+ */
+export const Filter: z.ZodType<Filter> = FilterNode.superRefine((value, ctx) => {
+  if (filterDepth(value) > FILTER_MAX_DEPTH)
+    ctx.addIssue({
+      code: 'custom',
+      message: `filters may nest at most ${FILTER_MAX_DEPTH} levels of and/or/not`,
+    });
+});
+
 /** What the items are looked at with: a prediction set adds its predictions and their metadata. */
 const PredictionsId = z.uuid('predictions_id must be a prediction set id (UUID)');
 
 export const ItemIdsRequest = z
   .object({
     data_level: DataLevel,
-    sort: z.array(SortEntry).max(20).default([]),
+    sort: boundedArray(SortEntry, 20).default([]),
     filter: Filter.nullable().optional(),
     include_missing: z
       .boolean()
@@ -116,10 +148,8 @@ export type ItemIdsResponse = z.infer<typeof ItemIdsResponse>;
 export const ItemsRequest = z
   .object({
     data_level: DataLevel,
-    item_ids: z.array(z.string()).max(1000).optional(),
-    rows: z
-      .array(z.number().int().nonnegative())
-      .max(1000)
+    item_ids: boundedArray(z.string(), 1000).optional(),
+    rows: boundedArray(z.number().int().nonnegative(), 1000)
       .optional()
       .describe('Row indices from an item_ids answer, with its version'),
     version: z.number().int().optional(),
@@ -272,7 +302,7 @@ export const ColorMapResponse = z
 export type ColorMapResponse = z.infer<typeof ColorMapResponse>;
 
 export const ItemFeaturesRequest = z
-  .object({ data_level: DataLevel, item_ids: z.array(z.string()).min(1).max(100_000) })
+  .object({ data_level: DataLevel, item_ids: boundedArray(z.string(), 100_000).min(1) })
   .meta({ id: 'ItemFeaturesRequest' });
 export const ItemFeaturesResponse = z
   .object({

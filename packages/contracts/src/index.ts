@@ -1,11 +1,13 @@
 // The one contract between server, web app and SDKs: zod schemas and their types.
 export * from './errors.js';
+export * from './bounded.js';
 export * from './validation.js';
 export * from './users.js';
 export * from './auth.js';
 export * from './license.js';
 export * from './settings.js';
 export * from './datasets.js';
+export * from './upload-rows.js';
 export * from './activities.js';
 export * from './explore.js';
 export * from './embeddings.js';

@@ -2,8 +2,11 @@
 import { z } from 'zod';
 import { User } from './users.js';
 
-export const ApiKey = z.object({ name: z.string(), api_key: z.string() }).meta({ id: 'ApiKey' });
-export type ApiKey = z.infer<typeof ApiKey>;
+/** The 'Development' key of GET /api/settings/key, which the SDK dialog shows again on each read. */
+export const DevelopmentApiKey = z
+  .object({ name: z.string(), api_key: z.string() })
+  .meta({ id: 'DevelopmentApiKey' });
+export type DevelopmentApiKey = z.infer<typeof DevelopmentApiKey>;
 
 export const Tokens = z
   .object({ docs_access_token: z.string().optional(), sdk_index_url: z.string() })

@@ -8,7 +8,6 @@ import {
   startTestApp,
   type TestApp,
 } from '../testing/test-app.js';
-import { LOGIN_LIMITS } from './login-limiter.js';
 
 let t: TestApp;
 let admin: Client;
@@ -73,23 +72,19 @@ describe('sign-in', () => {
     expect((await login(new Client(t.app), 'ANA@example.COM')).statusCode).toBe(200);
   });
 
-  it('rate-limits failures per email with a 429 that says when to retry', async () => {
-    for (let i = 0; i < LOGIN_LIMITS.failuresPerEmail.limit; i++) {
-      expect((await login(new Client(t.app), ADMIN.email, `wrong ${i}`)).statusCode).toBe(401);
-    }
-    const limited = await login(new Client(t.app));
-    expect(limited.statusCode).toBe(429);
-    expect(limited.json().description).toMatch(
-      /Too many sign-in attempts\. Try again in \d+ minutes?\./,
-    );
-    expect(limited.json().retriable).toBe(true);
-    t.clock.advance(LOGIN_LIMITS.failuresPerEmail.windowMs + 1);
-    expect((await login(new Client(t.app))).statusCode).toBe(200);
-  });
+  it('signs out with POST only: GET /api/logout answers 405 and keeps the session', async () => {
+    const get = await admin.get('/api/logout');
+    expect(get.statusCode).toBe(405);
+    expect(get.json()).toEqual({ description: expect.any(String), retriable: false });
+    expect(admin.cookie).toBeDefined();
+    expect((await admin.get('/api/users')).statusCode).toBe(200);
 
-  it('logout ends the session', async () => {
-    expect((await admin.get('/api/logout')).statusCode).toBe(200);
+    const session = admin.cookie;
+    expect((await admin.post('/api/logout')).statusCode).toBe(200);
     expect(admin.cookie).toBeUndefined();
+    expect((await admin.get('/api/users')).statusCode).toBe(401);
+    // The old cookie is dead on the server too, not only forgotten by the browser.
+    admin.cookie = session;
     expect((await admin.get('/api/users')).statusCode).toBe(401);
   });
 
@@ -140,6 +135,20 @@ describe('password change', () => {
     expect((await login(new Client(t.app), ADMIN.email, 'new password')).statusCode).toBe(200);
   });
 
+  it('keeps the API keys unless asked to revoke them', async () => {
+    const key = (await admin.get('/api/settings/key')).json().api_key as string;
+    const sdk = new Client(t.app, { 'x-api-key': key });
+    const change = (oldPassword: string, newPassword: string, revokeApiKeys?: boolean) =>
+      admin.put('/api/profile/password', { oldPassword, newPassword, revokeApiKeys });
+
+    expect((await change(ADMIN.password, 'second password')).statusCode).toBe(200);
+    expect((await sdk.get('/api/users')).statusCode).toBe(200);
+
+    expect((await change('second password', 'third password', true)).statusCode).toBe(200);
+    expect((await sdk.get('/api/users')).statusCode).toBe(401);
+    expect((await admin.get('/api/api_keys')).json().api_keys).toEqual([]);
+  });
+
   it('validates the new password length', async () => {
     const response = await admin.put('/api/profile/password', {
       oldPassword: ADMIN.password,
@@ -175,6 +184,41 @@ describe('password reset', () => {
     expect((await login(new Client(t.app), 'ben@example.com', 'brand new pw')).statusCode).toBe(
       200,
     );
+  });
+
+  it("revokes the user's API keys unless told to keep them", async () => {
+    const { client: ben, id } = await addUser(t.app, admin, { email: 'ben@example.com' });
+    const key = (await ben.get('/api/settings/key')).json().api_key as string;
+    const sdk = new Client(t.app, { 'x-api-key': key });
+    const reset = async (body: Record<string, unknown>) => {
+      const { token } = (await admin.post(`/api/users/${id}/reset-password-token`)).json();
+      return new Client(t.app).put('/api/reset-password', { token, ...body });
+    };
+
+    expect((await reset({ newPassword: 'kept keys pw', revokeApiKeys: false })).statusCode).toBe(
+      200,
+    );
+    expect((await sdk.get('/api/users')).statusCode).toBe(200);
+
+    expect((await reset({ newPassword: 'revoked keys pw' })).statusCode).toBe(200);
+    expect((await sdk.get('/api/users')).statusCode).toBe(401);
+  });
+
+  it('refuses an older token once a newer one was issued', async () => {
+    const { id } = await addUser(t.app, admin, { email: 'ben@example.com' });
+    const older = (await admin.post(`/api/users/${id}/reset-password-token`)).json().token;
+    const newer = (await admin.post(`/api/users/${id}/reset-password-token`)).json().token;
+    const anonymous = new Client(t.app);
+    const refused = await anonymous.put('/api/reset-password', {
+      token: older,
+      newPassword: 'older token pw',
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().description).toMatch(/invalid, was already used, or has expired/);
+    expect(
+      (await anonymous.put('/api/reset-password', { token: newer, newPassword: 'newer token pw' }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('refuses an expired token', async () => {

@@ -8,6 +8,7 @@ import {
 } from '@loupe/contracts';
 import type { Config } from '../config.js';
 import { actorOf } from '../http/context.js';
+import { MethodNotAllowed } from '../http/errors.js';
 import { clearSessionCookie, errors, setSessionCookie, type TypedApp } from '../http/route-kit.js';
 import type { Services } from '../services.js';
 import { toUser } from '../users/users.service.js';
@@ -31,7 +32,7 @@ export function authRoutes(app: TypedApp, services: Services, config: Config): v
     },
   );
 
-  app.get(
+  app.post(
     '/api/logout',
     {
       config: { auth: 'public' },
@@ -43,6 +44,11 @@ export function authRoutes(app: TypedApp, services: Services, config: Config): v
       return { ok: true as const };
     },
   );
+
+  // A GET must not sign anyone out: an image or link on another site could do it.
+  app.get('/api/logout', { config: { auth: 'public' }, schema: { hide: true } }, () => {
+    throw new MethodNotAllowed('Sign out with POST /api/logout.');
+  });
 
   app.put(
     '/api/profile/password',
@@ -68,11 +74,11 @@ export function authRoutes(app: TypedApp, services: Services, config: Config): v
         tags: ['auth'],
         summary: 'Set a new password with a reset token',
         body: ResetPasswordRequest,
-        response: { 200: Ok, ...errors(400) },
+        response: { 200: Ok, ...errors(400, 429) },
       },
     },
     async (request) => {
-      await services.auth.resetPassword(request.body);
+      await services.auth.resetPassword(request.body, request.ip);
       return { ok: true as const };
     },
   );

@@ -1,18 +1,27 @@
 // Signing in and out, sessions, API-key authentication, password change and reset.
-import { randomUUID } from 'node:crypto';
 import { messages } from '@loupe/contracts';
 import type { Repositories, Transact } from '../db/repositories.js';
 import { BadRequest, Forbidden, TooManyRequests, Unauthorized } from '../http/errors.js';
-import { DAY, HOUR, type Clock } from '../platform/clock.js';
-import type { SecretBox } from '../platform/secret-box.js';
+import { DAY, HOUR, MINUTE, type Clock } from '../platform/clock.js';
 import { digest, newToken } from '../platform/tokens.js';
 import type { UserRow } from '../users/users.repository.js';
-import type { LoginLimiter } from './login-limiter.js';
+import type { LoginLimiter, ResetLimiter } from './login-limiter.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 
 export const REMEMBERED_SESSION_MS = 30 * DAY;
 export const BROWSER_SESSION_MS = 24 * HOUR;
-export const DEVELOPMENT_KEY_NAME = 'Development';
+/** An API key's last use is written at most this often, not on every request. */
+export const API_KEY_USE_RESOLUTION_MS = MINUTE;
+
+/** "N seconds" under a minute, else whole minutes rounded up. */
+function waitText(waitMs: number): string {
+  if (waitMs < MINUTE) {
+    const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+    return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  }
+  const minutes = Math.ceil(waitMs / MINUTE);
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+}
 
 export const authMessages = {
   incorrect: 'Incorrect email or password',
@@ -20,8 +29,10 @@ export const authMessages = {
   externallyManaged: 'This account is managed by an external provider: change its password there.',
   invalidResetToken:
     'This password reset link is invalid, was already used, or has expired. Ask an administrator for a new one.',
-  tooManyAttempts: (minutes: number) =>
-    `Too many sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  tooManyAttempts: (waitMs: number) =>
+    `Too many sign-in attempts. Try again in ${waitText(waitMs)}.`,
+  tooManyResetAttempts: (waitMs: number) =>
+    `Too many password reset attempts. Try again in ${waitText(waitMs)}.`,
 } as const;
 
 export interface StartedSession {
@@ -36,7 +47,7 @@ export class AuthService {
     private readonly transact: Transact,
     private readonly clock: Clock,
     private readonly limiter: LoginLimiter,
-    private readonly secrets: SecretBox,
+    private readonly resetLimiter: ResetLimiter,
   ) {}
 
   async startSession(
@@ -64,18 +75,18 @@ export class AuthService {
   ): Promise<{ user: UserRow; session: StartedSession }> {
     const email = input.email.trim().toLowerCase();
     const now = this.clock();
-    const wait = this.limiter.attempt(address, email, now);
-    if (wait > 0) throw new TooManyRequests(authMessages.tooManyAttempts(Math.ceil(wait / 60_000)));
+    const wait = this.limiter.waitFor(address, email, now);
+    if (wait > 0) throw new TooManyRequests(authMessages.tooManyAttempts(wait), wait);
     const user = await this.repos.users.findByEmail(email);
     const matches = await verifyPassword(
       user?.auth_type === 'local' ? user.password_hash : null,
       input.password,
     );
     if (!user || !matches || user.enabled !== 1) {
-      this.limiter.failed(email, now);
+      this.limiter.failed(address, email, now);
       throw new Unauthorized(authMessages.incorrect);
     }
-    this.limiter.succeeded(email);
+    this.limiter.succeeded(address, email, now);
     await this.repos.sessions.deleteExpired(now);
     return { user, session: await this.startSession(user.id, input.remember) };
   }
@@ -90,35 +101,23 @@ export class AuthService {
     return user?.enabled === 1 ? user : undefined;
   }
 
-  /** The enabled user an API key belongs to, if any. */
+  /** The enabled user an API key belongs to, if any; notes the key's use once a minute. */
   async userForApiKey(key: string): Promise<UserRow | undefined> {
-    const user = await this.repos.apiKeys.findUserByKeyHash(digest(key));
-    return user?.enabled === 1 ? user : undefined;
-  }
-
-  /** The actor's 'Development' key, created on first read. */
-  async developmentKey(actor: UserRow): Promise<{ name: string; api_key: string }> {
-    let row = await this.repos.apiKeys.findByUserAndName(actor.id, DEVELOPMENT_KEY_NAME);
-    if (!row) {
-      const key = newToken('lp_');
-      await this.repos.apiKeys.insertIfAbsent({
-        id: randomUUID(),
-        user_id: actor.id,
-        name: DEVELOPMENT_KEY_NAME,
-        key_hash: digest(key),
-        key_ciphertext: this.secrets.seal(key),
-        created_at: this.clock(),
-      });
-      row = await this.repos.apiKeys.findByUserAndName(actor.id, DEVELOPMENT_KEY_NAME);
+    const found = await this.repos.apiKeys.findByKeyHash(digest(key));
+    if (!found || found.user.enabled !== 1) return undefined;
+    const now = this.clock();
+    const since = now - API_KEY_USE_RESOLUTION_MS;
+    if (found.lastUsedAt === null || found.lastUsedAt < since) {
+      await this.repos.apiKeys.touch(found.keyId, now, since);
     }
-    return { name: DEVELOPMENT_KEY_NAME, api_key: this.secrets.open(row!.key_ciphertext) };
+    return found.user;
   }
 
-  /** Changes the actor's password and ends their other sessions. */
+  /** Changes the actor's password and ends their other sessions; optionally revokes their keys. */
   async changePassword(
     actor: UserRow,
     currentSessionToken: string | undefined,
-    input: { oldPassword: string; newPassword: string },
+    input: { oldPassword: string; newPassword: string; revokeApiKeys?: boolean },
   ): Promise<void> {
     if (actor.auth_type !== 'local') throw new Forbidden(authMessages.externallyManaged);
     if (!(await verifyPassword(actor.password_hash, input.oldPassword))) {
@@ -131,29 +130,51 @@ export class AuthService {
         actor.id,
         currentSessionToken ? digest(currentSessionToken) : undefined,
       );
+      if (input.revokeApiKeys) await repos.apiKeys.deleteForUser(actor.id);
     });
   }
 
-  /** Redeems a single-use reset token; all the user's sessions end. */
-  async resetPassword(input: { token: string; newPassword: string }): Promise<void> {
+  /**
+   * Redeems a single-use reset token; all the user's sessions end and, unless asked not to, their
+   * API keys are revoked. The token is checked before the new password is hashed, so bad tokens
+   * cost no argon2 time, and their failures are limited per address.
+   */
+  async resetPassword(
+    input: { token: string; newPassword: string; revokeApiKeys?: boolean },
+    address: string,
+  ): Promise<void> {
     if (input.newPassword.length < 8) throw new BadRequest(messages.newPasswordTooShort);
+    const wait = this.resetLimiter.waitFor(address, this.clock());
+    if (wait > 0) throw new TooManyRequests(authMessages.tooManyResetAttempts(wait), wait);
+    const tokenHash = digest(input.token);
+    if (!(await this.redeemableUser(this.repos, tokenHash, this.clock()))) {
+      this.resetLimiter.failed(address, this.clock());
+      throw new BadRequest(authMessages.invalidResetToken);
+    }
     const passwordHash = await hashPassword(input.newPassword);
-    const now = this.clock();
     await this.transact(async (repos) => {
-      const tokenHash = digest(input.token);
-      const row = await repos.resetTokens.find(tokenHash);
-      if (!row || row.used_at !== null || row.expires_at <= now) {
+      const now = this.clock();
+      // Checked again: the token may have been redeemed or expired while hashing.
+      const user = await this.redeemableUser(repos, tokenHash, now);
+      if (!user || !(await repos.resetTokens.markUsed(tokenHash, now))) {
         throw new BadRequest(authMessages.invalidResetToken);
       }
-      const user = await repos.users.findById(row.user_id);
-      if (!user || user.enabled !== 1 || user.auth_type !== 'local') {
-        throw new BadRequest(authMessages.invalidResetToken);
-      }
-      if (!(await repos.resetTokens.markUsed(tokenHash, now))) {
-        throw new BadRequest(authMessages.invalidResetToken);
-      }
+      await repos.resetTokens.voidUnusedForUser(user.id, now);
       await repos.users.update(user.id, { password_hash: passwordHash }, now);
       await repos.sessions.deleteForUser(user.id);
+      if (input.revokeApiKeys ?? true) await repos.apiKeys.deleteForUser(user.id);
     });
+  }
+
+  /** The user an unused, unexpired token resets, while that user may still use a password. */
+  private async redeemableUser(
+    repos: Repositories,
+    tokenHash: string,
+    now: number,
+  ): Promise<UserRow | undefined> {
+    const row = await repos.resetTokens.find(tokenHash);
+    if (!row || row.used_at !== null || row.expires_at <= now) return undefined;
+    const user = await repos.users.findById(row.user_id);
+    return user && user.enabled === 1 && user.auth_type === 'local' ? user : undefined;
   }
 }

@@ -54,6 +54,16 @@ export class ResetTokensRepository {
       .executeTakeFirst();
   }
 
+  /** Spends every unused token of the user, so only a token issued after this can work. */
+  async voidUnusedForUser(userId: string, now: number): Promise<void> {
+    await this.db
+      .updateTable('password_reset_tokens')
+      .set({ used_at: now })
+      .where('user_id', '=', userId)
+      .where('used_at', 'is', null)
+      .execute();
+  }
+
   /** Marks the token used; false when it was already used (a concurrent redemption won). */
   async markUsed(tokenHash: string, now: number): Promise<boolean> {
     const result = await this.db

@@ -5,6 +5,7 @@ import pino from 'pino';
 import { ensureDataDir, loadConfig } from '../config.js';
 import { migrateToLatest, openDatabase } from '../db/database.js';
 import { DEFAULT_RUNNER_OPTIONS, JobRunner } from '../jobs/job-runner.js';
+import { LeaseKeeper } from '../jobs/lease-keeper.js';
 import { LogBuffer } from '../platform/log-buffer.js';
 import { createServices } from '../services.js';
 
@@ -18,6 +19,7 @@ async function main(): Promise<void> {
   const runner = new JobRunner(services.jobsRepository, services.handlers, Date.now, log, {
     ...DEFAULT_RUNNER_OPTIONS,
     concurrency: config.workerConcurrency,
+    leaseKeeper: LeaseKeeper.for(config.database, DEFAULT_RUNNER_OPTIONS.leaseMs, log),
   });
   runner.start();
   log.info({ worker: runner.workerId }, 'worker started');

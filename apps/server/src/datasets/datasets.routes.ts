@@ -1,4 +1,5 @@
 // Datasets and uploads: the routes the SDKs and the web app call.
+import { Readable } from 'node:stream';
 import {
   Activity,
   ActivitiesQuery,
@@ -26,11 +27,10 @@ import {
 } from '@loupe/contracts';
 import { z } from 'zod';
 import { actorOf } from '../http/context.js';
-import { BadRequest } from '../http/errors.js';
-import { sendBlob } from '../http/range.js';
+import { BadRequest, UnsupportedMediaType } from '../http/errors.js';
+import { BLOB_HEADERS, sendBlob } from '../http/range.js';
 import { errors, type TypedApp } from '../http/route-kit.js';
 import type { Services } from '../services.js';
-import { MAX_MEDIA_BYTES } from './datasets.service.js';
 
 const MetadataTypes = z
   .record(z.string(), z.enum(['numeric', 'string', 'boolean', 'timestamp']))
@@ -51,15 +51,25 @@ const MediaParams = DatasetIdParams.extend({
   sha: z.string().regex(/^[0-9a-f]{64}$/, 'sha must be a sha256 hex digest'),
 });
 
+const MEDIA_ROUTE = '/api/datasets/:id/media';
+
 export function datasetsRoutes(app: TypedApp, services: Services): void {
   const { datasets } = services;
   const tags = ['datasets'];
 
-  // Media bodies arrive as raw bytes.
+  // Media bodies are handed on as the request stream, which the service stores as it arrives
+  // (its own limit applies, LOUPE_MEDIA_LIMIT_MB); no other route takes them.
   app.addContentTypeParser(
-    /^(image|audio)\/[\w.+-]+$|^application\/octet-stream$/,
-    { parseAs: 'buffer', bodyLimit: MAX_MEDIA_BYTES },
-    (_r, body, done) => done(null, body),
+    /^(image|audio)\/[\w.+-]+(;.*)?$|^application\/octet-stream(;.*)?$/,
+    (request, body, done) => {
+      if (request.routeOptions.url === MEDIA_ROUTE) return done(null, body);
+      done(
+        new UnsupportedMediaType(
+          `Unsupported Content-Type ${request.headers['content-type']}: send application/json.`,
+        ),
+        undefined,
+      );
+    },
   );
 
   app.get(
@@ -147,26 +157,28 @@ export function datasetsRoutes(app: TypedApp, services: Services): void {
   );
 
   app.post(
-    '/api/datasets/:id/media',
+    MEDIA_ROUTE,
     {
       schema: {
         tags,
         summary:
-          'Upload one media file as the raw request body (Content-Type image/* or audio/*); answers its blob key',
+          'Upload one media file as the raw request body (Content-Type image/* or audio/*; SVG is refused); answers its blob key',
         params: DatasetIdParams,
-        response: { 200: MediaUploadResult, ...errors(400, 401, 403, 404, 413) },
+        response: { 200: MediaUploadResult, ...errors(400, 401, 403, 404, 413, 415) },
       },
     },
     (request) => {
-      if (!Buffer.isBuffer(request.body))
+      if (!(request.body instanceof Readable))
         throw new BadRequest(
           'Send the file as the raw body with Content-Type image/*, audio/* or application/octet-stream.',
         );
+      const declared = Number(request.headers['content-length']);
       return datasets.uploadMedia(
         actorOf(request),
         request.params.id,
         request.body,
         request.headers['content-type'] ?? 'application/octet-stream',
+        Number.isFinite(declared) ? declared : undefined,
       );
     },
   );
@@ -240,8 +252,10 @@ export function datasetsRoutes(app: TypedApp, services: Services): void {
         return sendBlob(request, reply, services.blobs, media.blobKey, {
           etag: media.sha,
           immutable: false,
+          ...(media.contentType ? { contentType: media.contentType } : {}),
         });
       return reply
+        .headers(BLOB_HEADERS)
         .header('cache-control', 'private, max-age=300')
         .type(media.mediaType === 'audio' ? 'audio/wav' : 'application/octet-stream')
         .send(media.bytes);

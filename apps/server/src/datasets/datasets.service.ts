@@ -1,7 +1,8 @@
 // Datasets: create, list, read, delete, settings, and the upload of samples, media, features,
 // prediction sets, predictions and attributions. Uploads are idempotent by id, land whole or not
 // at all, and queue the background work that follows them.
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import { Readable, Transform } from 'node:stream';
 import type { CreateDatasetRequest, FeatureUploadRequest } from '@loupe/contracts';
 import {
   type AttributionInput,
@@ -12,12 +13,20 @@ import {
   type TaskType,
   type UploadResult,
   DATA_LEVELS,
+  MAX_MEDIA_BYTES,
   isAudioTask,
 } from '@loupe/contracts';
 import type { z } from 'zod';
 import type { Repositories, Transact } from '../db/repositories.js';
 import type { PlannerStatistics } from '../db/statistics.js';
-import { BadRequest, BatchRejected, Conflict, NotFound, PayloadTooLarge } from '../http/errors.js';
+import {
+  BadRequest,
+  BatchRejected,
+  Conflict,
+  NotFound,
+  PayloadTooLarge,
+  UnsupportedMediaType,
+} from '../http/errors.js';
 import type { JobsService } from '../jobs/jobs.service.js';
 import type { LicenseService } from '../license/license.service.js';
 import type { Clock } from '../platform/clock.js';
@@ -28,7 +37,7 @@ import type {
 } from '../predictions/predictions.repository.js';
 import type { BlobStore } from '../storage/blob-store.js';
 import type { MediaResolver } from '../storage/media.js';
-import { BLOB_PREFIX, mediaKey, sha256 } from '../storage/media.js';
+import { BLOB_PREFIX, mediaKey, mediaKind, urlMediaKey } from '../storage/media.js';
 import { thumbnailBlobKey, thumbnailUrl } from '../storage/thumbnail-refs.js';
 import type { UserRow } from '../users/users.repository.js';
 import type { DatasetRow, ObjectRow, SampleRow } from './datasets.repository.js';
@@ -40,8 +49,20 @@ import {
 } from './sample-validation.js';
 
 export const UPLOAD_LICENSE_MESSAGE = 'Please set up your license key in Settings to add datasets.';
-export const MAX_MEDIA_BYTES = 200 * 1024 * 1024;
+// Shared with the CLI, which checks a folder's files against it before uploading any.
+export { MAX_MEDIA_BYTES };
 export const DEFAULT_IOU_THRESHOLD = 0.5;
+/**
+ * Media types a browser may run script from when served from our origin: SVG and other XML,
+ * HTML, script. Uploads refuse them; blob responses are sandboxed besides (http/range.ts).
+ */
+export function isActiveContent(type: string): boolean {
+  return (
+    /[/+]xml$|^text\/(html|xml|javascript|ecmascript)$|^application\/(xhtml|javascript|ecmascript)/.test(
+      type,
+    ) || type.includes('svg')
+  );
+}
 /** Uploads by the same user within this window grow one history record instead of adding many. */
 export const HISTORY_MERGE_MS = 10 * 60_000;
 
@@ -58,6 +79,8 @@ export class DatasetsService {
     private readonly media: MediaResolver,
     private readonly clock: Clock,
     private readonly statistics: Pick<PlannerStatistics, 'wrote'>,
+    /** The largest media file an upload may send (LOUPE_MEDIA_LIMIT_MB). */
+    private readonly mediaLimitBytes: number = MAX_MEDIA_BYTES,
   ) {}
 
   private async requireUploadLicense(): Promise<void> {
@@ -233,16 +256,37 @@ export class DatasetsService {
     return thumbnailBlobKey(datasetId, base);
   }
 
-  /** A sample's original media: an uploaded blob to stream, or bytes read from where it lives. */
+  /**
+   * A sample's original media: a blob to stream (uploaded, or fetched from its URL by
+   * processing), or bytes read from a media root. A URL is never contacted here.
+   */
   async sampleMedia(
     datasetId: string,
     sampleId: string,
-  ): Promise<{ blobKey: string; sha: string } | { bytes: Buffer; mediaType: string | null }> {
+  ): Promise<
+    | { blobKey: string; sha: string; contentType?: string }
+    | { bytes: Buffer; mediaType: string | null }
+  > {
     const [sample] = await this.repos.datasets.samplesByIds(datasetId, [sampleId]);
     if (!sample?.media) throw new NotFound(`No media for sample '${sampleId}'.`);
     if (sample.media.startsWith(BLOB_PREFIX)) {
       const sha = sample.media.slice(BLOB_PREFIX.length);
       return { blobKey: mediaKey(datasetId, sha), sha };
+    }
+    if (mediaKind(sample.media) === 'url') {
+      const blobKey = urlMediaKey(datasetId, sample.media);
+      if (!(await this.blobs.head(blobKey))) {
+        throw sample.processed
+          ? new NotFound(`The media URL of sample '${sampleId}' could not be fetched.`)
+          : new Conflict(
+              `The media of sample '${sampleId}' has not been fetched yet: processing fetches it from its URL once; try again when the dataset's activity has finished.`,
+            );
+      }
+      return {
+        blobKey,
+        sha: blobKey.slice(blobKey.lastIndexOf('/') + 1),
+        contentType: sample.media_type === 'audio' ? 'audio/wav' : 'application/octet-stream',
+      };
     }
     try {
       return {
@@ -256,30 +300,66 @@ export class DatasetsService {
     }
   }
 
+  /**
+   * Stores one media file as it arrives: hashed while it is written to a temporary blob, then
+   * moved to its content address. Nothing stays behind when the upload fails or is cut off.
+   */
   async uploadMedia(
     _actor: UserRow | null,
     datasetId: string,
-    bytes: Buffer,
+    body: Readable | Buffer,
     contentType: string,
+    declaredBytes?: number,
   ): Promise<{ key: string; size: number }> {
+    const limitMb = (this.mediaLimitBytes / 1024 / 1024).toLocaleString('en-US');
+    const tooLarge = () =>
+      new PayloadTooLarge(
+        `The media file is larger than the media upload limit of ${limitMb} MB (LOUPE_MEDIA_LIMIT_MB).`,
+      );
     await this.requireUploadLicense();
     await this.dataset(datasetId);
-    if (bytes.length === 0) throw new BadRequest('The media body is empty.');
-    if (bytes.length > MAX_MEDIA_BYTES)
-      throw new PayloadTooLarge(`A media file may be at most ${MAX_MEDIA_BYTES / 1024 / 1024} MB.`);
-    const hash = sha256(bytes);
-    // Content-addressed: the same bytes land on the same key, so sending them again rewrites an
-    // identical file (the SDKs ask /media/missing first) and records nothing new. The file is
-    // written before its record, so a recorded key always has its bytes.
-    await this.blobs.put(mediaKey(datasetId, hash), bytes, contentType);
-    await this.repos.datasets.recordMedia({
-      dataset_id: datasetId,
-      key: hash,
-      size: bytes.length,
-      content_type: contentType,
-      created_at: this.clock(),
-    });
-    return { key: `${BLOB_PREFIX}${hash}`, size: bytes.length };
+    const type = contentType.split(';')[0]!.trim().toLowerCase();
+    if (isActiveContent(type))
+      throw new UnsupportedMediaType(
+        `Media of type ${type} is refused: it can carry scripts. Upload images as JPEG, PNG or WebP and audio as WAV, MP3, FLAC or OGG.`,
+      );
+    if (declaredBytes !== undefined && declaredBytes > this.mediaLimitBytes) throw tooLarge();
+    const source = Buffer.isBuffer(body) ? Readable.from([body]) : body;
+    const hash = createHash('sha256');
+    let size = 0;
+    const counted = source.pipe(
+      new Transform({
+        transform: (chunk: Buffer, _encoding, next) => {
+          size += chunk.length;
+          if (size > this.mediaLimitBytes) return next(tooLarge());
+          hash.update(chunk);
+          next(null, chunk);
+        },
+      }),
+    );
+    // A cut-off request ends the hashing stream with it, so the write below fails and cleans up.
+    source.once('error', (error) => counted.destroy(error));
+    source.once('aborted', () => counted.destroy(new BadRequest('The upload was cut off.')));
+    const staging = `datasets/${datasetId}/uploads/${randomUUID()}`;
+    await this.blobs.putStream(staging, counted, type);
+    try {
+      if (size === 0) throw new BadRequest('The media body is empty.');
+      const sha = hash.digest('hex');
+      // Content-addressed: the same bytes land on the same key, so sending them again replaces
+      // an identical file (the SDKs ask /media/missing first) and records nothing new. The file
+      // is in place before its record, so a recorded key always has its bytes.
+      await this.blobs.move(staging, mediaKey(datasetId, sha));
+      await this.repos.datasets.recordMedia({
+        dataset_id: datasetId,
+        key: sha,
+        size,
+        content_type: type,
+        created_at: this.clock(),
+      });
+      return { key: `${BLOB_PREFIX}${sha}`, size };
+    } finally {
+      await this.blobs.delete(staging).catch(() => {});
+    }
   }
 
   async missingMedia(datasetId: string, keys: string[]): Promise<string[]> {

@@ -25,8 +25,13 @@ export interface ApiKeysTable {
   user_id: string;
   name: string;
   key_hash: string;
+  /** The sealed key, kept only for the 'Development' key the SDK dialog shows again; else ''. */
   key_ciphertext: string;
   created_at: number;
+  /** Not secret: prefix and last characters, e.g. lp_…3f9a ('' for keys made before it existed). */
+  hint: string;
+  /** Updated at most once a minute. */
+  last_used_at: number | null;
 }
 
 export interface PasswordResetTokensTable {

@@ -1,9 +1,9 @@
 // Runs embeddings compute on worker threads: one thread for layouts (a job at a time) and one
 // for similarity search (which keeps its indexes loaded). Threads start on first use and end
 // when idle for a while, or with the app.
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { DimensionalityReductionSetting } from '@loupe/contracts';
+import { workerSource } from '../platform/worker-source.js';
 
 export type WorkerTask =
   | {
@@ -51,23 +51,6 @@ export class ComputeError extends Error {
 
 const IDLE_MS = 60_000;
 
-/** How to start the worker: the built .js directly, or the .ts source through tsx (dev, tests). */
-function workerSource(): { source: string; eval: boolean; execArgv: string[] } {
-  const self = fileURLToPath(import.meta.url);
-  if (self.endsWith('.js'))
-    return {
-      source: self.replace(/compute-pool\.js$/, 'compute.worker.js'),
-      eval: false,
-      execArgv: [],
-    };
-  const entry = self.replace(/compute-pool\.ts$/, 'compute.worker.ts');
-  return {
-    source: `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(entry)}); });`,
-    eval: true,
-    execArgv: ['--conditions=loupe-src'],
-  };
-}
-
 class ComputeThread {
   private worker: Worker | null = null;
   private next = 1;
@@ -84,7 +67,7 @@ class ComputeThread {
   generation = 0;
 
   private start(): Worker {
-    const { source, eval: isEval, execArgv } = workerSource();
+    const { source, eval: isEval, execArgv } = workerSource(import.meta.url, 'compute.worker');
     const worker = new Worker(source, { eval: isEval, execArgv });
     this.generation++;
     worker.on('message', (reply: WorkerReply) => {

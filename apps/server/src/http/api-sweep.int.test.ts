@@ -72,6 +72,9 @@ describe('every route', () => {
     // Mutations any signed-in user may call (uploads need a license, not a role):
     const memberAllowed = [
       'PUT /api/profile/password',
+      'POST /api/api_keys',
+      'POST /api/api_keys/:id/rotate',
+      'DELETE /api/api_keys/:id',
       'POST /api/support/bundle',
       'POST /api/datasets',
       'DELETE /api/dataset',
@@ -120,6 +123,25 @@ describe('every route', () => {
       });
       expect(response.statusCode, `${route.method} ${route.url}`).toBe(403);
       expect(response.json().description).toMatch(/permission/);
+    }
+  });
+
+  it('answers 415 to a form body and 400 to a deeply nested one, on every route with a body', async () => {
+    for (const route of t.routes.filter((r) => r.method !== 'GET')) {
+      const call = (body: string, type: string) =>
+        admin.call({
+          method: route.method as 'POST',
+          url: concrete(route.url, datasetIds[0]!),
+          body,
+          headers: { 'content-type': type },
+        });
+      const form = await call('a=1', 'application/x-www-form-urlencoded');
+      // Only the support bundle download takes an HTML form post.
+      if (route.url === '/api/support/bundle') expect(form.statusCode).toBe(200);
+      else expect(form.statusCode, `${route.method} ${route.url}`).toBe(415);
+      const deep = await call('['.repeat(10_000) + ']'.repeat(10_000), 'application/json');
+      expect(deep.statusCode, `${route.method} ${route.url}`).toBe(400);
+      expect(deep.json().description).toMatch(/levels deep/);
     }
   });
 

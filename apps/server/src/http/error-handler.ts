@@ -2,22 +2,45 @@
 // becomes a 500; a 500 means a bug and is logged with its stack.
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from './errors.js';
+import { AppError, TooManyRequests } from './errors.js';
 
 export interface ErrorReply {
   status: number;
   body: { description: string; retriable: boolean; [extra: string]: unknown };
 }
 
-function describeValidation(
-  error: FastifyError & { validation: { instancePath?: string; message?: string }[] },
-  context?: string,
-): string {
-  const parts = error.validation.map((issue) => {
+/** Problems a validation error lists; the rest are counted, so a huge bad body answers briefly. */
+export const ISSUES_LISTED = 20;
+/** A listed problem is cut to this many characters (a path can be a client's key of any length). */
+const ISSUE_CHARS = 300;
+
+interface ValidationIssue {
+  instancePath?: string;
+  message?: string;
+  /** zod's issue fields; a bounded array's summary issue carries `params.more`. */
+  params?: { params?: { more?: unknown } };
+}
+
+function describeValidation(error: { validation: ValidationIssue[] }, context?: string): string {
+  const parts: string[] = [];
+  let more = 0;
+  for (const issue of error.validation) {
+    const summarized = issue.params?.params?.more;
+    if (typeof summarized === 'number') {
+      more += summarized;
+      continue;
+    }
+    if (parts.length === ISSUES_LISTED) {
+      more++;
+      continue;
+    }
     const path = (issue.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
     const where = [context, path].filter(Boolean).join('.');
-    return where ? `${where}: ${issue.message}` : (issue.message ?? 'invalid value');
-  });
+    const part = where ? `${where}: ${issue.message}` : (issue.message ?? 'invalid value');
+    parts.push(part.length > ISSUE_CHARS ? `${part.slice(0, ISSUE_CHARS)}…` : part);
+  }
+  if (more > 0)
+    parts.push(`… and ${more.toLocaleString('en-US')} more problem${more === 1 ? '' : 's'}`);
   return parts.join('; ');
 }
 
@@ -92,6 +115,8 @@ export function registerErrorHandler(app: FastifyInstance, bodyLimitBytes: numbe
   app.setErrorHandler((error, request, reply) => {
     const { status, body } = toErrorReply(error, bodyLimitBytes);
     if (status >= 500) request.log.error({ err: error }, 'request failed');
+    if (error instanceof TooManyRequests && error.retryAfterSeconds !== undefined)
+      void reply.header('Retry-After', String(error.retryAfterSeconds));
     void reply.status(status).send(body);
   });
 }

@@ -33,6 +33,11 @@ export class NotFound extends AppError {
     super(404, message);
   }
 }
+export class MethodNotAllowed extends AppError {
+  constructor(message: string) {
+    super(405, message);
+  }
+}
 export class Conflict extends AppError {
   constructor(message: string) {
     super(409, message);
@@ -43,14 +48,24 @@ export class PayloadTooLarge extends AppError {
     super(413, message);
   }
 }
+export class UnsupportedMediaType extends AppError {
+  constructor(message: string) {
+    super(415, message);
+  }
+}
 export class FailedDependency extends AppError {
   constructor(message: string) {
     super(424, message, true);
   }
 }
 export class TooManyRequests extends AppError {
-  constructor(message: string) {
+  /** Sent as the Retry-After header when set. */
+  readonly retryAfterSeconds?: number;
+
+  constructor(message: string, retryAfterMs?: number) {
     super(429, message, true);
+    if (retryAfterMs !== undefined)
+      this.retryAfterSeconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
   }
 }
 

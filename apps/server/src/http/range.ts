@@ -25,6 +25,15 @@ export function parseRange(
   return { start, end };
 }
 
+/**
+ * Headers of every file served from the blob routes: the browser neither guesses another type
+ * nor runs anything in it (an SVG or HTML that got in some way other than an upload included).
+ */
+export const BLOB_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'content-security-policy': "default-src 'none'; sandbox",
+} as const;
+
 export async function sendBlob(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -36,6 +45,7 @@ export async function sendBlob(
   if (!info) throw new NotFound('The file is missing from the blob store.');
   const etag = `"${options.etag}"`;
   void reply
+    .headers(BLOB_HEADERS)
     .header('etag', etag)
     .header('accept-ranges', 'bytes')
     .header('content-type', options.contentType ?? info.contentType)

@@ -13,7 +13,7 @@ export function typed(app: FastifyInstance) {
 export type TypedApp = ReturnType<typeof typed>;
 
 /** Error responses a route can answer, for the OpenAPI document. */
-export function errors(...statuses: (400 | 401 | 403 | 404 | 409 | 413 | 424 | 429)[]) {
+export function errors(...statuses: (400 | 401 | 403 | 404 | 409 | 413 | 415 | 424 | 429)[]) {
   return Object.fromEntries(statuses.map((status) => [status, ErrorBody])) as Record<
     number,
     typeof ErrorBody

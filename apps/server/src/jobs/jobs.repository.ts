@@ -1,5 +1,6 @@
 // SQL for the jobs table: enqueue with coalescing, claim with a lease (SKIP LOCKED on
-// PostgreSQL, a compare-and-set on SQLite), heartbeat, finish, retry.
+// PostgreSQL, a compare-and-set on SQLite), heartbeat, finish, retry, and ending jobs whose
+// workers kept dying.
 import type { Kysely, Selectable } from 'kysely';
 import { sql } from 'kysely';
 import type { Dialect } from '../db/database.js';
@@ -28,13 +29,30 @@ export class JobsRepository {
     return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
   }
 
-  /** Takes the oldest runnable job (waiting, or running with an expired lease) for this worker. */
-  async claim(workerId: string, now: number, leaseMs: number): Promise<JobRow | undefined> {
-    // Runnable: waiting and due, or running under an expired lease (its worker died). A waiting job
-    // is held back while an equal one runs, so the same work never runs twice at once.
+  /**
+   * Takes the oldest runnable job (waiting, or running with an expired lease) for this worker.
+   * Jobs in `exclude` (the ones this worker is running) are never taken, even when their lease
+   * lapsed while the worker's event loop was blocked. A job whose lease expired with its attempts
+   * used up is failed instead of being taken again.
+   */
+  async claim(
+    workerId: string,
+    now: number,
+    leaseMs: number,
+    exclude: readonly string[] = [],
+  ): Promise<JobRow | undefined> {
+    await this.failAbandoned(now);
+    // Runnable: waiting and due, or running under an expired lease (its worker died) with an
+    // attempt left. A waiting job is held back while an equal one runs, so the same work never
+    // runs twice at once; an equal one whose worker died is taken over first (it is older), and
+    // one with no attempt left was failed above.
     const runnable = sql<boolean>`((status = 'queued' and run_after <= ${now} and not exists (
-        select 1 from jobs as busy where busy.dedupe_key = jobs.dedupe_key and busy.status = 'running' and busy.locked_until >= ${now}))
-      or (status = 'running' and locked_until < ${now}))`;
+        select 1 from jobs as busy where busy.dedupe_key = jobs.dedupe_key and busy.status = 'running'))
+      or (status = 'running' and locked_until < ${now} and attempts < max_attempts))${
+        exclude.length > 0
+          ? sql` and id not in (${sql.join(exclude.map((id) => sql`${id}`))})`
+          : sql``
+      }`;
     if (this.dialect === 'postgres') {
       const claimed = await sql<JobRow>`
         update jobs set status = 'running', locked_by = ${workerId}, locked_until = ${now + leaseMs},
@@ -73,6 +91,67 @@ export class JobsRepository {
       if (Number(result.numUpdatedRows) === 1) return this.find(candidate.id);
     }
     return undefined;
+  }
+
+  /**
+   * Fails running jobs whose lease expired after their last attempt: each attempt's worker
+   * stopped responding or died (a job that blocks or crashes its process), so running it again
+   * would only take another process down. A compare-and-set on the lease seen, on both dialects:
+   * a worker that renewed it meanwhile keeps its job.
+   */
+  private async failAbandoned(now: number): Promise<void> {
+    const abandoned = await this.db
+      .selectFrom('jobs')
+      .select(['id', 'attempts', 'error', 'locked_by', 'locked_until'])
+      .where('status', '=', 'running')
+      .where('locked_until', '<', now)
+      .where((eb) => eb('attempts', '>=', eb.ref('max_attempts')))
+      .execute();
+    for (const job of abandoned) {
+      await this.db
+        .updateTable('jobs')
+        .set({
+          status: 'failed',
+          error: abandonedReason(job.attempts, job.error),
+          locked_by: null,
+          locked_until: null,
+          updated_at: now,
+        })
+        .where('id', '=', job.id)
+        .where('status', '=', 'running')
+        .where('locked_until', '=', job.locked_until)
+        .where((eb) =>
+          job.locked_by === null
+            ? eb('locked_by', 'is', null)
+            : eb('locked_by', '=', job.locked_by),
+        )
+        .execute();
+    }
+  }
+
+  /** Running jobs and who holds them (a handful: at most one per worker loop). */
+  listRunning(): Promise<Pick<JobRow, 'id' | 'locked_by'>[]> {
+    return this.db
+      .selectFrom('jobs')
+      .select(['id', 'locked_by'])
+      .where('status', '=', 'running')
+      .execute();
+  }
+
+  /**
+   * Ends the lease of a job its worker can no longer hold (that process is gone), so the job, or
+   * an equal waiting one, is runnable now; the attempt it used still counts. False when the job
+   * moved on meanwhile.
+   */
+  async expireLease(id: string, lockedBy: string, now: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('jobs')
+      .set({ locked_until: 0, updated_at: now })
+      .where('id', '=', id)
+      .where('locked_by', '=', lockedBy)
+      .where('status', '=', 'running')
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
   }
 
   /** The newest job with this dedupe key (to show a computation's progress or failure). */
@@ -177,4 +256,12 @@ export class JobsRepository {
     if (datasetId) query = query.where('dataset_id', '=', datasetId);
     return Number((await query.executeTakeFirstOrThrow()).n);
   }
+}
+
+/** What a user reads for a job whose every attempt ended with its worker gone. */
+export function abandonedReason(attempts: number, earlierError: string | null): string {
+  const stopped = `Stopped after ${attempts} attempt${attempts === 1 ? '' : 's'}`;
+  return earlierError
+    ? `${stopped}: the worker running the last one stopped responding or crashed (an earlier attempt failed with: ${earlierError})`
+    : `${stopped}: the worker running it stopped responding or crashed each time.`;
 }

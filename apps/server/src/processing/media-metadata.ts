@@ -1,7 +1,8 @@
 // Decodes one media file and turns @loupe/analysis's measurements into metadata values and a
 // default feature vector. Images are decoded once, at most ANALYSIS_MAX_SIDE px on their longest
 // side (JPEG shrink-on-load makes a 24-megapixel photo cost about what a web image does); the
-// statistics, hash, descriptor and both thumbnails all come from those pixels.
+// statistics, hash, descriptor and both thumbnails all come from those pixels. Runs on the
+// media worker threads (media.worker.ts), never on the API's event loop.
 import {
   analyzeAudio,
   analyzeImage,
@@ -9,6 +10,7 @@ import {
   decodeWav,
   spectrogramImage,
 } from '@loupe/analysis';
+import type { Metadata, Sharp } from 'sharp';
 import type sharpModule from 'sharp';
 import type { ObjectRow } from '../datasets/datasets.repository.js';
 
@@ -17,6 +19,50 @@ import type { ObjectRow } from '../datasets/datasets.repository.js';
  * one decode serves both. Width, height and format come from the file's header, not from these.
  */
 export const ANALYSIS_MAX_SIDE = 512;
+
+/** Default of LOUPE_MEDIA_MAX_PIXELS: 100 megapixels, e.g. 12,000 × 8,000 (a large camera's photo). */
+export const DEFAULT_MAX_PIXELS = 100_000_000;
+
+/** What an image's header may claim before it is decoded. */
+export interface ImageLimits {
+  maxPixels: number;
+}
+
+/**
+ * Refuses an image whose header claims more than `maxPixels` pixels (a decompression bomb: a few
+ * kilobytes of PNG can claim 10 gigapixels), before anything is decoded.
+ */
+export function checkImageSize(meta: ImageHeader, { maxPixels }: ImageLimits): void {
+  const width = meta.width ?? 0;
+  const height = meta.height ?? 0;
+  if (width * height > maxPixels)
+    throw new Error(
+      `image of ${width} × ${height} pixels is over the limit of ${maxPixels / 1e6} megapixels`,
+    );
+}
+
+/**
+ * An image's sharp instance, limited to `maxPixels` (libvips's own guard, also for formats whose
+ * header it cannot size), and its header, refused by checkImageSize. libvips refuses an image
+ * over its limit without saying its size, so a refused header is read once more to say it.
+ */
+export async function openImage(
+  bytes: Buffer,
+  sharp: typeof sharpModule,
+  limits: ImageLimits,
+): Promise<{ image: Sharp; meta: Metadata }> {
+  const image = sharp(bytes, { failOn: 'error', limitInputPixels: limits.maxPixels });
+  let meta: Metadata;
+  try {
+    meta = await image.metadata();
+  } catch (error) {
+    if (!/pixel limit/.test((error as Error).message)) throw error;
+    checkImageSize(await sharp(bytes, { limitInputPixels: false }).metadata(), limits);
+    throw error;
+  }
+  checkImageSize(meta, limits);
+  return { image, meta };
+}
 
 export type MetadataValues = Record<string, number | string | boolean | null>;
 
@@ -42,10 +88,10 @@ export interface ImageHeader {
 export async function computeImageMetadata(
   bytes: Buffer,
   sharp: typeof sharpModule,
+  limits: ImageLimits = { maxPixels: DEFAULT_MAX_PIXELS },
 ): Promise<ComputedMedia> {
-  const image = sharp(bytes, { failOn: 'error' });
   // The header only (no decode): the original size and format.
-  const meta = await image.metadata();
+  const { image, meta } = await openImage(bytes, sharp, limits);
   // EXIF orientations 5–8 swap width and height.
   const swapped = (meta.orientation ?? 1) >= 5;
   const width = (swapped ? meta.height : meta.width) ?? 0;

@@ -1,29 +1,26 @@
 // MetadataAndFeaturesComputation: reads each new sample's media once and computes its default
 // metadata (size, format, brightness, … for images; duration, loudness, … for audio), object
 // metadata, and the default features that make embeddings and similarity work without uploads.
-import sharp from 'sharp';
+// Files are read here; decoding and measuring happen on the media pool's threads.
 import type { DataLevel, TaskType } from '@loupe/contracts';
 import type { Repositories, Transact } from '../db/repositories.js';
 import type { BlobStore } from '../storage/blob-store.js';
 import type { OnnxEmbedder } from './onnx-embedder.js';
-import { storeThumbnail, thumbnailFromComputed } from './thumbnails.js';
+import { storeThumbnail } from './thumbnails.js';
 import type { MetadataFieldRow, ObjectRow, SampleRow } from '../datasets/datasets.repository.js';
 import type { JobContext } from '../jobs/job-types.js';
 import type { MediaResolver } from '../storage/media.js';
-import {
-  computeAudioMetadata,
-  computeImageMetadata,
-  objectMetadata,
-  type ComputedMedia,
-} from './media-metadata.js';
+import { ORIGINAL_THUMBNAIL } from '../storage/thumbnail-refs.js';
+import { objectMetadata, type ComputedMedia } from './media-metadata.js';
+import type { MediaPool } from './media-pool.js';
 
 const BATCH = 100;
 /**
- * Files in flight at once: sharp decodes on libuv's threads while JavaScript measures. The main
- * thread shares the cores with those threads (and with uploads), so it often gets to a finished
- * decode late; enough work queued keeps the pool busy meanwhile. On 2 cores, uploads of 2,000
- * images ran at 104 images/s with 16 against 83–88 with 4 (single runs: docs/performance.md),
- * for about 10 MB of decoded pixels in memory.
+ * Files in flight at once: read here, queued for and measured on the media pool's threads. The
+ * main thread shares the cores with those threads (and with uploads), so it often gets to a
+ * finished file late; enough work queued keeps the pool busy meanwhile. On 2 cores, uploads of
+ * 2,000 images ran at 104 images/s with 16 against 83–88 with 4 (single runs, before the pool:
+ * docs/performance.md), for about 10 MB of decoded pixels in memory.
  */
 const METADATA_CONCURRENCY = 16;
 
@@ -252,6 +249,7 @@ export function metadataJob(
   transact: Transact,
   blobs: BlobStore,
   media: MediaResolver,
+  pool: MediaPool,
   clock: () => number,
   embedder?: () => Promise<OnnxEmbedder>,
 ) {
@@ -286,15 +284,15 @@ export function metadataJob(
 
     /** One sample: its file read and decoded once for metadata, thumbnail and features. */
     const measure = async ({ sample, objects }: Unprocessed): Promise<Measured> => {
-      const computed = await computeSample(sample, audio, datasetId, media);
+      const { computed, rendered } = await computeSample(sample, audio, datasetId, media, pool, {
+        thumbnail: Boolean(sample.media && thumbnails && sample.thumbnail === null),
+        pixels: model !== undefined,
+      });
       let thumbnail: string | undefined;
-      if (sample.media && thumbnails && sample.thumbnail === null) {
-        const rendered = await thumbnailFromComputed(sample.media, computed).catch(() => undefined);
-        if (rendered)
-          thumbnail = await storeThumbnail(blobs, datasetId, sample.id, rendered).catch(
-            () => undefined,
-          );
-      }
+      if (rendered)
+        thumbnail = await storeThumbnail(blobs, datasetId, sample.id, rendered).catch(
+          () => undefined,
+        );
       const embedding = computed.pixels && model ? await model.embed(computed.pixels) : undefined;
       delete computed.pixels;
       delete computed.file;
@@ -454,35 +452,68 @@ function unprocessedSamples(
   };
 }
 
+/**
+ * A sample's file, read here and measured on the media pool, with its thumbnail when `want` asks
+ * (rendered from the same decode). A file that cannot be read, decoded or measured within the
+ * pool's limits is marked corrupt, with the reason in `error`.
+ */
 async function computeSample(
   sample: SampleRow,
   audio: boolean,
   datasetId: string,
   media: MediaResolver,
-): Promise<ComputedMedia> {
-  if (!sample.media) return { values: {}, vector: null };
+  pool: MediaPool,
+  want: { thumbnail: boolean; pixels: boolean },
+): Promise<{ computed: ComputedMedia; rendered?: Buffer | typeof ORIGINAL_THUMBNAIL }> {
+  if (!sample.media) return { computed: { values: {}, vector: null } };
   let bytes: Buffer;
   try {
     bytes = await media.read(datasetId, sample.media);
   } catch (error) {
     return {
-      values: {
-        [audio ? 'audio.corrupt' : 'image.corrupt']: true,
-        error: (error as Error).message,
+      computed: {
+        values: {
+          [audio ? 'audio.corrupt' : 'image.corrupt']: true,
+          error: (error as Error).message,
+        },
+        vector: null,
       },
-      vector: null,
     };
   }
+  const size = bytes.length; // the pool may take the bytes over
   try {
-    return audio ? await computeAudioMetadata(bytes) : await computeImageMetadata(bytes, sharp);
+    const result = await pool.run({
+      kind: 'measure',
+      media: audio ? 'audio' : 'image',
+      ref: sample.media,
+      bytes,
+      ...want,
+    });
+    const { pixels, thumbnail } = result;
+    return {
+      computed: {
+        values: result.values ?? {},
+        vector: result.vector ?? null,
+        ...(pixels ? { pixels: { ...pixels, data: asBuffer(pixels.data) } } : {}),
+      },
+      ...(thumbnail
+        ? { rendered: thumbnail === ORIGINAL_THUMBNAIL ? thumbnail : asBuffer(thumbnail) }
+        : {}),
+    };
   } catch (error) {
     return {
-      values: {
-        [audio ? 'audio.corrupt' : 'image.corrupt']: true,
-        [audio ? 'audio.file_size' : 'image.file_size']: bytes.length,
-        error: (error as Error).message,
+      computed: {
+        values: {
+          [audio ? 'audio.corrupt' : 'image.corrupt']: true,
+          [audio ? 'audio.file_size' : 'image.file_size']: size,
+          error: (error as Error).message,
+        },
+        vector: null,
       },
-      vector: null,
     };
   }
 }
+
+/** A Buffer over the same memory (arrays arrive from a thread as plain Uint8Arrays). */
+const asBuffer = (bytes: Uint8Array) =>
+  Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);

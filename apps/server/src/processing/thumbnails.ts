@@ -9,12 +9,16 @@ import { forEachLimit } from '../platform/concurrency.js';
 import type { BlobStore } from '../storage/blob-store.js';
 import { BLOB_PREFIX, type MediaResolver } from '../storage/media.js';
 import { ORIGINAL_THUMBNAIL, thumbnailBase, thumbnailBlobKey } from '../storage/thumbnail-refs.js';
+import type { MediaPool } from './media-pool.js';
 import {
   ANALYSIS_MAX_SIDE,
   decodeAudio,
+  DEFAULT_MAX_PIXELS,
+  openImage,
   spectrogramPixels,
   type ComputedMedia,
   type ImageHeader,
+  type ImageLimits,
 } from './media-metadata.js';
 
 /**
@@ -107,11 +111,12 @@ export async function renderThumbnail(
   media: string,
   bytes: Buffer,
   mediaType: 'image' | 'audio' = 'image',
+  limits: ImageLimits = { maxPixels: DEFAULT_MAX_PIXELS },
 ): Promise<Buffer | typeof ORIGINAL_THUMBNAIL> {
   if (mediaType === 'audio')
     return thumbnailFromPixels(spectrogramPixels(await decodeAudio(bytes)));
-  const image = sharp(bytes, { failOn: 'error' });
-  if (servesAsOwnThumbnail(media, await image.metadata(), bytes.length)) return ORIGINAL_THUMBNAIL;
+  const { image, meta } = await openImage(bytes, sharp, limits);
+  if (servesAsOwnThumbnail(media, meta, bytes.length)) return ORIGINAL_THUMBNAIL;
   const { data, info } = await image
     .rotate()
     .resize({
@@ -148,6 +153,7 @@ export function thumbnailJob(
   transact: Transact,
   blobs: BlobStore,
   media: MediaResolver,
+  pool: MediaPool,
 ) {
   return async (context: JobContext<'ThumbnailGeneration'>): Promise<void> => {
     const datasetId = context.payload.dataset_id;
@@ -164,11 +170,18 @@ export function thumbnailJob(
       await forEachLimit(samples, CONCURRENCY, async (sample) => {
         if (!sample.media) return;
         try {
-          const rendered = await renderThumbnail(
-            sample.media,
-            await media.read(datasetId, sample.media),
-            sample.media_type ?? 'image',
-          );
+          // Rendered on the media pool (renderThumbnail in media.worker.ts), off the event loop.
+          const { thumbnail } = await pool.run({
+            kind: 'thumbnail',
+            media: sample.media_type ?? 'image',
+            ref: sample.media,
+            bytes: await media.read(datasetId, sample.media),
+          });
+          if (!thumbnail) return;
+          const rendered =
+            thumbnail === ORIGINAL_THUMBNAIL
+              ? thumbnail
+              : Buffer.from(thumbnail.buffer, thumbnail.byteOffset, thumbnail.byteLength);
           made.push({
             id: sample.id,
             thumbnail: await storeThumbnail(blobs, datasetId, sample.id, rendered),

@@ -1,10 +1,8 @@
-// SQL for instance-wide settings (setup state, company, deployment id, license key) and API keys.
-import type { Kysely, Selectable } from 'kysely';
-import type { ApiKeysTable, DB } from '../db/schema.js';
-import type { UserRow } from '../users/users.repository.js';
+// SQL for instance-wide settings (setup state, company, deployment id, license key).
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema.js';
 
 export type SettingKey = 'setup_state' | 'company_name' | 'deployment_id' | 'license_key';
-export type ApiKeyRow = Selectable<ApiKeysTable>;
 
 export class SettingsRepository {
   constructor(private readonly db: Kysely<DB>) {}
@@ -45,36 +43,5 @@ export class SettingsRepository {
       .where('value', '=', from)
       .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
-  }
-}
-
-export class ApiKeysRepository {
-  constructor(private readonly db: Kysely<DB>) {}
-
-  findByUserAndName(userId: string, name: string): Promise<ApiKeyRow | undefined> {
-    return this.db
-      .selectFrom('api_keys')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .where('name', '=', name)
-      .executeTakeFirst();
-  }
-
-  /** Inserts unless the user already has a key of that name (two first reads at once). */
-  async insertIfAbsent(row: ApiKeyRow): Promise<void> {
-    await this.db
-      .insertInto('api_keys')
-      .values(row)
-      .onConflict((oc) => oc.columns(['user_id', 'name']).doNothing())
-      .execute();
-  }
-
-  findUserByKeyHash(keyHash: string): Promise<UserRow | undefined> {
-    return this.db
-      .selectFrom('api_keys')
-      .innerJoin('users', 'users.id', 'api_keys.user_id')
-      .selectAll('users')
-      .where('api_keys.key_hash', '=', keyHash)
-      .executeTakeFirst();
   }
 }

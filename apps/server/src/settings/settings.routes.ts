@@ -1,5 +1,5 @@
 // Settings: the Development API key, the license, tokens for the SDK.
-import { ApiKey, License, LicenseSubmitRequest, Tokens } from '@loupe/contracts';
+import { DevelopmentApiKey, License, LicenseSubmitRequest, Tokens } from '@loupe/contracts';
 import type { Config } from '../config.js';
 import { actorOf } from '../http/context.js';
 import { errors, type TypedApp } from '../http/route-kit.js';
@@ -12,10 +12,10 @@ export function settingsRoutes(app: TypedApp, services: Services, config: Config
       schema: {
         tags: ['settings'],
         summary: "The signed-in user's 'Development' API key (created on first read)",
-        response: { 200: ApiKey, ...errors(401) },
+        response: { 200: DevelopmentApiKey, ...errors(401) },
       },
     },
-    (request) => services.auth.developmentKey(actorOf(request)),
+    (request) => services.apiKeys.developmentKey(actorOf(request)),
   );
 
   app.get(

@@ -1,9 +1,15 @@
 // Where media and derived files live: a local directory (default) or an S3-compatible bucket.
 // Both answer the same calls, so nothing above this file knows which one is in use.
-import { createReadStream, promises as fs } from 'node:fs';
+import { createReadStream, createWriteStream, promises as fs } from 'node:fs';
 import { dirname, join, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  CopyObjectCommand,
+  CreateMultipartUploadCommand,
+  DeleteObjectCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
   HeadObjectCommand,
@@ -11,6 +17,7 @@ import {
   NotFound as S3NotFound,
   PutObjectCommand,
   S3Client,
+  UploadPartCommand,
   type S3ClientConfig,
 } from '@aws-sdk/client-s3';
 
@@ -27,6 +34,15 @@ export interface BlobInfo {
 export interface BlobStore {
   readonly kind: 'local' | 's3';
   put(key: string, body: Buffer, contentType: string): Promise<void>;
+  /**
+   * Writes a stream under `key` as it arrives, holding at most a few megabytes of it in memory.
+   * When the stream fails (an aborted upload, a size limit), nothing of it is left behind.
+   */
+  putStream(key: string, body: Readable, contentType: string): Promise<void>;
+  /** Moves a blob (bytes and content type) to another key, replacing whatever was there. */
+  move(from: string, to: string): Promise<void>;
+  /** Deletes one blob; a missing one is not an error. */
+  delete(key: string): Promise<void>;
   /** The blob's bytes, or undefined when it does not exist. */
   get(key: string): Promise<Buffer | undefined>;
   /** A stream of the blob (or one byte range of it), or undefined when it does not exist. */
@@ -78,6 +94,40 @@ export class LocalBlobStore implements BlobStore {
     await fs.writeFile(`${temporary}.type`, contentType);
     await fs.rename(`${temporary}.type`, `${path}.type`);
     await fs.rename(temporary, path);
+  }
+
+  async putStream(key: string, body: Readable, contentType: string): Promise<void> {
+    const path = this.path(key);
+    const folder = dirname(path);
+    if (!this.folders.has(folder)) await this.makeFolder(folder);
+    const temporary = `${path}.${process.pid}.${Date.now()}.tmp`;
+    try {
+      await pipeline(body, createWriteStream(temporary));
+      await fs.writeFile(`${temporary}.type`, contentType);
+    } catch (error) {
+      await Promise.all([
+        fs.rm(temporary, { force: true }),
+        fs.rm(`${temporary}.type`, { force: true }),
+      ]);
+      throw error;
+    }
+    await fs.rename(`${temporary}.type`, `${path}.type`);
+    await fs.rename(temporary, path);
+  }
+
+  async move(from: string, to: string): Promise<void> {
+    const [source, target] = [this.path(from), this.path(to)];
+    const folder = dirname(target);
+    if (!this.folders.has(folder)) await this.makeFolder(folder);
+    // The type first: a reader that finds the bytes under the new key also finds their type.
+    await fs.copyFile(`${source}.type`, `${target}.type`).catch(() => {});
+    await fs.rename(source, target);
+    await fs.rm(`${source}.type`, { force: true });
+  }
+
+  async delete(key: string): Promise<void> {
+    const path = this.path(key);
+    await Promise.all([fs.rm(path, { force: true }), fs.rm(`${path}.type`, { force: true })]);
   }
 
   private async makeFolder(folder: string): Promise<void> {
@@ -133,6 +183,9 @@ export class LocalBlobStore implements BlobStore {
   }
 }
 
+/** Size of the parts a streamed S3 upload is sent in (S3 wants at least 5 MB but for the last). */
+const S3_PART_BYTES = 8 * 1024 * 1024;
+
 export interface S3Options {
   bucket: string;
   prefix: string;
@@ -160,6 +213,79 @@ export class S3BlobStore implements BlobStore {
         Body: body,
         ContentType: contentType,
       }),
+    );
+  }
+
+  async putStream(key: string, body: Readable, contentType: string): Promise<void> {
+    const target = { Bucket: this.options.bucket, Key: this.key(key) };
+    let uploadId: string | undefined;
+    const parts: { ETag?: string; PartNumber: number }[] = [];
+    const sendPart = async (bytes: Buffer) => {
+      uploadId ??= (
+        await this.client.send(
+          new CreateMultipartUploadCommand({ ...target, ContentType: contentType }),
+        )
+      ).UploadId;
+      const PartNumber = parts.length + 1;
+      const { ETag } = await this.client.send(
+        new UploadPartCommand({ ...target, UploadId: uploadId, PartNumber, Body: bytes }),
+      );
+      parts.push({ ETag, PartNumber });
+    };
+    try {
+      // Parts of S3_PART_BYTES: the stream waits while one is sent, so memory stays at one part.
+      let chunks: Buffer[] = [];
+      let buffered = 0;
+      for await (const chunk of body) {
+        const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
+        chunks.push(bytes);
+        buffered += bytes.length;
+        if (buffered >= S3_PART_BYTES) {
+          await sendPart(Buffer.concat(chunks));
+          chunks = [];
+          buffered = 0;
+        }
+      }
+      const rest = Buffer.concat(chunks);
+      if (uploadId === undefined) {
+        // Small enough for one request.
+        await this.client.send(
+          new PutObjectCommand({ ...target, Body: rest, ContentType: contentType }),
+        );
+        return;
+      }
+      if (rest.length > 0) await sendPart(rest);
+      await this.client.send(
+        new CompleteMultipartUploadCommand({
+          ...target,
+          UploadId: uploadId,
+          MultipartUpload: { Parts: parts },
+        }),
+      );
+    } catch (error) {
+      if (uploadId !== undefined)
+        await this.client
+          .send(new AbortMultipartUploadCommand({ ...target, UploadId: uploadId }))
+          .catch(() => {});
+      throw error;
+    }
+  }
+
+  async move(from: string, to: string): Promise<void> {
+    const source = this.key(from);
+    await this.client.send(
+      new CopyObjectCommand({
+        Bucket: this.options.bucket,
+        Key: this.key(to),
+        CopySource: `${this.options.bucket}/${source.split('/').map(encodeURIComponent).join('/')}`,
+      }),
+    );
+    await this.delete(from);
+  }
+
+  async delete(key: string): Promise<void> {
+    await this.client.send(
+      new DeleteObjectCommand({ Bucket: this.options.bucket, Key: this.key(key) }),
     );
   }
 

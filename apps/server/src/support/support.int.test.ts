@@ -2,6 +2,8 @@ import { unzipSync, strFromU8 } from 'fflate';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Client } from '../testing/test-app.js';
 import { addUser, setUpInstance, startTestApp, type TestApp } from '../testing/test-app.js';
+import { LogBuffer } from '../platform/log-buffer.js';
+import { SupportService } from './support.service.js';
 
 let t: TestApp;
 let admin: Client;
@@ -56,5 +58,42 @@ describe('POST /api/support/bundle', () => {
     const files = unzip(response.rawPayload);
     expect(files['server.log']).toBeUndefined();
     expect(JSON.parse(files['client_state.json']!)).toEqual({ page: 'users' });
+  });
+
+  it('holds no secret from the database address, the configuration, the logs or the browser', async () => {
+    const { id } = await addUser(t.app, admin, { email: 'ben@example.com' });
+    const member = (await t.database.db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirst())!;
+    const secrets = ['hunter2', 'pg-ssl-pass', 'q-pass', 'k-1', 's-2', 'tok-3', 'log-pw', 'ls-4'];
+    const config = {
+      ...t.config,
+      database: {
+        kind: 'postgres' as const,
+        url: 'postgres://loupe:hunter2@db.internal:5432/loupe?sslmode=require&sslpassword=pg-ssl-pass&password=q-pass&key=k-1&secret=s-2',
+        schema: 'public',
+      },
+      // Settings added later are covered by their names, without a line here.
+      futureApiToken: 'tok-3',
+    };
+    const logs = new LogBuffer();
+    logs.write(JSON.stringify({ msg: 'connecting', url: 'postgres://u:log-pw@db/x' }));
+    const support = new SupportService(t.database, config, logs, t.clock.read);
+    const clientState = { env: { VITE_SENTRY_AUTH_TOKEN: 'ls-4', MODE: 'production' } };
+    for (const actor of [member, { ...member, role: 'admin' as const }]) {
+      const { zip } = await support.bundle(actor, clientState);
+      const text = Object.values(unzip(Buffer.from(zip))).join('\n');
+      for (const secret of secrets) expect(text).not.toContain(secret);
+      expect(text).not.toMatch(/password=(?!\(removed\))/);
+      const configuration = JSON.parse(unzip(Buffer.from(zip))['configuration.json']!);
+      expect(configuration.database.url).toBe(
+        'postgres://(removed)@db.internal:5432/loupe?sslmode=require&sslpassword=(removed)&password=(removed)&key=(removed)&secret=(removed)',
+      );
+      expect(configuration.futureApiToken).toBe('(removed)');
+      expect(configuration.port).toBe(t.config.port);
+      expect(text).toContain('"MODE": "production"');
+    }
   });
 });

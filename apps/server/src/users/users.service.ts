@@ -97,8 +97,12 @@ export class UsersService {
         },
         now,
       );
-      // A disabled user's sessions end at once.
-      if (input.enabled === false) await repos.sessions.deleteForUser(id);
+      // A disabled user's sessions end at once, and their API keys are revoked so that enabling
+      // them again does not revive keys they may have handed out meanwhile.
+      if (input.enabled === false) {
+        await repos.sessions.deleteForUser(id);
+        await repos.apiKeys.deleteForUser(id);
+      }
       return (await repos.users.findById(id))!;
     });
     return toUser(updated, await this.companyName());
@@ -113,12 +117,16 @@ export class UsersService {
     const token = newToken();
     const now = this.clock();
     const expiresAt = now + RESET_TOKEN_LIFETIME_MS;
-    await this.repos.resetTokens.insert({
-      token_hash: digest(token),
-      user_id: id,
-      created_at: now,
-      expires_at: expiresAt,
-      used_at: null,
+    // Only the newest link works: an older one, perhaps sent somewhere wrong, stops here.
+    await this.transact(async (repos) => {
+      await repos.resetTokens.voidUnusedForUser(id, now);
+      await repos.resetTokens.insert({
+        token_hash: digest(token),
+        user_id: id,
+        created_at: now,
+        expires_at: expiresAt,
+        used_at: null,
+      });
     });
     return { token, expires_ts: Math.floor(expiresAt / 1000) };
   }

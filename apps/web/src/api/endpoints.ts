@@ -1,10 +1,13 @@
 // Every shell call of shell.md §7, typed by the contracts.
 import type {
-  ApiKey,
+  ApiKeyList,
   AppState,
   ChangePasswordRequest,
+  CreateApiKeyRequest,
+  CreatedApiKey,
   CreateUserRequest,
   Dataset,
+  DevelopmentApiKey,
   License,
   LicenseSubmitRequest,
   Ok,
@@ -24,7 +27,7 @@ export const api = {
   getAppState: (signal?: AbortSignal) => http.get<AppState>('/api/state', { signal }),
   setup: (body: SetupRequest) => http.post<SessionResponse>('/api/setup', body),
   login: (body: LoginRequest) => http.post<SessionResponse>('/api/login', body),
-  logout: () => http.get<Ok>('/api/logout'),
+  logout: () => http.post<Ok>('/api/logout'),
   changePassword: (body: ChangePasswordRequest) => http.put<Ok>('/api/profile/password', body),
   resetPassword: (body: ResetPasswordRequest) => http.put<Ok>('/api/reset-password', body),
   getUsers: (signal?: AbortSignal) => http.get<User[]>('/api/users', { signal }),
@@ -33,7 +36,12 @@ export const api = {
     http.put<User>(`/api/users/${encodeURIComponent(id)}`, body),
   createResetPasswordToken: (id: string) =>
     http.post<ResetPasswordToken>(`/api/users/${encodeURIComponent(id)}/reset-password-token`, {}),
-  getApiKey: (signal?: AbortSignal) => http.get<ApiKey>('/api/settings/key', { signal }),
+  getApiKey: (signal?: AbortSignal) => http.get<DevelopmentApiKey>('/api/settings/key', { signal }),
+  getApiKeys: (signal?: AbortSignal) => http.get<ApiKeyList>('/api/api_keys', { signal }),
+  createApiKey: (body: CreateApiKeyRequest) => http.post<CreatedApiKey>('/api/api_keys', body),
+  revokeApiKey: (id: string) => http.delete<Ok>(`/api/api_keys/${encodeURIComponent(id)}`),
+  rotateApiKey: (id: string) =>
+    http.post<CreatedApiKey>(`/api/api_keys/${encodeURIComponent(id)}/rotate`, {}),
   getLicense: (signal?: AbortSignal) => http.get<License>('/api/settings/license', { signal }),
   submitLicense: (body: LicenseSubmitRequest) => http.post<License>('/api/settings/license', body),
   resubmitLicense: (body: LicenseSubmitRequest) => http.put<License>('/api/settings/license', body),

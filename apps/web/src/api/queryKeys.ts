@@ -7,6 +7,7 @@ export const queryKeys = {
   },
   settings: {
     apiKey: () => ['settings', 'apiKey'] as const,
+    apiKeys: () => ['settings', 'apiKeys'] as const,
     license: () => ['settings', 'license'] as const,
     tokens: () => ['settings', 'tokens'] as const,
   },

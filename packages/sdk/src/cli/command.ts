@@ -10,6 +10,8 @@ export interface Command {
   summary: string;
   /** Full help text, printed for --help. */
   usage: string;
+  /** A group's commands (`loupe import folder`): help after one of them is that command's help. */
+  commands?: readonly Command[];
   /** Runs the command with the arguments after its name; resolves to the exit code. */
   run(args: string[], io: CliIo): Promise<number>;
 }
@@ -35,7 +37,8 @@ export async function dispatch(
     io.stderr(list());
     throw new CliError(`unknown command "${name}"`);
   }
-  if (rest.includes('-h') || rest.includes('--help')) {
+  const toSubcommand = command.commands !== undefined && !!rest[0] && !rest[0].startsWith('-');
+  if (!toSubcommand && (rest.includes('-h') || rest.includes('--help'))) {
     io.stdout(command.usage);
     return 0;
   }

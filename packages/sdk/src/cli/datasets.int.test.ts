@@ -1,5 +1,7 @@
 // The `loupe` CLI and TypeScript client against a real, built server.
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, truncateSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { encode as encodePng } from 'fast-png';
@@ -18,6 +20,13 @@ beforeAll(async () => {
 afterAll(() => server?.stop());
 
 async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return cliAt(server.url, ...args);
+}
+
+async function cliAt(
+  url: string,
+  ...args: string[]
+): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = '';
   let stderr = '';
   const io: CliIo = {
@@ -25,8 +34,39 @@ async function cli(...args: string[]): Promise<{ code: number; stdout: string; s
     stdout: (t) => void (stdout += t),
     stderr: (t) => void (stderr += t),
   };
-  const code = await runCli([...args, '--url', server.url, '--api-key', server.apiKey], io);
+  const code = await runCli([...args, '--url', url, '--api-key', server.apiKey], io);
   return { code, stdout, stderr };
+}
+
+/** A proxy in front of the server that writes down every request the CLI makes. */
+async function recordingProxy(): Promise<{ url: string; requests: string[]; close(): void }> {
+  const requests: string[] = [];
+  const proxy = createServer((request, response) => {
+    requests.push(`${request.method} ${request.url}`);
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      void (async () => {
+        const answer = await fetch(`${server.url}${request.url}`, {
+          method: request.method,
+          headers: Object.fromEntries(
+            ['x-api-key', 'authorization', 'content-type'].flatMap((name) => {
+              const value = request.headers[name];
+              return typeof value === 'string' ? [[name, value]] : [];
+            }),
+          ),
+          ...(chunks.length ? { body: Buffer.concat(chunks) } : {}),
+        });
+        response.writeHead(answer.status, {
+          'content-type': answer.headers.get('content-type') ?? 'application/octet-stream',
+        });
+        response.end(Buffer.from(await answer.arrayBuffer()));
+      })();
+    });
+  });
+  await new Promise<void>((listening) => proxy.listen(0, '127.0.0.1', listening));
+  const { port } = proxy.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, requests, close: () => proxy.close() };
 }
 
 function png(seed: number, width = 16, height = 12): Uint8Array {
@@ -65,7 +105,7 @@ describe('loupe import folder', () => {
     expect(first.stderr).toBe('');
     expect(first.code).toBe(0);
     expect(JSON.parse(first.stdout)).toMatchObject({ layout: 'csv', samples: 3, created: 3 });
-    const again = await cli(
+    const refused = await cli(
       'import',
       'folder',
       root,
@@ -74,6 +114,21 @@ describe('loupe import folder', () => {
       '--task',
       'classification',
     );
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(
+      "A dataset named 'Pets CSV' already exists. Add --exist-ok to import into it",
+    );
+    const again = await cli(
+      'import',
+      'folder',
+      root,
+      '--name',
+      'Pets CSV',
+      '--task',
+      'classification',
+      '--exist-ok',
+    );
+    expect(again.stderr).toBe('');
     expect(JSON.parse(again.stdout)).toMatchObject({ created: 0, unchanged: 3 });
     const dataset = await new LoupeClient({ url: server.url, apiKey: server.apiKey }).dataset(
       'Pets CSV',
@@ -154,10 +209,16 @@ describe('loupe import folder', () => {
       'train.csv': 'image,label\nmissing.png,cat\n',
     });
     const gone = await cli('import', 'folder', noMedia, '--name', 'x', '--task', 'classification');
-    expect(gone.stderr).toMatch(/train\.csv:2: image 'missing\.png' does not exist/);
+    expect(gone.code).toBe(2);
+    expect(gone.stderr).toContain(
+      `train.csv:2 (id missing.png), image: ${join(noMedia, 'missing.png')} does not exist`,
+    );
 
-    const rows = folder({ 'rows.jsonl': '{"id":"a","label":"cat"}\n{"id":"b","label":"cow"}\n' });
-    await cli(
+    const rows = folder({
+      'first.jsonl': '{"id":"a","label":"cat"}\n',
+      'rows.jsonl': '{"id":"a","label":"cat"}\n{"id":"b","label":"cow"}\n',
+    });
+    const local = await cli(
       'upload',
       'samples',
       join(rows, 'rows.jsonl'),
@@ -168,11 +229,117 @@ describe('loupe import folder', () => {
       '--class-names',
       'cat,dog',
     );
+    // Classes given on the command line are known here, so the row is refused before sending.
+    expect(local.code).toBe(2);
+    expect(local.stderr).toContain(
+      "rows.jsonl:2 (id b), label: 'cow' is not one of the dataset's class names",
+    );
+    const created = await cli(
+      'upload',
+      'samples',
+      join(rows, 'first.jsonl'),
+      '--dataset',
+      'Strict',
+      '--task',
+      'classification',
+      '--class-names',
+      'cat,dog',
+    );
+    expect(created.code, created.stderr).toBe(0);
+    // An existing dataset's closed class list is the server's to check.
     const refused = await cli('upload', 'samples', join(rows, 'rows.jsonl'), '--dataset', 'Strict');
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain(
       "row 1 (id b), label: 'cow' is not one of the dataset's class names",
     );
+  });
+});
+
+describe('checking the whole upload before sending anything', () => {
+  it('refuses a folder whose later rows are bad, naming file, row and field, and sends nothing', async () => {
+    const root = folder({
+      'dataset.yaml': 'class_names: [cat, dog]\n',
+      'train.csv': 'image,label\nimg/a.png,cat\nimg/b.png,dog\nimg/c.png,cow\nimg/gone.png,cat\n',
+      'img/a.png': png(11),
+      'img/b.png': png(12),
+      'img/c.png': png(13),
+    });
+    const proxy = await recordingProxy();
+    try {
+      const result = await cliAt(
+        proxy.url,
+        'import',
+        'folder',
+        root,
+        '--name',
+        'Checked first',
+        '--task',
+        'classification',
+      );
+      expect(result.code).toBe(2);
+      const csv = join(root, 'train.csv');
+      expect(result.stderr).toBe(
+        `loupe: nothing was sent: 2 problems to fix first\n` +
+          `  ${csv}:4 (id img/c.png), label: 'cow' is not one of the dataset's class names\n` +
+          `  ${csv}:5 (id img/gone.png), image: ${join(root, 'img/gone.png')} does not exist\n`,
+      );
+      expect(proxy.requests).toEqual([]);
+    } finally {
+      proxy.close();
+    }
+    const names = (
+      await new LoupeClient({ url: server.url, apiKey: server.apiKey }).datasets()
+    ).map((d) => d.name);
+    expect(names).not.toContain('Checked first');
+  });
+
+  it('refuses JSON Lines with a misspelt key or a file over the size limit before any media goes up', async () => {
+    const root = folder({
+      'samples.jsonl': [
+        '{"id":"a","image":"a.png","label":"cat"}',
+        '{"id":"b","image":"b.png","lable":"dog"}',
+        '{"id":"c","image":"huge.png","label":"dog"}',
+      ].join('\n'),
+      'a.png': png(14),
+      'b.png': png(15),
+      'huge.png': '',
+    });
+    // A sparse file: 201 MB on paper, nothing on disk.
+    truncateSync(join(root, 'huge.png'), 201 * 1024 * 1024);
+    const proxy = await recordingProxy();
+    try {
+      const result = await cliAt(
+        proxy.url,
+        'upload',
+        'samples',
+        join(root, 'samples.jsonl'),
+        '--dataset',
+        'Typos',
+        '--task',
+        'classification',
+      );
+      expect(result.code).toBe(2);
+      const file = join(root, 'samples.jsonl');
+      expect(result.stderr).toContain(
+        `  ${file}:2 (id b), lable: unknown key 'lable': did you mean 'label'? Values of your own go in metadata`,
+      );
+      expect(result.stderr).toContain(
+        `  ${file}:3 (id c), image: ${join(root, 'huge.png')} is 201 MB; a media file may be at most 200 MB`,
+      );
+      // Only the read-only look-up of the dataset reached the server.
+      expect(proxy.requests).toEqual(['GET /api/datasets']);
+    } finally {
+      proxy.close();
+    }
+  });
+
+  it('documents --exist-ok in the help of both import commands', async () => {
+    for (const layout of ['folder', 'coco']) {
+      const help = await cli('import', layout, '--help');
+      expect(help.code).toBe(0);
+      expect(help.stdout).toContain('[--exist-ok]');
+      expect(help.stdout).toContain('--exist-ok    import into the dataset NAME');
+    }
   });
 });
 

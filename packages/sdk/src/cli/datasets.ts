@@ -8,7 +8,7 @@ import {
   type DemoDataset,
   type RawImage,
 } from '@loupe/analysis';
-import { TaskType } from '@loupe/contracts';
+import { TaskType, type Dataset } from '@loupe/contracts';
 import { encode as encodePng } from 'fast-png';
 import type { LoupeClient, Media, PredictionToUpload, SampleToUpload } from '../client/client.js';
 import { LoupeError } from '../client/errors.js';
@@ -17,6 +17,13 @@ import { dispatch, parseOptions, required, type Command } from './command.js';
 import { CONNECTION_OPTIONS, CONNECTION_USAGE, connect } from './connection.js';
 import { CliError } from './errors.js';
 import type { CliIo } from './io.js';
+import {
+  checkPredictionsBeforeUpload,
+  checkSamplesBeforeUpload,
+  existingDatasetShape,
+  newDatasetShape,
+  type SourcedRows,
+} from './preflight.js';
 import { progressBar } from './progress.js';
 
 function taskOf(value: string, usage: string): TaskType {
@@ -37,7 +44,7 @@ async function serverCall<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /** JSON Lines: one object per line; media strings that are neither blob keys nor URLs are files next to the file. */
-function readJsonLines(file: string, mediaFields: string[]): Record<string, unknown>[] {
+function readJsonLines(file: string, mediaFields: string[]): SourcedRows<Record<string, unknown>> {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
@@ -45,7 +52,8 @@ function readJsonLines(file: string, mediaFields: string[]): Record<string, unkn
     throw new CliError(`${file}: cannot read the file (${(error as Error).message})`);
   }
   const base = dirname(file);
-  return text.split(/\r?\n/).flatMap((line, index) => {
+  const sources: string[] = [];
+  const rows = text.split(/\r?\n/).flatMap((line, index) => {
     if (line.trim() === '') return [];
     let row: Record<string, unknown>;
     try {
@@ -61,16 +69,20 @@ function readJsonLines(file: string, mediaFields: string[]): Record<string, unkn
         row[field] = { file: isAbsolute(value) ? value : join(base, value) } satisfies Media;
       }
     }
+    sources.push(`${file}:${index + 1}`);
     return [row];
   });
+  return { rows, sources };
 }
 
 const uploadSamplesUsage = `Usage: loupe upload samples FILE.jsonl --dataset NAME [--task TASK] [--class-names a,b] [--value-names x,y]
 
 Uploads samples, one JSON object per line (fields as in the API: id, image or audio, split, label,
-values, objects, mask, transcript, metadata). Media given as file paths (relative to FILE) are
-uploaded once; re-running the command changes nothing. With --task, the dataset is created when
-it does not exist.
+values, objects, mask, transcript, metadata; values of your own go in metadata). Every row and
+every media file is checked before anything is sent: a problem is reported with its line and
+field, and nothing is uploaded. Media given as file paths (relative to FILE) are uploaded once;
+re-running the command changes nothing. With --task, the dataset is created when it does not
+exist (--class-names and --value-names are then its classes and regression values).
 
 ${CONNECTION_USAGE}
 `;
@@ -78,21 +90,20 @@ ${CONNECTION_USAGE}
 const uploadPredictionsUsage = `Usage: loupe upload predictions FILE.jsonl --dataset NAME --name MODEL
 
 Uploads one model's predictions, one JSON object per line (id of the sample, label, score,
-probabilities, values, objects with scores, mask, transcript).
+probabilities, values, objects with scores, mask, transcript) to the prediction set MODEL,
+created when it does not exist. Every row and mask file is checked before anything is sent.
 
 ${CONNECTION_USAGE}
 `;
 
-async function openDataset(
-  client: LoupeClient,
-  name: string,
-  task?: TaskType,
-  extra: Record<string, unknown> = {},
-) {
-  if (task) return client.createDataset({ name, task_type: task, exist_ok: true, ...extra });
-  return client.dataset(name).catch(() => {
-    throw new CliError(`no dataset named '${name}': pass --task to create it`);
-  });
+/** The dataset of that name (or id), read only: nothing is created before the upload is checked. */
+async function findDataset(client: LoupeClient, name: string): Promise<Dataset | undefined> {
+  const all = await serverCall(() => client.datasets());
+  return all.find((d) => d.name === name) ?? all.find((d) => d.id === name);
+}
+
+function missingDataset(name: string): CliError {
+  return new CliError(`no dataset named '${name}': pass --task to create it`);
 }
 
 const uploadCommands: Command[] = [
@@ -117,17 +128,27 @@ const uploadCommands: Command[] = [
       );
       const name = required(values, 'dataset', uploadSamplesUsage);
       const task = values.task ? taskOf(values.task as string, uploadSamplesUsage) : undefined;
-      const rows = readJsonLines(file, ['image', 'audio', 'mask']) as SampleToUpload[];
+      const classNames = values['class-names'] ? String(values['class-names']).split(',') : [];
+      const valueNames = values['value-names'] ? String(values['value-names']).split(',') : [];
+      const read = readJsonLines(file, ['image', 'audio', 'mask']);
       const client = connect(values);
+      const existing = await findDataset(client, name);
+      if (!existing && !task) throw missingDataset(name);
+      checkSamplesBeforeUpload(
+        read,
+        existing ? existingDatasetShape(existing) : newDatasetShape(task!, classNames, valueNames),
+      );
+      const rows = read.rows as SampleToUpload[];
       const result = await serverCall(async () => {
-        const dataset = await openDataset(client, name, task, {
-          ...(values['class-names']
-            ? { class_names: String(values['class-names']).split(',') }
-            : {}),
-          ...(values['value-names']
-            ? { value_names: String(values['value-names']).split(',') }
-            : {}),
-        });
+        const dataset = task
+          ? await client.createDataset({
+              name,
+              task_type: task,
+              exist_ok: true,
+              ...(classNames.length ? { class_names: classNames } : {}),
+              ...(valueNames.length ? { value_names: valueNames } : {}),
+            })
+          : await client.dataset(existing!.id);
         const bar = progressBar('uploading samples', rows.length);
         const totals = await dataset.uploadSamples(rows, {
           onProgress: ({ done }) => bar.update(done),
@@ -154,10 +175,14 @@ const uploadCommands: Command[] = [
       );
       const datasetName = required(values, 'dataset', uploadPredictionsUsage);
       const model = required(values, 'name', uploadPredictionsUsage);
-      const rows = readJsonLines(file, ['mask']) as { id: string }[];
+      const read = readJsonLines(file, ['mask']);
       const client = connect(values);
+      const existing = await findDataset(client, datasetName);
+      if (!existing) throw new CliError(`no dataset named '${datasetName}'`);
+      checkPredictionsBeforeUpload(read, existingDatasetShape(existing));
+      const rows = read.rows as { id: string }[];
       const result = await serverCall(async () => {
-        const dataset = await openDataset(client, datasetName);
+        const dataset = await client.dataset(existing.id);
         const set = await dataset.createPredictionSet(model);
         const bar = progressBar('uploading predictions', rows.length);
         const totals = await set.uploadPredictions(rows, {
@@ -179,15 +204,21 @@ export const uploadCommand: Command = {
     'Usage: loupe upload samples|predictions FILE.jsonl [options]\n\n' +
     uploadCommands.map((c) => `  ${c.name.padEnd(16)}${c.summary}`).join('\n') +
     '\n',
+  commands: uploadCommands,
   run: (args, io) => dispatch('loupe upload', uploadCommands, args, io),
 };
 
 function importUsage(layout: 'folder' | 'coco'): string {
-  return `Usage: loupe import ${layout} PATH --name NAME --task TASK
+  return `Usage: loupe import ${layout} PATH --name NAME --task TASK [--exist-ok]
 
 ${layout === 'folder' ? 'Imports a folder with dataset.yaml and one CSV per split (or a COCO folder; see docs/formats.md).' : 'Imports a COCO folder: annotations/<split>.json and images/<split>/.'}
-A sample's id is its media path as written in the CSV, or the COCO file name, so importing again
-changes nothing.
+The whole folder is checked first (every row, every media file); a problem is reported with its
+file, line and field, and nothing is created or uploaded. A sample's id is its media path as
+written in the CSV (or its id column), or the COCO file name.
+
+  --exist-ok    import into the dataset NAME when it exists already (same task): running an
+                import again resumes it, and samples already there are left unchanged. Without
+                it, an existing dataset of that name is refused.
 
 ${CONNECTION_USAGE}
 `;
@@ -207,25 +238,48 @@ function importCommand(layout: 'folder' | 'coco'): Command {
       if (!path || path.startsWith('-')) throw new CliError(`missing PATH\n\n${usage}`);
       const { values } = parseOptions(
         rest,
-        { ...CONNECTION_OPTIONS, name: { type: 'string' }, task: { type: 'string' } },
+        {
+          ...CONNECTION_OPTIONS,
+          name: { type: 'string' },
+          task: { type: 'string' },
+          'exist-ok': { type: 'boolean' },
+        },
         usage,
       );
       const name = required(values, 'name', usage);
       const task = taskOf(required(values, 'task', usage), usage);
+      const existOk = values['exist-ok'] === true;
       if (layout === 'coco' && task !== 'object_detection' && task !== 'instance_segmentation') {
         throw new CliError(
           `a COCO folder imports as object_detection or instance_segmentation\n\n${usage}`,
         );
       }
       const folder = importFolder(path, task, layout === 'coco' ? 'coco' : undefined);
+      const {
+        class_names: classNames,
+        value_names: valueNames,
+        label_map: labelMap,
+      } = folder.dataset;
+      checkSamplesBeforeUpload(
+        { rows: folder.samples, sources: folder.sources },
+        newDatasetShape(
+          task,
+          classNames ?? (labelMap ? [...new Set(Object.values(labelMap))] : []),
+          valueNames,
+        ),
+      );
       const client = connect(values);
       const result = await serverCall(async () => {
-        const dataset = await client.createDataset({
-          name,
-          task_type: task,
-          exist_ok: true,
-          ...folder.dataset,
-        });
+        const dataset = await client
+          .createDataset({ name, task_type: task, exist_ok: existOk, ...folder.dataset })
+          .catch((error: unknown) => {
+            if (error instanceof LoupeError && error.status === 409 && !existOk)
+              throw new CliError(
+                `${error.description} Add --exist-ok to import into it (running an import again resumes it: samples already there are left unchanged).`,
+                1,
+              );
+            throw error;
+          });
         const bar = progressBar('importing', folder.samples.length);
         const totals = await dataset.uploadSamples(folder.samples, {
           onProgress: ({ done }) => bar.update(done),
@@ -245,7 +299,8 @@ const importCommands = [importCommand('folder'), importCommand('coco')];
 export const importCommandGroup: Command = {
   name: 'import',
   summary: 'import a dataset folder (CSV layout or COCO)',
-  usage: 'Usage: loupe import folder|coco PATH --name NAME --task TASK\n',
+  usage: 'Usage: loupe import folder|coco PATH --name NAME --task TASK [--exist-ok]\n',
+  commands: importCommands,
   run: (args, io) => dispatch('loupe import', importCommands, args, io),
 };
 

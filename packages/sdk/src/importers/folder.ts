@@ -1,10 +1,12 @@
 // Reads a dataset folder in the layouts of docs/formats.md into an upload: the CSV layout
 // (dataset.yaml + one CSV per split) and the COCO layout (annotations/ + images/<split>/).
-// A sample's id is its media path as written in the CSV, or the COCO file name.
+// A sample's id is its `id` cell or media path as written in the CSV, or the COCO file name.
+// Nothing here checks rows or files against the server's rules: cli/preflight.ts does that for
+// the whole folder before anything is sent.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { basename, isAbsolute, join } from 'node:path';
 import type { CreateDatasetRequest, TaskType } from '@loupe/contracts';
-import type { SampleToUpload } from '../client/client.js';
+import type { Media, SampleToUpload } from '../client/client.js';
 import { parseCsv } from '../cli/csv.js';
 import { CliError } from '../cli/errors.js';
 import { parseYaml } from './yaml.js';
@@ -13,26 +15,36 @@ export interface FolderImport {
   layout: 'csv' | 'coco';
   dataset: Omit<CreateDatasetRequest, 'name' | 'task_type'>;
   samples: SampleToUpload[];
+  /** Where each sample comes from, for messages: `…/train.csv:4`, `…/val.json images[2]`. */
+  sources: string[];
 }
 
+const COCO_TASKS: TaskType[] = ['object_detection', 'instance_segmentation'];
 const MEDIA_COLUMNS = ['image', 'audio'];
 const KNOWN_COLUMNS = new Set([
+  'id',
   'image',
   'audio',
   'label',
   'values',
   'semantic_masks',
   'mask',
-  'split',
   'transcript',
   'class_names',
 ]);
+const NUMBER = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
 
-function cell(value: string): number | string | boolean {
-  const trimmed = value.trim();
-  if (/^-?\d+(\.\d+)?([eE][-+]?\d+)?$/.test(trimmed)) return Number(trimmed);
-  if (trimmed === 'true' || trimmed === 'false') return trimmed === 'true';
-  return value;
+/**
+ * A metadata column's values, typed as a whole: numbers when every filled cell is one, booleans
+ * when every filled cell is true or false, text otherwise. Empty cells are missing values.
+ */
+function columnValues(cells: string[]): (number | string | boolean | undefined)[] {
+  const filled = cells.map((c) => c.trim()).filter((c) => c !== '');
+  if (filled.length > 0 && filled.every((c) => NUMBER.test(c)))
+    return cells.map((c) => (c.trim() === '' ? undefined : Number(c)));
+  if (filled.length > 0 && filled.every((c) => c === 'true' || c === 'false'))
+    return cells.map((c) => (c.trim() === '' ? undefined : c.trim() === 'true'));
+  return cells.map((c) => (c.trim() === '' ? undefined : c));
 }
 
 function stringList(value: unknown, file: string, key: string): string[] | undefined {
@@ -41,58 +53,70 @@ function stringList(value: unknown, file: string, key: string): string[] | undef
   return value.map(String);
 }
 
-function media(
-  root: string,
-  path: string,
-  file: string,
-  line: number,
-  column: string,
-): { file: string } {
-  const full = join(root, path);
-  if (!existsSync(full))
-    throw new CliError(`${file}:${line}: ${column} '${path}' does not exist (looked for ${full})`);
-  return { file: full };
+/** A media path as written: an http(s) URL stays one; a file is relative to the folder unless absolute. */
+function media(root: string, path: string): Media {
+  if (/^https?:\/\//.test(path)) return path;
+  return { file: isAbsolute(path) ? path : join(root, path) };
 }
 
 export function importCsvFolder(root: string, task: TaskType): FolderImport {
+  if (COCO_TASKS.includes(task))
+    throw new CliError(
+      `${root}: ${task} folders use the COCO layout (annotations/ and images/<split>/), not dataset.yaml and CSVs`,
+    );
   const yamlPath = join(root, 'dataset.yaml');
   const config = existsSync(yamlPath) ? parseYaml(readFileSync(yamlPath, 'utf8'), yamlPath) : {};
+  const declared = config.task_type;
+  if (declared !== undefined && declared !== null && declared !== task)
+    throw new CliError(`${yamlPath}: task_type is '${String(declared)}', but --task is '${task}'`);
   const classNames = stringList(config.class_names, yamlPath, 'class_names');
   const valueNames = stringList(config.value_names, yamlPath, 'value_names');
   const labelMap =
     config.label_map && typeof config.label_map === 'object' && !Array.isArray(config.label_map)
       ? Object.fromEntries(Object.entries(config.label_map).map(([k, v]) => [String(k), String(v)]))
       : undefined;
+  if (config.label_map !== undefined && config.label_map !== null && !labelMap)
+    throw new CliError(`${yamlPath}: label_map must map mask pixel values to class names`);
   if (task === 'regression' && !valueNames?.length)
     throw new CliError(`${yamlPath}: a regression dataset needs value_names`);
+  if (task === 'semantic_segmentation' && !classNames?.length && !labelMap)
+    throw new CliError(
+      `${yamlPath}: a semantic segmentation dataset needs class_names (or a label_map)`,
+    );
   const csvs = readdirSync(root)
     .filter((name) => name.toLowerCase().endsWith('.csv'))
     .sort();
   if (csvs.length === 0)
     throw new CliError(`${root}: no CSV files (one per split, e.g. train.csv)`);
   const samples: SampleToUpload[] = [];
+  const sources: string[] = [];
   for (const name of csvs) {
     const file = join(root, name);
-    const split = basename(name, '.csv');
+    const split = basename(name, name.slice(-4));
     const table = parseCsv(readFileSync(file, 'utf8'), file);
     const mediaColumn = MEDIA_COLUMNS.find((c) => table.header.includes(c));
     if (!mediaColumn) throw new CliError(`${file}: needs an 'image' or 'audio' column`);
     const col = (column: string) => table.header.indexOf(column);
-    for (const row of table.rows) {
+    const metadataColumns = table.header.flatMap((column, i) =>
+      KNOWN_COLUMNS.has(column) || valueNames?.includes(column)
+        ? []
+        : [{ column, values: columnValues(table.rows.map((row) => row.cells[i]!)) }],
+    );
+    table.rows.forEach((row, r) => {
       const get = (column: string) => (col(column) >= 0 ? row.cells[col(column)] : undefined);
       const path = get(mediaColumn)!;
       if (!path) throw new CliError(`${file}:${row.line}: ${mediaColumn} is empty`);
       const sample: SampleToUpload = {
-        id: path,
+        id: get('id') || path,
         split,
-        [mediaColumn]: media(root, path, file, row.line, mediaColumn),
+        [mediaColumn]: media(root, path),
       };
       const label = get('label');
       if (label) sample.label = label;
       const transcript = get('transcript');
       if (transcript !== undefined) sample.transcript = transcript;
-      const mask = get('semantic_masks') ?? get('mask');
-      if (mask) sample.mask = media(root, mask, file, row.line, 'semantic_masks');
+      const mask = get('semantic_masks') || get('mask');
+      if (mask) sample.mask = media(root, mask);
       if (task === 'regression') {
         const values: Record<string, number> = {};
         const combined = get('values');
@@ -111,14 +135,13 @@ export function importCsvFolder(root: string, task: TaskType): FolderImport {
         sample.values = values;
       }
       const metadata: Record<string, number | string | boolean> = {};
-      table.header.forEach((column, i) => {
-        if (KNOWN_COLUMNS.has(column) || valueNames?.includes(column) || row.cells[i] === '')
-          return;
-        metadata[column] = cell(row.cells[i]!);
-      });
+      for (const { column, values } of metadataColumns) {
+        if (values[r] !== undefined) metadata[column] = values[r];
+      }
       if (Object.keys(metadata).length) sample.metadata = metadata;
       samples.push(sample);
-    }
+      sources.push(`${file}:${row.line}`);
+    });
   }
   return {
     layout: 'csv',
@@ -128,12 +151,14 @@ export function importCsvFolder(root: string, task: TaskType): FolderImport {
       ...(labelMap ? { label_map: labelMap } : {}),
     },
     samples,
+    sources,
   };
 }
 
 interface CocoFile {
   images?: { id: number; file_name: string }[];
   annotations?: {
+    id?: number | string;
     image_id: number;
     category_id: number;
     bbox?: [number, number, number, number];
@@ -143,14 +168,32 @@ interface CocoFile {
   categories?: { id: number; name: string }[];
 }
 
-export function importCocoFolder(root: string): FolderImport {
+/** Polygons with at least three points, or an RLE as it is; undefined when none is left. */
+function segmentationOf(
+  value: unknown,
+): NonNullable<SampleToUpload['objects']>[number]['segmentation'] {
+  if (Array.isArray(value)) {
+    const polygons = value.filter((p): p is number[] => Array.isArray(p) && p.length >= 6);
+    return polygons.length ? polygons : undefined;
+  }
+  if (value && typeof value === 'object') return value as never;
+  return undefined;
+}
+
+export function importCocoFolder(root: string, task: TaskType): FolderImport {
+  if (!COCO_TASKS.includes(task))
+    throw new CliError(
+      `${root}: a COCO folder imports as object_detection or instance_segmentation, not ${task}`,
+    );
   const annotationsDir = join(root, 'annotations');
+  if (!existsSync(annotationsDir)) throw new CliError(`${root}: no annotations/ folder`);
   const files = readdirSync(annotationsDir)
     .filter((name) => name.endsWith('.json'))
     .sort();
   if (files.length === 0) throw new CliError(`${annotationsDir}: no COCO .json files`);
   const classNames: string[] = [];
   const samples: SampleToUpload[] = [];
+  const sources: string[] = [];
   for (const name of files) {
     const file = join(annotationsDir, name);
     const split = basename(name, '.json').replace(/^instances_/, '');
@@ -163,7 +206,8 @@ export function importCocoFolder(root: string): FolderImport {
     if (!Array.isArray(coco.images) || !Array.isArray(coco.categories))
       throw new CliError(`${file}: needs 'images' and 'categories' arrays`);
     const categories = new Map(coco.categories.map((c) => [c.id, c.name]));
-    for (const c of coco.categories) if (!classNames.includes(c.name)) classNames.push(c.name);
+    for (const c of [...coco.categories].sort((a, b) => a.id - b.id))
+      if (!classNames.includes(c.name)) classNames.push(c.name);
     const byImage = new Map<number, NonNullable<CocoFile['annotations']>>();
     (coco.annotations ?? []).forEach((a, i) => {
       if (!categories.has(a.category_id))
@@ -173,25 +217,28 @@ export function importCocoFolder(root: string): FolderImport {
       byImage.set(a.image_id, [...(byImage.get(a.image_id) ?? []), a]);
     });
     coco.images.forEach((image, i) => {
-      const path = join('images', split, image.file_name);
-      if (!existsSync(join(root, path)))
-        throw new CliError(
-          `${file}: images[${i}] ${image.file_name} is missing from ${join(root, 'images', split)}`,
-        );
+      const inSplit = join(root, 'images', split, image.file_name);
+      const flat = join(root, 'images', image.file_name);
       samples.push({
         id: image.file_name,
         split,
-        image: { file: join(root, path) },
-        objects: (byImage.get(image.id) ?? []).map((a) => ({
-          label: categories.get(a.category_id)!,
-          ...(a.bbox ? { bbox: a.bbox } : {}),
-          ...(a.segmentation ? { segmentation: a.segmentation as never } : {}),
-          ...(a.iscrowd ? { iscrowd: true } : {}),
-        })),
+        // images/<split>/<file_name>, else images/<file_name>; the check names the first.
+        image: { file: !existsSync(inSplit) && existsSync(flat) ? flat : inSplit },
+        objects: (byImage.get(image.id) ?? []).map((a) => {
+          const segmentation = segmentationOf(a.segmentation);
+          return {
+            ...(a.id !== undefined ? { id: String(a.id) } : {}),
+            label: categories.get(a.category_id)!,
+            ...(a.bbox ? { bbox: a.bbox } : {}),
+            ...(segmentation ? { segmentation } : {}),
+            ...(a.iscrowd ? { iscrowd: true } : {}),
+          };
+        }),
       });
+      sources.push(`${file} images[${i}]`);
     });
   }
-  return { layout: 'coco', dataset: { class_names: classNames }, samples };
+  return { layout: 'coco', dataset: { class_names: classNames }, samples, sources };
 }
 
 export function importFolder(root: string, task: TaskType, layout?: 'csv' | 'coco'): FolderImport {
@@ -206,5 +253,5 @@ export function importFolder(root: string, task: TaskType, layout?: 'csv' | 'coc
         : undefined);
   if (!chosen)
     throw new CliError(`${root} has neither dataset.yaml nor annotations/ (see docs/formats.md)`);
-  return chosen === 'coco' ? importCocoFolder(root) : importCsvFolder(root, task);
+  return chosen === 'coco' ? importCocoFolder(root, task) : importCsvFolder(root, task);
 }

@@ -48,9 +48,9 @@ KNOWN_COLUMNS = {
     "class_names",
 }
 
-#: Metadata names the server keeps for itself (apps/server sample-validation.ts).
+#: Metadata names the server keeps for itself (packages/contracts/src/upload-rows.ts).
 RESERVED_METADATA = re.compile(
-    r"^(id|split|label|labels|card_index|image\.|audio\.|object\.|prediction\.|concept\.|check\.)"
+    r"^(?:id|split|label|labels|card_index)$|^(?:image|audio|object|prediction|concept|check)\."
 )
 
 _INT = re.compile(r"^[-+]?\d+$")
@@ -405,7 +405,8 @@ def read_coco_folder(root: Path, task_type: str) -> Folder:
                     )
                 obj: Dict[str, Any] = {"label": category}
                 if annotation.get("id") is not None:
-                    obj["id"] = f"{file_name}#{annotation['id']}"
+                    # The server prefixes the sample id: the stored id is "<file_name>#<id>".
+                    obj["id"] = str(annotation["id"])
                 if annotation.get("bbox"):
                     obj["bbox"] = [float(v) for v in annotation["bbox"]]
                 segmentation = _segmentation(annotation.get("segmentation"))

@@ -7,6 +7,7 @@ import * as dataVersion from './20261123100000_data_version.js';
 import * as embeddings from './20261123110000_embeddings.js';
 import * as datasetSummaryIndexes from './20261123120000_dataset_summary_indexes.js';
 import * as unprocessedIndex from './20261123130000_unprocessed_index.js';
+import * as apiKeyManagement from './20261124090000_api_key_management.js';
 
 export const migrations: Record<string, Migration> = {
   '20261122120000_accounts': accounts,
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '20261123110000_embeddings': embeddings,
   '20261123120000_dataset_summary_indexes': datasetSummaryIndexes,
   '20261123130000_unprocessed_index': unprocessedIndex,
+  '20261124090000_api_key_management': apiKeyManagement,
 };

@@ -48,6 +48,7 @@ test('the new password follows the rules; success and failure are both said', as
   expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
     token: 'tok-1',
     newPassword: 'long-enough-1',
+    revokeApiKeys: true,
   });
 
   valid = true;
@@ -55,4 +56,25 @@ test('the new password follows the rules; success and failure are both said', as
   await screen.findByText('Password was successfuly updated');
   await screen.findByText('Password was successfully updated!');
   expect(screen.getByRole('button', { name: 'Go To Login' })).toBeTruthy();
+});
+
+test("the account's API keys are revoked unless the box is unchecked", async () => {
+  const { calls } = fakeServer({
+    'GET /api/state': () => ({ body: appState() }),
+    'PUT /api/reset-password': () => ({ body: { ok: true } }),
+  });
+  renderApp('/resetPassword/tok-2');
+  const user = userEvent.setup();
+  const revoke = await screen.findByRole('checkbox', { name: "Revoke this account's API keys" });
+  expect((revoke as HTMLInputElement).checked).toBe(true);
+  await user.click(revoke);
+  await user.type(screen.getByLabelText('New Password'), 'long-enough-2');
+  await user.type(screen.getByLabelText('Confirm Password'), 'long-enough-2');
+  await user.click(screen.getByRole('button', { name: 'Set password' }));
+  await screen.findByText('Password was successfully updated!');
+  expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
+    token: 'tok-2',
+    newPassword: 'long-enough-2',
+    revokeApiKeys: false,
+  });
 });

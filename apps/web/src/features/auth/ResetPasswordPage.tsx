@@ -1,6 +1,6 @@
 // 'Set a new password' from a reset link; the token comes from the route (shell.md §2).
 import { PASSWORD_MIN_LENGTH, messages } from '@loupe/contracts';
-import { App, Alert, Button, Card, Form, Input, Result, Typography } from 'antd';
+import { App, Alert, Button, Card, Checkbox, Form, Input, Result, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { describeError } from '../../api/ApiError';
@@ -13,6 +13,7 @@ import { authStrings } from './strings';
 interface ResetForm {
   newPassword: string;
   confirmPassword: string;
+  revokeApiKeys: boolean;
 }
 
 export function ResetPasswordPage() {
@@ -28,7 +29,7 @@ export function ResetPasswordPage() {
 
   const submit = (values: ResetForm) =>
     reset.mutate(
-      { token, newPassword: values.newPassword },
+      { token, newPassword: values.newPassword, revokeApiKeys: values.revokeApiKeys },
       {
         onSuccess: () => {
           notification.success({ message: authStrings.resetSuccessToast });
@@ -99,6 +100,15 @@ export function ResetPasswordPage() {
                 rules={[required(authStrings.confirmPassword), matches('newPassword')]}
               >
                 <Input.Password placeholder="********" autoComplete="new-password" />
+              </Form.Item>
+              {/* Whoever needed a reset may have lost more than the password: revoke by default. */}
+              <Form.Item
+                name="revokeApiKeys"
+                valuePropName="checked"
+                initialValue={true}
+                extra={authStrings.revokeApiKeysHelp}
+              >
+                <Checkbox>{authStrings.revokeApiKeys}</Checkbox>
               </Form.Item>
               <Button type="primary" htmlType="submit" block loading={reset.isPending}>
                 {authStrings.resetButton}

@@ -24,6 +24,9 @@ export const authStrings = {
     'This page needs the link your administrator sent you. Ask them for a new password reset link.',
   newPassword: 'New Password',
   confirmPassword: 'Confirm Password',
+  revokeApiKeys: "Revoke this account's API keys",
+  revokeApiKeysHelp:
+    'Recommended if someone else may have them. Scripts using them stop working at once.',
   resetButton: 'Set password',
   resetSuccessToast: 'Password was successfuly updated',
   resetSuccessView: 'Password was successfully updated!',

@@ -1,6 +1,6 @@
 // Change Password: current, new and confirmation, with the rules and toasts of shell.md §5, §8.
 import { PASSWORD_MIN_LENGTH, messages } from '@loupe/contracts';
-import { App, Form, Input, Modal } from 'antd';
+import { App, Checkbox, Form, Input, Modal } from 'antd';
 import { describeError } from '../../api/ApiError';
 import { matches, minLength, required } from '../../lib/formRules';
 import { useChangePassword } from './hooks/useChangePassword';
@@ -10,6 +10,7 @@ interface ChangePasswordForm {
   oldPassword: string;
   newPassword: string;
   confirmPassword: string;
+  revokeApiKeys: boolean;
 }
 
 export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -19,7 +20,11 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
 
   const submit = (values: ChangePasswordForm) =>
     change.mutate(
-      { oldPassword: values.oldPassword, newPassword: values.newPassword },
+      {
+        oldPassword: values.oldPassword,
+        newPassword: values.newPassword,
+        revokeApiKeys: values.revokeApiKeys,
+      },
       {
         onSuccess: () => {
           message.success(profileStrings.passwordChanged);
@@ -84,6 +89,14 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
           ]}
         >
           <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item
+          name="revokeApiKeys"
+          valuePropName="checked"
+          initialValue={false}
+          extra={profileStrings.revokeApiKeysHelp}
+        >
+          <Checkbox>{profileStrings.revokeApiKeys}</Checkbox>
         </Form.Item>
       </Form>
     </Modal>

@@ -1,6 +1,6 @@
 // The profile menu and Change Password as a signed-in user meets them.
 import '../../test/setup';
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, test, vi } from 'vitest';
 import { adminUser, appState, fakeServer } from '../../test/fakeServer';
@@ -111,11 +111,19 @@ test('Change Password checks the rules, then reports the server’s answer', asy
   expect(calls.find((call) => call.path === '/api/profile/password')?.body).toEqual({
     oldPassword: 'old-password',
     newPassword: 'different-1',
+    revokeApiKeys: false,
   });
 
+  // Revoking the API keys is asked for, never assumed.
+  await user.click(within(dialog).getByRole('checkbox', { name: 'Also revoke my API keys' }));
   accept = true;
   await submit();
   await screen.findByText('Password changed successfully!');
+  expect(calls.filter((call) => call.path === '/api/profile/password').at(-1)?.body).toEqual({
+    oldPassword: 'old-password',
+    newPassword: 'different-1',
+    revokeApiKeys: true,
+  });
 });
 
 test('externally managed accounts cannot change their password here', async () => {
@@ -145,7 +153,7 @@ test('a failed logout says so and keeps the user signed in', async () => {
   signedIn(
     {},
     {
-      'GET /api/logout': () => ({
+      'POST /api/logout': () => ({
         status: 500,
         body: { description: 'Database unavailable', retriable: false },
       }),

@@ -16,6 +16,9 @@ export const profileStrings = {
   currentPassword: 'Current Password',
   newPassword: 'New Password',
   confirmPassword: 'Confirm Password',
+  revokeApiKeys: 'Also revoke my API keys',
+  revokeApiKeysHelp:
+    'Scripts and machines using them stop working at once; the Development key is replaced by a new one.',
   save: 'Change Password',
   cancel: 'Cancel',
   passwordChanged: 'Password changed successfully!',

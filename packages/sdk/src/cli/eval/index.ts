@@ -22,5 +22,6 @@ export const evalCommand: Command = {
     'Usage: loupe eval <task> [options]\n\nTasks:\n' +
     tasks.map((t) => `  ${t.name.padEnd(16)}${t.summary}`).join('\n') +
     "\n\nEach prints one JSON object on stdout. Run 'loupe eval <task> --help' for its options.\n",
+  commands: tasks,
   run: (args, io) => dispatch('loupe eval', tasks, args, io),
 };

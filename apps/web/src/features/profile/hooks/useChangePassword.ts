@@ -1,7 +1,19 @@
+// Changes the signed-in user's password; revoking the API keys too makes the cached ones stale.
 import type { ChangePasswordRequest } from '@loupe/contracts';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/endpoints';
+import { queryKeys } from '../../../api/queryKeys';
 
 export function useChangePassword() {
-  return useMutation({ mutationFn: (body: ChangePasswordRequest) => api.changePassword(body) });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ChangePasswordRequest) => api.changePassword(body),
+    onSuccess: async (_ok, body) => {
+      if (!body.revokeApiKeys) return;
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.settings.apiKey() }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.settings.apiKeys() }),
+      ]);
+    },
+  });
 }

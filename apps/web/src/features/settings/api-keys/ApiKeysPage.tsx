@@ -1,4 +1,5 @@
-// Settings → API Keys: the 'Development' key with copy.
+// Settings → API Keys: the 'Development' key with copy (the SDK dialog shows the same one), then
+// the user's named keys.
 import { KeyOutlined } from '@ant-design/icons';
 import { Card, Flex, Input, Typography } from 'antd';
 import { CopyButton } from '../../../components/CopyButton';
@@ -6,6 +7,7 @@ import { DelayedLoading } from '../../../components/DelayedLoading';
 import { ErrorFallback } from '../../../components/ErrorFallback';
 import { useApiKey } from '../hooks/useApiKey';
 import { settingsStrings } from '../strings';
+import { NamedApiKeys } from './NamedApiKeys';
 
 const strings = settingsStrings.apiKeys;
 
@@ -22,7 +24,7 @@ export function ApiKeysPage() {
   }
   if (key.isPending) return <DelayedLoading />;
   return (
-    <Flex vertical gap={16} style={{ maxWidth: 720 }}>
+    <Flex vertical gap={24} style={{ maxWidth: 960 }}>
       <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
         {strings.intro}
       </Typography.Paragraph>
@@ -44,6 +46,7 @@ export function ApiKeysPage() {
           <CopyButton text={key.data.api_key} label={strings.copy} />
         </Flex>
       </Card>
+      <NamedApiKeys />
     </Flex>
   );
 }
