@@ -1,34 +1,18 @@
+// The job runner: retries with backoff, permanent failures, coalescing, and taking over the job
+// of a worker that died.
 import { randomUUID } from 'node:crypto';
-import pino from 'pino';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startTestApp, testDialect, type TestApp } from '../testing/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { testDialect } from '../testing/test-app.js';
 import { JobRunner } from './job-runner.js';
-import { PermanentJobError, type JobHandlers } from './job-types.js';
+import { PermanentJobError } from './job-types.js';
 import { JobsRepository } from './jobs.repository.js';
-import { JobsService, MAX_ATTEMPTS } from './jobs.service.js';
+import { MAX_ATTEMPTS } from './jobs.service.js';
+import { quickRunner, silentLog, thumbnailHandlers, useJobsTestKit } from './job-test-kit.js';
 
-let t: TestApp;
-let repo: JobsRepository;
-let service: JobsService;
-const log = pino({ level: 'silent' });
-const options = { leaseMs: 1000, idlePollMs: 10, backoffBaseMs: 100 };
+const kit = useJobsTestKit();
 
-beforeEach(async () => {
-  t = await startTestApp();
-  repo = new JobsRepository(t.database.db, t.database.dialect);
-  service = new JobsService(repo, async () => new Map(), t.clock.read);
-});
-afterEach(() => t.close());
-
-function handlers(thumbnail: JobHandlers['ThumbnailGeneration']): JobHandlers {
-  return {
-    ThumbnailGeneration: thumbnail,
-    MetadataAndFeaturesComputation: async () => {},
-    EmbeddingsComputation: async () => {},
-  };
-}
-
-const allJobs = () => t.database.db.selectFrom('jobs').selectAll().orderBy('created_at').execute();
+const allJobs = () =>
+  kit.t.database.db.selectFrom('jobs').selectAll().orderBy('created_at').execute();
 const onlyJob = async () => {
   const rows = await allJobs();
   expect(rows).toHaveLength(1);
@@ -37,36 +21,36 @@ const onlyJob = async () => {
 
 describe(`the job runner on ${testDialect}`, () => {
   it('coalesces an equal waiting job', async () => {
-    await service.enqueue('ThumbnailGeneration', { dataset_id: 'd1' }, null);
-    await service.enqueue('ThumbnailGeneration', { dataset_id: 'd1' }, null);
-    await service.enqueue('ThumbnailGeneration', { dataset_id: 'd2' }, null);
+    await kit.service.enqueue('ThumbnailGeneration', { dataset_id: 'd1' }, null);
+    await kit.service.enqueue('ThumbnailGeneration', { dataset_id: 'd1' }, null);
+    await kit.service.enqueue('ThumbnailGeneration', { dataset_id: 'd2' }, null);
     expect(await allJobs()).toHaveLength(2);
   });
 
   it('retries a failing job with exponential backoff and then succeeds', async () => {
     let calls = 0;
     const runner = new JobRunner(
-      repo,
-      handlers(async () => {
+      kit.repo,
+      thumbnailHandlers(async () => {
         calls++;
         if (calls < 3) throw new Error(`flaky ${calls}`);
       }),
-      t.clock.read,
-      log,
-      options,
+      kit.t.clock.read,
+      silentLog,
+      quickRunner,
     );
-    await service.enqueue('ThumbnailGeneration', { dataset_id: 'd1' }, null);
+    await kit.service.enqueue('ThumbnailGeneration', { dataset_id: 'd1' }, null);
     expect(await runner.drain()).toBe(1);
     let job = await onlyJob();
     expect(job).toMatchObject({ status: 'queued', attempts: 1, error: 'flaky 1' });
-    expect(job!.run_after).toBe(t.clock.now + 100);
+    expect(job!.run_after).toBe(kit.t.clock.now + 100);
     expect(await runner.drain()).toBe(0); // not yet due
-    t.clock.advance(100);
+    kit.t.clock.advance(100);
     await runner.drain();
     job = await onlyJob();
     expect(job).toMatchObject({ status: 'queued', attempts: 2 });
-    expect(job!.run_after).toBe(t.clock.now + 200);
-    t.clock.advance(200);
+    expect(job!.run_after).toBe(kit.t.clock.now + 200);
+    kit.t.clock.advance(200);
     await runner.drain();
     job = await onlyJob();
     expect(job).toMatchObject({ status: 'succeeded', attempts: 3, progress: 1 });
@@ -76,18 +60,18 @@ describe(`the job runner on ${testDialect}`, () => {
   it('fails a job at once, without retries, when its handler says retrying cannot help', async () => {
     let calls = 0;
     const runner = new JobRunner(
-      repo,
-      handlers(async () => {
+      kit.repo,
+      thumbnailHandlers(async () => {
         calls++;
         throw new PermanentJobError('perplexity too large for 5 points');
       }),
-      t.clock.read,
-      log,
-      options,
+      kit.t.clock.read,
+      silentLog,
+      quickRunner,
     );
-    await service.enqueue('ThumbnailGeneration', { dataset_id: 'd1' }, null);
+    await kit.service.enqueue('ThumbnailGeneration', { dataset_id: 'd1' }, null);
     await runner.drain();
-    t.clock.advance(10_000);
+    kit.t.clock.advance(10_000);
     await runner.drain();
     expect(await onlyJob()).toMatchObject({
       status: 'failed',
@@ -99,18 +83,18 @@ describe(`the job runner on ${testDialect}`, () => {
 
   it('gives up after the last attempt and shows the failure as an activity', async () => {
     const runner = new JobRunner(
-      repo,
-      handlers(async () => {
+      kit.repo,
+      thumbnailHandlers(async () => {
         throw new Error('the media is unreadable');
       }),
-      t.clock.read,
-      log,
-      options,
+      kit.t.clock.read,
+      silentLog,
+      quickRunner,
     );
-    await service.enqueue('ThumbnailGeneration', { dataset_id: 'd1' }, null);
+    await kit.service.enqueue('ThumbnailGeneration', { dataset_id: 'd1' }, null);
     for (let i = 0; i < MAX_ATTEMPTS; i++) {
       await runner.drain();
-      t.clock.advance(60_000);
+      kit.t.clock.advance(60_000);
     }
     const job = await onlyJob();
     expect(job).toMatchObject({
@@ -121,26 +105,26 @@ describe(`the job runner on ${testDialect}`, () => {
   });
 
   it('picks up the job of a crashed worker after its lease, and the job finishes once', async () => {
-    await service.enqueue('ThumbnailGeneration', { dataset_id: 'd1' }, null);
+    await kit.service.enqueue('ThumbnailGeneration', { dataset_id: 'd1' }, null);
     // A worker claims the job and dies without finishing it.
-    const crashed = await repo.claim('crashed-worker', t.clock.now, options.leaseMs);
+    const crashed = await kit.repo.claim('crashed-worker', kit.t.clock.now, quickRunner.leaseMs);
     expect(crashed).toBeDefined();
     let finished = 0;
     const survivor = new JobRunner(
-      repo,
-      handlers(async () => {
+      kit.repo,
+      thumbnailHandlers(async () => {
         finished++;
       }),
-      t.clock.read,
-      log,
-      options,
+      kit.t.clock.read,
+      silentLog,
+      quickRunner,
     );
     expect(await survivor.drain()).toBe(0); // the lease still holds
-    t.clock.advance(options.leaseMs + 1);
+    kit.t.clock.advance(quickRunner.leaseMs + 1);
     expect(await survivor.drain()).toBe(1);
     expect(finished).toBe(1);
     // The crashed worker coming back cannot overwrite the result.
-    await repo.finish(crashed!.id, 'crashed-worker', 'failed', 'late', t.clock.now);
+    await kit.repo.finish(crashed!.id, 'crashed-worker', 'failed', 'late', kit.t.clock.now);
     expect(await onlyJob()).toMatchObject({
       status: 'succeeded',
       attempts: 2,
@@ -156,21 +140,21 @@ describe(`the job runner on ${testDialect}`, () => {
       await new Promise((resolve) => setTimeout(resolve, 2));
     };
     for (let i = 0; i < 30; i++)
-      await service.enqueue('ThumbnailGeneration', { dataset_id: `d${i}` }, null);
+      await kit.service.enqueue('ThumbnailGeneration', { dataset_id: `d${i}` }, null);
     // Separate repositories, as two processes would have (on PostgreSQL, separate connections).
     const a = new JobRunner(
-      new JobsRepository(t.database.db, t.database.dialect),
-      handlers(work),
-      t.clock.read,
-      log,
-      options,
+      new JobsRepository(kit.t.database.db, kit.t.database.dialect),
+      thumbnailHandlers(work),
+      kit.t.clock.read,
+      silentLog,
+      quickRunner,
     );
     const b = new JobRunner(
-      new JobsRepository(t.database.db, t.database.dialect),
-      handlers(work),
-      t.clock.read,
-      log,
-      options,
+      new JobsRepository(kit.t.database.db, kit.t.database.dialect),
+      thumbnailHandlers(work),
+      kit.t.clock.read,
+      silentLog,
+      quickRunner,
     );
     const [ranA, ranB] = await Promise.all([a.drain(), b.drain()]);
     expect(ranA + ranB).toBe(30);
@@ -181,17 +165,17 @@ describe(`the job runner on ${testDialect}`, () => {
   it('a started runner picks up new work as soon as it is enqueued', async () => {
     const done: string[] = [];
     const runner = new JobRunner(
-      repo,
-      handlers(async (c) => {
+      kit.repo,
+      thumbnailHandlers(async (c) => {
         done.push(c.payload.dataset_id);
       }),
       () => Date.now(),
-      log,
-      { ...options, idlePollMs: 60_000 },
+      silentLog,
+      { ...quickRunner, idlePollMs: 60_000 },
     );
-    service.onEnqueue(() => runner.poke());
+    kit.service.onEnqueue(() => runner.poke());
     runner.start();
-    await service.enqueue('ThumbnailGeneration', { dataset_id: randomUUID() }, null);
+    await kit.service.enqueue('ThumbnailGeneration', { dataset_id: randomUUID() }, null);
     for (let i = 0; i < 200 && done.length === 0; i++)
       await new Promise((resolve) => setTimeout(resolve, 10));
     await runner.stop();

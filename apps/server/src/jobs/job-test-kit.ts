@@ -1,0 +1,38 @@
+// What the job system's integration tests share: a fresh app per test with the jobs repository
+// and service on its database, quick runner options, and handlers where only one job type works.
+import pino from 'pino';
+import { afterEach, beforeEach } from 'vitest';
+import { startTestApp, type TestApp } from '../testing/test-app.js';
+import type { JobHandlers } from './job-types.js';
+import { JobsRepository } from './jobs.repository.js';
+import { JobsService } from './jobs.service.js';
+
+export const silentLog = pino({ level: 'silent' });
+export const quickRunner = { leaseMs: 1000, idlePollMs: 10, backoffBaseMs: 100 };
+
+export interface JobsTestKit {
+  t: TestApp;
+  repo: JobsRepository;
+  service: JobsService;
+}
+
+/** Registers beforeEach/afterEach hooks; the kit's fields are fresh in every test. */
+export function useJobsTestKit(): JobsTestKit {
+  const kit = {} as JobsTestKit;
+  beforeEach(async () => {
+    kit.t = await startTestApp();
+    kit.repo = new JobsRepository(kit.t.database.db, kit.t.database.dialect);
+    kit.service = new JobsService(kit.repo, async () => new Map(), kit.t.clock.read);
+  });
+  afterEach(() => kit.t.close());
+  return kit;
+}
+
+/** Handlers in which thumbnails do what the test says and every other job does nothing. */
+export function thumbnailHandlers(thumbnail: JobHandlers['ThumbnailGeneration']): JobHandlers {
+  return {
+    ThumbnailGeneration: thumbnail,
+    MetadataAndFeaturesComputation: async () => {},
+    EmbeddingsComputation: async () => {},
+  };
+}
