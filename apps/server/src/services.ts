@@ -20,6 +20,7 @@ import { LocalBlobStore, S3BlobStore, type BlobStore } from './storage/blob-stor
 import { MediaResolver } from './storage/media.js';
 import { ApiKeysService } from './api-keys/api-keys.service.js';
 import { AuthService } from './auth/auth.service.js';
+import { SessionCache } from './auth/session-cache.js';
 import { LoginLimiter, ResetLimiter } from './auth/login-limiter.js';
 import type { Database } from './db/database.js';
 import { createRepositories, transactor } from './db/repositories.js';
@@ -47,7 +48,15 @@ export function createServices(
   const repos = createRepositories(database.db, database.dialect);
   const transact = transactor(database.db, database.dialect);
   const secrets = SecretBox.fromConfig(config.secretKey, config.dataDir);
-  const auth = new AuthService(repos, transact, clock, new LoginLimiter(), new ResetLimiter());
+  const sessionCache = new SessionCache(clock);
+  const auth = new AuthService(
+    repos,
+    transact,
+    clock,
+    new LoginLimiter(),
+    new ResetLimiter(),
+    sessionCache,
+  );
   const license = new LicenseService(repos, licensePublicKey(config.licensePublicKey), clock);
   const setup = new SetupService(repos, transact, auth, clock);
   const blobs = createBlobStore(config.blobStore);
@@ -129,7 +138,7 @@ export function createServices(
     license,
     setup,
     state: new StateService(repos, setup, license, config),
-    users: new UsersService(repos, transact, clock),
+    users: new UsersService(repos, transact, clock, sessionCache),
     support: new SupportService(database, config, logs, clock),
   };
 }

@@ -7,6 +7,7 @@ import { digest, newToken } from '../platform/tokens.js';
 import type { UserRow } from '../users/users.repository.js';
 import type { LoginLimiter, ResetLimiter } from './login-limiter.js';
 import { hashPassword, verifyPassword } from './passwords.js';
+import { SessionCache } from './session-cache.js';
 
 export const REMEMBERED_SESSION_MS = 30 * DAY;
 export const BROWSER_SESSION_MS = 24 * HOUR;
@@ -48,6 +49,7 @@ export class AuthService {
     private readonly clock: Clock,
     private readonly limiter: LoginLimiter,
     private readonly resetLimiter: ResetLimiter,
+    private readonly sessionCache: SessionCache = new SessionCache(clock),
   ) {}
 
   async startSession(
@@ -92,13 +94,20 @@ export class AuthService {
   }
 
   async logout(token: string | undefined): Promise<void> {
-    if (token) await this.repos.sessions.delete(digest(token));
+    if (!token) return;
+    this.sessionCache.forget(digest(token));
+    await this.repos.sessions.delete(digest(token));
   }
 
   /** The enabled user a session cookie belongs to, if any. */
   async userForSession(token: string): Promise<UserRow | undefined> {
-    const user = await this.repos.sessions.findUser(digest(token), this.clock());
-    return user?.enabled === 1 ? user : undefined;
+    const sessionDigest = digest(token);
+    const cached = this.sessionCache.get(sessionDigest);
+    if (cached) return cached;
+    const user = await this.repos.sessions.findUser(sessionDigest, this.clock());
+    if (user?.enabled !== 1) return undefined;
+    this.sessionCache.set(sessionDigest, user);
+    return user;
   }
 
   /** The enabled user an API key belongs to, if any; notes the key's use once a minute. */
@@ -132,6 +141,7 @@ export class AuthService {
       );
       if (input.revokeApiKeys) await repos.apiKeys.deleteForUser(actor.id);
     });
+    this.sessionCache.forgetUser(actor.id);
   }
 
   /**
@@ -152,7 +162,7 @@ export class AuthService {
       throw new BadRequest(authMessages.invalidResetToken);
     }
     const passwordHash = await hashPassword(input.newPassword);
-    await this.transact(async (repos) => {
+    const userId = await this.transact(async (repos) => {
       const now = this.clock();
       // Checked again: the token may have been redeemed or expired while hashing.
       const user = await this.redeemableUser(repos, tokenHash, now);
@@ -163,7 +173,9 @@ export class AuthService {
       await repos.users.update(user.id, { password_hash: passwordHash }, now);
       await repos.sessions.deleteForUser(user.id);
       if (input.revokeApiKeys ?? true) await repos.apiKeys.deleteForUser(user.id);
+      return user.id;
     });
+    this.sessionCache.forgetUser(userId);
   }
 
   /** The user an unused, unexpired token resets, while that user may still use a password. */

@@ -34,6 +34,9 @@ export const BLOB_HEADERS = {
   'content-security-policy': "default-src 'none'; sandbox",
 } as const;
 
+/** Files up to this size are sent from memory rather than streamed. */
+const WHOLE_BYTES = 1024 * 1024;
+
 export async function sendBlob(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -41,7 +44,7 @@ export async function sendBlob(
   key: string,
   options: { etag: string; immutable: boolean; contentType?: string },
 ): Promise<FastifyReply> {
-  const info = await blobs.head(key);
+  const info = await blobs.head(key, options.contentType);
   if (!info) throw new NotFound('The file is missing from the blob store.');
   const etag = `"${options.etag}"`;
   void reply
@@ -60,6 +63,13 @@ export async function sendBlob(
       .status(416)
       .header('content-range', `bytes */${info.size}`)
       .send({ description: 'Requested range not satisfiable.', retriable: false });
+  }
+  // A small file whole (most are thumbnails): read in one go and written with its headers in one
+  // system call, where a stream costs several reads and writes per response.
+  if (!range && info.size <= WHOLE_BYTES) {
+    const bytes = await blobs.get(key);
+    if (!bytes) throw new NotFound('The file is missing from the blob store.');
+    return reply.header('content-length', bytes.length).send(bytes);
   }
   const stream = await blobs.stream(key, range);
   if (!stream) throw new NotFound('The file is missing from the blob store.');

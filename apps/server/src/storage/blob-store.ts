@@ -1,6 +1,6 @@
 // Where media and derived files live: a local directory (default) or an S3-compatible bucket.
 // Both answer the same calls, so nothing above this file knows which one is in use.
-import { createReadStream, createWriteStream, promises as fs } from 'node:fs';
+import { createWriteStream, promises as fs } from 'node:fs';
 import { dirname, join, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -47,8 +47,19 @@ export interface BlobStore {
   get(key: string): Promise<Buffer | undefined>;
   /** A stream of the blob (or one byte range of it), or undefined when it does not exist. */
   stream(key: string, range?: BlobRange): Promise<Readable | undefined>;
-  head(key: string): Promise<BlobInfo | undefined>;
+  /**
+   * The blob's size and content type, or undefined when it does not exist. A caller that knows
+   * the type already passes it, and a store that keeps types apart does not read them then.
+   */
+  head(key: string, knownType?: string): Promise<BlobInfo | undefined>;
   deletePrefix(prefix: string): Promise<number>;
+}
+
+/** Deletes a file unless it is already gone (fs.rm would walk it as a tree first). */
+async function unlinkIfPresent(path: string): Promise<void> {
+  await fs.unlink(path).catch((error: NodeJS.ErrnoException) => {
+    if (error.code !== 'ENOENT') throw error;
+  });
 }
 
 /** Keys are slash-separated relative paths; anything that could escape the root is refused. */
@@ -122,12 +133,12 @@ export class LocalBlobStore implements BlobStore {
     // The type first: a reader that finds the bytes under the new key also finds their type.
     await fs.copyFile(`${source}.type`, `${target}.type`).catch(() => {});
     await fs.rename(source, target);
-    await fs.rm(`${source}.type`, { force: true });
+    await unlinkIfPresent(`${source}.type`);
   }
 
   async delete(key: string): Promise<void> {
     const path = this.path(key);
-    await Promise.all([fs.rm(path, { force: true }), fs.rm(`${path}.type`, { force: true })]);
+    await Promise.all([unlinkIfPresent(path), unlinkIfPresent(`${path}.type`)]);
   }
 
   private async makeFolder(folder: string): Promise<void> {
@@ -146,17 +157,24 @@ export class LocalBlobStore implements BlobStore {
   }
 
   async stream(key: string, range?: BlobRange): Promise<Readable | undefined> {
-    if (!(await this.head(key))) return undefined;
-    return createReadStream(this.path(key), range ? { start: range.start, end: range.end } : {});
+    // Opening is the existence check: one system call, not a stat and a type read first.
+    let handle: fs.FileHandle;
+    try {
+      handle = await fs.open(this.path(key), 'r');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw error;
+    }
+    return handle.createReadStream(range ? { start: range.start, end: range.end } : {});
   }
 
-  async head(key: string): Promise<BlobInfo | undefined> {
+  async head(key: string, knownType?: string): Promise<BlobInfo | undefined> {
     const path = this.path(key);
     try {
       const stat = await fs.stat(path);
-      const contentType = await fs
-        .readFile(`${path}.type`, 'utf8')
-        .catch(() => 'application/octet-stream');
+      const contentType =
+        knownType ??
+        (await fs.readFile(`${path}.type`, 'utf8').catch(() => 'application/octet-stream'));
       return { size: stat.size, contentType };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;

@@ -76,6 +76,8 @@ describe('users', () => {
 
   it('ends the sessions of a disabled user, refuses edits and reset links until re-enabled', async () => {
     const { client: ben, id } = await addUser(t.app, admin, { email: 'ben@example.com' });
+    // Ben's session was just looked up, so the server remembers it: disabling forgets it at once.
+    expect((await ben.get('/api/users')).statusCode).toBe(200);
     const disabled = await admin.put(`/api/users/${id}`, { enabled: false });
     expect(disabled.json().enabled).toBe(false);
     expect((await ben.get('/api/users')).statusCode).toBe(401);
@@ -89,6 +91,22 @@ describe('users', () => {
 
     const enabled = await admin.put(`/api/users/${id}`, { enabled: true, name: 'Benjamin' });
     expect(enabled.json()).toMatchObject({ enabled: true, name: 'Benjamin' });
+  });
+
+  it('applies a role change to a signed-in session at once', async () => {
+    const { client: ben, id } = await addUser(t.app, admin, {
+      email: 'ben@example.com',
+      role: 'admin',
+    });
+    expect(
+      (await ben.post('/api/users', { email: 'c@example.com', name: 'C', role: 'member' }))
+        .statusCode,
+    ).toBe(201);
+    expect((await admin.put(`/api/users/${id}`, { role: 'member' })).statusCode).toBe(200);
+    expect(
+      (await ben.post('/api/users', { email: 'd@example.com', name: 'D', role: 'member' }))
+        .statusCode,
+    ).toBe(403);
   });
 
   it('answers 404 for an unknown id and 400 for a malformed one or an empty change', async () => {

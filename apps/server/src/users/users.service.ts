@@ -1,6 +1,7 @@
 // Managing users: invite, edit, enable/disable, reset links; the last-admin and self rules.
 import { randomUUID } from 'node:crypto';
 import type { ResetPasswordToken, User } from '@loupe/contracts';
+import type { SessionCache } from '../auth/session-cache.js';
 import type { Repositories, Transact } from '../db/repositories.js';
 import { Conflict, NotFound } from '../http/errors.js';
 import { DAY, type Clock } from '../platform/clock.js';
@@ -37,6 +38,8 @@ export class UsersService {
     private readonly repos: Repositories,
     private readonly transact: Transact,
     private readonly clock: Clock,
+    /** Sessions this process remembers: a changed or disabled user's are forgotten at once. */
+    private readonly sessions: Pick<SessionCache, 'forgetUser'>,
   ) {}
 
   async companyName(): Promise<string> {
@@ -105,6 +108,7 @@ export class UsersService {
       }
       return (await repos.users.findById(id))!;
     });
+    this.sessions.forgetUser(id);
     return toUser(updated, await this.companyName());
   }
 
