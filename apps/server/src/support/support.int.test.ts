@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Client } from '../testing/test-app.js';
 import { addUser, setUpInstance, startTestApp, type TestApp } from '../testing/test-app.js';
 import { LogBuffer } from '../platform/log-buffer.js';
+import { healthDuring } from '../testing/health-probe.js';
 import { SupportService } from './support.service.js';
 
 let t: TestApp;
@@ -95,5 +96,20 @@ describe('POST /api/support/bundle', () => {
       expect(configuration.port).toBe(t.config.port);
       expect(text).toContain('"MODE": "production"');
     }
+  });
+
+  it('redacts a crafted client state in linear time, without stalling the server', async () => {
+    // Built to make a backtracking pattern quadratic: name-like runs with no '=' after them.
+    const crafted = 'password'.repeat(200_000);
+    const { result, slowestMs } = await healthDuring(t.app, () =>
+      admin.post('/api/support/bundle', {
+        client_state: { note: `${crafted} token=abc ${crafted}=x` },
+      }),
+    );
+    expect(result.statusCode).toBe(200);
+    const state = unzip(result.rawPayload)['client_state.json']!;
+    expect(state).not.toContain('token=abc');
+    expect(state).toContain('token=(removed)');
+    expect(slowestMs).toBeLessThan(1000);
   });
 });
