@@ -147,6 +147,17 @@ describe('deep bodies', () => {
     expect(result.json().description).toMatch(`more than ${JSON_MAX_DEPTH} levels deep`);
     expect(slowestMs).toBeLessThan(1000);
   });
+
+  it('answers a body built to make a string pattern backtrack, quickly', async () => {
+    // An unterminated string of escaped quotes: quadratic for a backtracking scan.
+    const crafted = '{"name":"' + '\\"'.repeat(1_000_000);
+    const { result, slowestMs } = await healthDuring(t.app, () =>
+      admin.post('/api/datasets', crafted),
+    );
+    expect(result.statusCode).toBe(400);
+    expect(result.json().description).toMatch(/^The request body is not valid JSON/);
+    expect(slowestMs).toBeLessThan(1000);
+  });
 });
 
 describe('body limits', () => {

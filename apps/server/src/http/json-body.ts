@@ -9,19 +9,33 @@ import { BadRequest } from './errors.js';
  */
 export const JSON_MAX_DEPTH = 128;
 
-// A whole string (skipped) or one bracket. The string pattern has no per-character alternation,
-// so even a string of many megabytes is matched without deep backtracking.
-const TOKENS = /"[^"\\]*(?:\\.[^"\\]*)*"|[[\]{}]/g;
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const OPEN_ARRAY = 0x5b;
+const CLOSE_ARRAY = 0x5d;
+const OPEN_OBJECT = 0x7b;
+const CLOSE_OBJECT = 0x7d;
 
-/** Whether JSON text nests arrays and objects deeper than `limit`; text inside strings is skipped. */
+/**
+ * Whether JSON text nests arrays and objects deeper than `limit`; text inside strings is skipped.
+ * One pass over the characters, whatever the text holds: a regular expression for strings
+ * backtracks quadratically over an unterminated string of escaped quotes, and this runs on
+ * anyone's body before JSON.parse has refused it.
+ */
 export function nestedDeeperThan(text: string, limit: number): boolean {
-  const tokens = new RegExp(TOKENS);
   let depth = 0;
-  for (let match = tokens.exec(text); match; match = tokens.exec(text)) {
-    const c = match[0][0];
-    if (c === '[' || c === '{') {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === QUOTE) {
+      // Skip to the closing quote; a backslash escapes the character after it.
+      for (i++; i < text.length; i++) {
+        const d = text.charCodeAt(i);
+        if (d === BACKSLASH) i++;
+        else if (d === QUOTE) break;
+      }
+    } else if (c === OPEN_ARRAY || c === OPEN_OBJECT) {
       if (++depth > limit) return true;
-    } else if (c !== '"') depth--;
+    } else if (c === CLOSE_ARRAY || c === CLOSE_OBJECT) depth--;
   }
   return false;
 }
