@@ -125,4 +125,12 @@ describe('unknown keys', () => {
     expect(closestKey('x', keys)).toBeUndefined();
     expect(closestKey('camera', keys)).toBeUndefined();
   });
+
+  it('name a huge key by its start, and do not measure it against the known keys', () => {
+    const key = 'x'.repeat(2_000_000);
+    const { errors } = check([{ id: 'a', label: 'cat', [key]: 1 }]);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]!.field).toBe(`${'x'.repeat(64)}…`);
+    expect(errors[0]!.message.length).toBeLessThan(400);
+  });
 });

@@ -85,6 +85,9 @@ export function closestKey(key: string, known: readonly string[]): string | unde
   const allowed = Math.max(1, Math.min(2, Math.floor(key.length / 3)));
   let best: { key: string; distance: number } | undefined;
   for (const candidate of known) {
+    // The distance is at least the difference in length: a long key is never close, and is not
+    // measured (the key is the uploader's and may be megabytes long).
+    if (Math.abs(key.length - candidate.length) > allowed) continue;
     const distance = editDistance(key.toLowerCase(), candidate.toLowerCase());
     if (distance <= allowed && (!best || distance < best.distance))
       best = { key: candidate, distance };
@@ -117,6 +120,9 @@ const PREDICTION_KEYS: RowKeys = {
   objects: { what: 'a predicted object', keys: Object.keys(PredictedObjectInput.shape) },
 };
 
+/** How much of an unknown key an error repeats. */
+const SHOWN_KEY_LENGTH = 64;
+
 /**
  * Keys of a row that no field reads. Refused rather than dropped: a typo such as `lable` or
  * `spilt` would otherwise vanish without a word, and the row land without its label or split.
@@ -127,12 +133,14 @@ function unknownKeys(raw: unknown, shape: RowKeys, prefix: string): Omit<RowErro
   for (const key of Object.keys(raw)) {
     if (shape.keys.includes(key)) continue;
     const guess = closestKey(key, shape.keys);
+    // The key is the uploader's and may be huge: the answer names at most its start.
+    const shown = key.length > SHOWN_KEY_LENGTH ? `${key.slice(0, SHOWN_KEY_LENGTH)}…` : key;
     const custom = shape.custom
-      ? `Values of your own go in ${shape.custom}: {"${shape.custom}": {${JSON.stringify(key)}: …}}.`
+      ? `Values of your own go in ${shape.custom}: {"${shape.custom}": {${JSON.stringify(shown)}: …}}.`
       : `${shape.what[0]!.toUpperCase()}${shape.what.slice(1)} takes ${listed(shape.keys)}.`;
     errors.push({
-      field: `${prefix}${key}`,
-      message: `unknown key '${key}': ${guess ? `did you mean '${guess}'?` : `not a field of ${shape.what}.`} ${custom}`,
+      field: `${prefix}${shown}`,
+      message: `unknown key '${shown}': ${guess ? `did you mean '${guess}'?` : `not a field of ${shape.what}.`} ${custom}`,
     });
   }
   const objects = (raw as { objects?: unknown }).objects;
