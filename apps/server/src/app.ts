@@ -29,9 +29,11 @@ import type { Database } from './db/database.js';
 import { registerContext } from './http/context.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { registerJsonParser } from './http/json-body.js';
+import { RequestLogController } from './http/request-log.js';
 import { typed } from './http/route-kit.js';
 import { systemClock, type Clock } from './platform/clock.js';
 import { LogBuffer } from './platform/log-buffer.js';
+import { LOG_REDACTION, isPretty, prettyDestination } from './platform/log-format.js';
 import { createServices, type Services } from './services.js';
 import { settingsRoutes } from './settings/settings.routes.js';
 import { setupRoutes } from './setup/setup.routes.js';
@@ -47,19 +49,6 @@ export interface BuildOptions {
   /** Where logs go besides the in-memory buffer; defaults to stdout. */
   logStream?: NodeJS.WritableStream;
 }
-
-// Secrets never reach the log: cookies, keys and passwords are censored wherever they appear.
-const REDACT = [
-  'req.headers.cookie',
-  'req.headers["x-api-key"]',
-  'req.headers.authorization',
-  'res.headers["set-cookie"]',
-  '*.password',
-  '*.newPassword',
-  '*.oldPassword',
-  '*.token',
-  '*.key',
-];
 
 /** The origin of an http(s) URL, as a CSP source; nothing for none or another scheme. */
 function originOf(url: string | undefined): string[] {
@@ -83,15 +72,21 @@ export async function buildApp(
 ): Promise<{ app: FastifyInstance; services: Services; routes: RouteInfo[]; runner: JobRunner }> {
   const { config, database } = options;
   const logs = new LogBuffer();
+  const out = options.logStream ?? process.stdout;
+  // Readable lines on a terminal, JSON elsewhere; the support bundle's buffer always keeps JSON.
   const logger = pino(
-    { level: config.logLevel, redact: { paths: REDACT, censor: '[redacted]' } },
+    { level: config.logLevel, redact: LOG_REDACTION },
     pino.multistream([
-      { stream: options.logStream ?? process.stdout, level: config.logLevel as pino.Level },
+      {
+        stream: isPretty(config.logFormat, out) ? prettyDestination(out) : out,
+        level: config.logLevel as pino.Level,
+      },
       { stream: { write: (line: string) => logs.write(line) }, level: 'info' },
     ]),
   );
   const app: FastifyInstance = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
+    logController: new RequestLogController(),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
   });

@@ -60,6 +60,7 @@ const Env = z.object({
   LOUPE_MEDIA_TIMEOUT_S: z.coerce.number().positive().default(60),
   LOUPE_MEDIA_MAX_PIXELS: z.coerce.number().int().positive().default(100_000_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
 });
 
 export type DatabaseConfig =
@@ -112,9 +113,9 @@ export interface Config {
   exploreCacheBytes: number;
   trustProxy: boolean;
   logLevel: string;
+  /** JSON lines, readable lines, or readable on a terminal only. */
+  logFormat: 'auto' | 'json' | 'pretty';
 }
-
-export const DEFAULT_VERSIONS_URL = 'https://releases.loupe.dev/versions.json';
 
 /** Reads the configuration; throws with every problem named when a variable is wrong. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
@@ -174,7 +175,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     licensePublicKey: e.LOUPE_LICENSE_PUBLIC_KEY?.replace(/\\n/g, '\n'),
     secretKey: e.LOUPE_SECRET_KEY,
     publicUrl: e.LOUPE_PUBLIC_URL?.replace(/\/+$/, ''),
-    versionsUrl: e.LOUPE_VERSIONS_URL ?? DEFAULT_VERSIONS_URL,
+    // No default: the web app calls nobody unless the operator names a versions file.
+    ...(e.LOUPE_VERSIONS_URL ? { versionsUrl: e.LOUPE_VERSIONS_URL } : {}),
     environment: e.LOUPE_ENV,
     webDir: e.LOUPE_WEB_DIR ?? resolve(import.meta.dirname, '../../web/dist'),
     sdkDir: e.LOUPE_SDK_DIR ?? resolve(import.meta.dirname, '../../../sdk/python'),
@@ -185,6 +187,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     exploreCacheBytes: Math.round(e.LOUPE_EXPLORE_CACHE_MB * 1024 * 1024),
     trustProxy: e.LOUPE_TRUST_PROXY === 'true',
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
   };
 }
 

@@ -7,6 +7,7 @@ import { migrateToLatest, openDatabase } from '../db/database.js';
 import { DEFAULT_RUNNER_OPTIONS, JobRunner } from '../jobs/job-runner.js';
 import { LeaseKeeper } from '../jobs/lease-keeper.js';
 import { LogBuffer } from '../platform/log-buffer.js';
+import { LOG_REDACTION, isPretty, prettyDestination } from '../platform/log-format.js';
 import { createServices } from '../services.js';
 
 async function main(): Promise<void> {
@@ -14,7 +15,10 @@ async function main(): Promise<void> {
   ensureDataDir(config);
   const database = openDatabase(config.database);
   await migrateToLatest(database);
-  const log = pino({ level: config.logLevel, base: { role: 'worker' } });
+  const log = pino(
+    { level: config.logLevel, base: { role: 'worker' }, redact: LOG_REDACTION },
+    isPretty(config.logFormat, process.stdout) ? prettyDestination(process.stdout) : process.stdout,
+  );
   const services = createServices(config, database, new LogBuffer(), log);
   const runner = new JobRunner(services.jobsRepository, services.handlers, Date.now, log, {
     ...DEFAULT_RUNNER_OPTIONS,
