@@ -1,7 +1,7 @@
 // Bounded arrays and filter depth: length before items, 20 wrong items listed and the rest counted.
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ITEM_ISSUES_LISTED, boundedArray } from './bounded.js';
+import { ITEM_ISSUES_LISTED, boundedArray, boundedRecord } from './bounded.js';
 import { FILTER_MAX_DEPTH, Filter, filterDepth } from './explore.js';
 
 const Body = z.object({ ids: boundedArray(z.string(), 1_000_000).describe('ids') });
@@ -67,5 +67,38 @@ describe('Filter depth', () => {
     expect(Filter.safeParse(nested(FILTER_MAX_DEPTH + 1)).error?.issues[0]?.message).toBe(
       `filters may nest at most ${FILTER_MAX_DEPTH} levels of and/or/not`,
     );
+  });
+});
+
+describe('boundedRecord', () => {
+  const Metadata = z.object({
+    metadata: boundedRecord(
+      z.string(),
+      z.union([z.number(), z.string()]),
+      1_000,
+      'at most 1,000 fields',
+    ),
+  });
+
+  it('refuses a record by its number of keys before reading any value', () => {
+    const metadata: Record<string, unknown> = {};
+    for (let i = 0; i < 1_000_000; i++) metadata[`k${i}`] = { wrong: true };
+    const result = Metadata.safeParse({ metadata });
+    expect(result.success).toBe(false);
+    expect(result.error!.issues).toHaveLength(1);
+    expect(result.error!.issues[0]).toMatchObject({
+      path: ['metadata'],
+      message: 'at most 1,000 fields',
+    });
+  });
+
+  it('parses a record within the bound, and reports its wrong values', () => {
+    expect(Metadata.parse({ metadata: { a: 1, b: 'x' } })).toEqual({ metadata: { a: 1, b: 'x' } });
+    const wrong = Metadata.safeParse({ metadata: { a: true } });
+    expect(wrong.error!.issues[0]!.path).toEqual(['metadata', 'a']);
+  });
+
+  it('keeps the maximum in the JSON schema', () => {
+    expect(z.toJSONSchema(Metadata).properties!.metadata).toMatchObject({ maxProperties: 1_000 });
   });
 });

@@ -71,3 +71,58 @@ export function boundedArray<T extends core.$ZodType>(
   ) as unknown as z.ZodArray<T>;
   return array.max(max, message);
 }
+
+interface BoundedRecordDef extends core.$ZodRecordDef {
+  maxKeys: number;
+  maxKeysMessage: string;
+}
+
+const ZodBoundedRecord = core.$constructor(
+  'ZodBoundedRecord',
+  (inst: z.ZodRecord, def: BoundedRecordDef) => {
+    z.ZodRecord.init(inst, def);
+    const parse = inst._zod.parse;
+    inst._zod.parse = (payload: Payload, ctx: Context) => {
+      const input = payload.value;
+      // Counted before any key or value is read: a wrong value costs a union of issues each.
+      if (core.util.isPlainObject(input) && Object.keys(input).length > def.maxKeys) {
+        payload.issues.push({
+          code: 'too_big',
+          origin: 'object',
+          maximum: def.maxKeys,
+          inclusive: true,
+          input,
+          inst,
+          message: def.maxKeysMessage,
+        } as core.$ZodRawIssue);
+        return payload;
+      }
+      return parse(payload, ctx) as Payload;
+    };
+    const toJson = inst._zod.processJSONSchema;
+    inst._zod.processJSONSchema = (jsonCtx, json, params) => {
+      toJson?.(jsonCtx, json, params);
+      (json as { maxProperties?: number }).maxProperties = def.maxKeys;
+    };
+  },
+);
+
+/**
+ * `z.record(key, value)` with at most `maxKeys` keys, counted before any key or value is read, so
+ * a record of a million wrong values is refused by its size at once. Every record a client sends
+ * is one.
+ */
+export function boundedRecord<K extends core.$ZodRecordKey, V extends core.$ZodType>(
+  key: K,
+  value: V,
+  maxKeys: number,
+  message = `at most ${maxKeys.toLocaleString('en-US')} keys`,
+): z.ZodRecord<K, V> {
+  return new ZodBoundedRecord({
+    type: 'record',
+    keyType: key,
+    valueType: value,
+    maxKeys,
+    maxKeysMessage: message,
+  } as BoundedRecordDef) as unknown as z.ZodRecord<K, V>;
+}

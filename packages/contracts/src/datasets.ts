@@ -1,7 +1,7 @@
 // Datasets, samples, objects, metadata, features, prediction sets and attributions as they
 // travel between SDKs, server and web app (dataset-side.md §3, PRODUCT.md words).
 import { z } from 'zod';
-import { boundedArray } from './bounded.js';
+import { boundedArray, boundedRecord } from './bounded.js';
 
 export const TaskType = z
   .enum([
@@ -55,7 +55,7 @@ export const CreateDatasetRequest = z
     class_names: boundedArray(z.string().min(1).max(200), 10_000).optional(),
     value_names: boundedArray(z.string().min(1).max(200), 1_000).optional(),
     /** Semantic segmentation: mask pixel value → class name. */
-    label_map: z.record(z.string().regex(/^\d+$/), z.string()).optional(),
+    label_map: boundedRecord(z.string().regex(/^\d+$/), z.string(), 10_000).optional(),
     exist_ok: z
       .boolean()
       .default(false)
@@ -135,6 +135,9 @@ export const ObjectInput = z.object({
 });
 export type ObjectInput = z.infer<typeof ObjectInput>;
 
+/** Metadata fields one item may carry in an upload. */
+export const MAX_METADATA_FIELDS = 1_000;
+
 export const MetadataValue = z.union([z.number(), z.string().max(10_000), z.boolean(), z.null()]);
 export type MetadataValue = z.infer<typeof MetadataValue>;
 
@@ -145,11 +148,18 @@ export const SampleInput = z.object({
   split: z.string().min(1).max(100).optional(),
   label: z.string().min(1).max(200).optional(),
   labels: boundedArray(z.string().min(1).max(200), 10_000).optional(),
-  values: z.union([z.record(z.string(), z.number()), boundedArray(z.number(), 1_000)]).optional(),
+  values: z
+    .union([boundedRecord(z.string(), z.number(), 1_000), boundedArray(z.number(), 1_000)])
+    .optional(),
   objects: boundedArray(ObjectInput, 10_000).optional(),
   mask: MediaRef.optional().describe('Semantic segmentation label map (PNG)'),
   transcript: z.string().max(100_000).optional(),
-  metadata: z.record(z.string().min(1).max(200), MetadataValue).optional(),
+  metadata: boundedRecord(
+    z.string().min(1).max(200),
+    MetadataValue,
+    MAX_METADATA_FIELDS,
+    `at most ${MAX_METADATA_FIELDS.toLocaleString('en-US')} metadata fields per item`,
+  ).optional(),
 });
 export type SampleInput = z.infer<typeof SampleInput>;
 
@@ -196,7 +206,7 @@ export const FeatureUploadRequest = z
     name: z.string().trim().min(1).max(200),
     data_level: DataLevel,
     /** Either vectors as JSON … */
-    vectors: z.record(z.string(), boundedArray(z.number(), 65_536)).optional(),
+    vectors: boundedRecord(z.string(), boundedArray(z.number(), 65_536), 200_000).optional(),
     /** … or ids plus base64 of little-endian float32 rows, ids.length × dimension values. */
     ids: boundedArray(z.string(), 500_000).optional(),
     data: z.string().optional(),
@@ -245,10 +255,12 @@ export const PredictionInput = z.object({
   probabilities: z
     .union([
       boundedArray(z.number().min(0).max(1), 10_000),
-      z.record(z.string(), z.number().min(0).max(1)),
+      boundedRecord(z.string(), z.number().min(0).max(1), 10_000),
     ])
     .optional(),
-  values: z.union([z.record(z.string(), z.number()), boundedArray(z.number(), 1_000)]).optional(),
+  values: z
+    .union([boundedRecord(z.string(), z.number(), 1_000), boundedArray(z.number(), 1_000)])
+    .optional(),
   objects: boundedArray(PredictedObjectInput, 10_000).optional(),
   mask: MediaRef.optional(),
   transcript: z.string().max(100_000).optional(),

@@ -1,5 +1,6 @@
 // API keys, tokens and the application state answered on start (shell.md §3, §7).
 import { z } from 'zod';
+import { boundedRecord } from './bounded.js';
 import { User } from './users.js';
 
 /** The 'Development' key of GET /api/settings/key, which the SDK dialog shows again on each read. */
@@ -55,7 +56,7 @@ export type Health = z.infer<typeof Health>;
 export const SupportBundleRequest = z
   .object({
     client_state: z
-      .union([z.string().max(1_000_000), z.record(z.string(), z.unknown())])
+      .union([z.string().max(1_000_000), boundedRecord(z.string(), z.unknown(), 10_000)])
       .optional()
       .describe('Environment, navigator and local-storage data from the browser'),
   })

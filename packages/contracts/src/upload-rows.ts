@@ -151,6 +151,9 @@ function unknownKeys(raw: unknown, shape: RowKeys, prefix: string): Omit<RowErro
   return errors;
 }
 
+/** Problems a batch reports at most; checking stops at the row that reaches them. */
+export const MAX_BATCH_ERRORS = 1_000;
+
 /**
  * Parses each row with `schema`; reports keys no field reads, parse errors and ids repeated in
  * the batch, then visits the row.
@@ -163,7 +166,10 @@ function eachParsedRow<T extends { id: string }>(
   visit: (input: T, row: number) => void,
 ): void {
   const ids = new Map<string, number>();
-  rows.forEach((raw, row) => {
+  for (let row = 0; row < rows.length; row++) {
+    // A refused batch is refused whole: past MAX_BATCH_ERRORS, more problems only cost time.
+    if (errors.length >= MAX_BATCH_ERRORS) return;
+    const raw = rows[row];
     const rawId =
       typeof (raw as { id?: unknown })?.id === 'string' ? (raw as { id: string }).id : undefined;
     const unknown = unknownKeys(raw, keys, '');
@@ -171,7 +177,7 @@ function eachParsedRow<T extends { id: string }>(
     const parsed = schema.safeParse(raw);
     if (!parsed.success) {
       errors.push(...zodErrors(row, rawId, parsed.error));
-      return;
+      continue;
     }
     const { id } = parsed.data;
     if (ids.has(id))
@@ -183,7 +189,7 @@ function eachParsedRow<T extends { id: string }>(
       });
     ids.set(id, row);
     visit(parsed.data, row);
-  });
+  }
 }
 
 /** The bounding box of polygons, COCO style [x, y, w, h]. */

@@ -4,6 +4,8 @@ import {
   Activity,
   ActivitiesQuery,
   BatchErrorBody,
+  boundedRecord,
+  MAX_METADATA_FIELDS,
   CreateDatasetRequest,
   CreatePredictionSetRequest,
   Dataset,
@@ -32,9 +34,11 @@ import { BLOB_HEADERS, sendBlob } from '../http/range.js';
 import { errors, type TypedApp } from '../http/route-kit.js';
 import type { Services } from '../services.js';
 
-const MetadataTypes = z
-  .record(z.string(), z.enum(['numeric', 'string', 'boolean', 'timestamp']))
-  .default({});
+const MetadataTypes = boundedRecord(
+  z.string(),
+  z.enum(['numeric', 'string', 'boolean', 'timestamp']),
+  MAX_METADATA_FIELDS,
+).default({});
 const UploadSamplesBody = z.object({
   samples: z
     .array(z.unknown())

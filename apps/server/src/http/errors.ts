@@ -1,5 +1,7 @@
 // Errors that services throw and the HTTP layer turns into `{description, retriable}` with the
 // status ARCHITECTURE.md assigns. Services never see HTTP types: they throw these.
+import { MAX_BATCH_ERRORS } from '@loupe/contracts';
+
 export class AppError extends Error {
   constructor(
     readonly status: number,
@@ -78,9 +80,9 @@ export class BatchRejected extends AppError {
       : '';
     super(
       400,
-      `The batch was rejected and nothing was written: ${errors.length} problem${errors.length === 1 ? '' : 's'}; first: ${summary}`,
+      `The batch was rejected and nothing was written: ${errors.length >= MAX_BATCH_ERRORS ? `at least ${MAX_BATCH_ERRORS}` : errors.length} problem${errors.length === 1 ? '' : 's'}; first: ${summary}`,
       false,
-      { errors: errors.slice(0, 1000) },
+      { errors: errors.slice(0, MAX_BATCH_ERRORS) },
     );
   }
 }
