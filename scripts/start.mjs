@@ -1,5 +1,5 @@
 // `npm start`: install what is missing, build what is stale, then serve API + web app.
-// Extra arguments (`npm start -- --demo`) are passed to the server.
+// Extra arguments (`npm start -- --demo`, `--evaluation`) are passed to the server.
 import { buildStale, ensureInstalled, serveWithServerFlags } from './lib.mjs';
 
 ensureInstalled();

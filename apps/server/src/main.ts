@@ -4,6 +4,8 @@ import { buildApp } from './app.js';
 import { ensureDataDir, loadConfig } from './config.js';
 import { migrateToLatest, openDatabase } from './db/database.js';
 import { DemoService } from './demo/demo.service.js';
+import { describeEvaluation, startEvaluation } from './license/evaluation.js';
+import { systemClock } from './platform/clock.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -36,6 +38,11 @@ async function main(): Promise<void> {
     `\n  Loupe is running at ${url}\n  Database: ${where}; data directory: ${config.dataDir}\n` +
       `  ${await exposure(config.host, services.setup)}\n`,
   );
+  // --demo licenses the instance too, so a newcomer can upload their own data right away.
+  if (demo || process.argv.includes('--evaluation')) {
+    const evaluation = await startEvaluation(services.license, config.dataDir, systemClock);
+    console.log(`  ${describeEvaluation(evaluation)}\n`);
+  }
   if (demo) {
     // Seeds in the background so the server answers at once; an instance with data is left alone.
     void (async () => {

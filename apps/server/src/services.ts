@@ -27,6 +27,7 @@ import { createRepositories, transactor } from './db/repositories.js';
 import { PlannerStatistics } from './db/statistics.js';
 import { licensePublicKey } from './license/license-token.js';
 import { LicenseService } from './license/license.service.js';
+import { localIssuerPublicKey } from './license/local-issuer.js';
 import { systemClock, type Clock } from './platform/clock.js';
 import type { LogBuffer } from './platform/log-buffer.js';
 import { Outbound } from './platform/outbound.js';
@@ -57,7 +58,9 @@ export function createServices(
     new ResetLimiter(),
     sessionCache,
   );
-  const license = new LicenseService(repos, licensePublicKey(config.licensePublicKey), clock);
+  const license = new LicenseService(repos, licensePublicKey(config.licensePublicKey), clock, () =>
+    localIssuerPublicKey(config.dataDir),
+  );
   const setup = new SetupService(repos, transact, auth, clock);
   const blobs = createBlobStore(config.blobStore);
   const media = new MediaResolver(blobs, {

@@ -13,6 +13,10 @@ export const License = z
     expiration_ts: z.number().describe('Seconds since the epoch; 0 when there is no key'),
     company_name: z.string().optional(),
     license_id: z.string().optional(),
+    evaluation: z
+      .boolean()
+      .optional()
+      .describe('True for a 30-day evaluation license (`npm run license -- evaluate`)'),
   })
   .meta({ id: 'License' });
 export type License = z.infer<typeof License>;
@@ -27,5 +31,7 @@ export const LicensePayload = z.object({
   license_id: z.string().min(1),
   company_name: z.string(),
   expiration_ts: z.number().int().positive(),
+  /** Set on evaluation keys only; older keys lack it and verify as before. */
+  evaluation: z.boolean().optional(),
 });
 export type LicensePayload = z.infer<typeof LicensePayload>;

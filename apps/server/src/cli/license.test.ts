@@ -1,9 +1,12 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { openDatabase } from '../db/database.js';
+import { createRepositories } from '../db/repositories.js';
 import { licensePublicKey, readLicense } from '../license/license-token.js';
+import { localIssuerFiles, localIssuerPublicKey } from '../license/local-issuer.js';
 
 const cli = (...args: string[]) =>
   execFileSync(
@@ -11,6 +14,23 @@ const cli = (...args: string[]) =>
     ['--conditions=loupe-src', '--import', 'tsx', join(import.meta.dirname, 'license.ts'), ...args],
     {
       encoding: 'utf8',
+    },
+  );
+
+/** `evaluate` on a fresh SQLite instance in its own data directory. */
+const evaluateIn = (dataDir: string) =>
+  execFileSync(
+    process.execPath,
+    [
+      '--conditions=loupe-src',
+      '--import',
+      'tsx',
+      join(import.meta.dirname, 'license.ts'),
+      'evaluate',
+    ],
+    {
+      encoding: 'utf8',
+      env: { PATH: process.env.PATH, LOUPE_DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
     },
   );
 
@@ -34,6 +54,37 @@ describe('npm run license', () => {
     // The built-in issuer key does not accept a self-issued license.
     expect(readLicense(out.trim(), licensePublicKey(undefined)).ok).toBe(false);
   });
+
+  it('evaluate makes the local issuer once and installs a 30-day evaluation key', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'loupe-eval-'));
+    expect(evaluateIn(dataDir)).toMatch(
+      /^Installed a 30-day evaluation license \(until \d{4}-\d{2}-\d{2}\): uploads work now\.\n$/,
+    );
+    const files = localIssuerFiles(dataDir);
+    expect(statSync(files.privateKey).mode & 0o777).toBe(0o600);
+    const issuer = readFileSync(files.privateKey, 'utf8');
+
+    const database = openDatabase({ kind: 'sqlite', path: join(dataDir, 'loupe.db') });
+    try {
+      const key = await createRepositories(database.db, database.dialect).settings.get(
+        'license_key',
+      );
+      const check = readLicense(key ?? '', localIssuerPublicKey(dataDir)!);
+      expect(check.ok && check.payload).toMatchObject({
+        company_name: 'Evaluation',
+        evaluation: true,
+      });
+      const days = ((check.ok ? check.payload.expiration_ts : 0) - Date.now() / 1000) / 86_400;
+      expect(days).toBeGreaterThan(29.9);
+      expect(days).toBeLessThanOrEqual(30);
+    } finally {
+      await database.destroy();
+    }
+
+    expect(evaluateIn(dataDir)).toMatch(/^The evaluation license is already installed/);
+    expect(readFileSync(files.privateKey, 'utf8')).toBe(issuer);
+    rmSync(dataDir, { recursive: true, force: true });
+  }, 60_000);
 
   it('exits 2 with usage on bad arguments', () => {
     expect(() => cli('issue', '--company', 'x', '--days', '3')).toThrow(

@@ -1,12 +1,26 @@
+// `npm run license -- evaluate` installs a 30-day evaluation license into the instance of this
+// environment (LOUPE_DATA_DIR, DATABASE_URL), server running or not.
 // `npm run license -- keygen` prints a new Ed25519 key pair as JSON;
 // `npm run license -- issue --private-key FILE --company NAME --days N [--id ID]` prints a
 // license key alone on stdout. For self-issuers and tests (LOUPE_LICENSE_PUBLIC_KEY).
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { generateLicenseKeyPair, issueLicense } from '../license/license-token.js';
+import { ensureDataDir, loadConfig } from '../config.js';
+import { migrateToLatest, openDatabase } from '../db/database.js';
+import { createRepositories } from '../db/repositories.js';
+import { describeEvaluation, startEvaluation } from '../license/evaluation.js';
+import {
+  generateLicenseKeyPair,
+  issueLicense,
+  licensePublicKey,
+} from '../license/license-token.js';
+import { LicenseService } from '../license/license.service.js';
+import { localIssuerPublicKey } from '../license/local-issuer.js';
+import { systemClock } from '../platform/clock.js';
 
 const USAGE = `usage:
+  npm run license -- evaluate
   npm run license -- keygen
   npm run license -- issue --private-key FILE --company NAME --days N [--id LICENSE_ID]`;
 
@@ -15,8 +29,39 @@ function fail(message: string): never {
   process.exit(2);
 }
 
+/** Exit code 0 when the instance is licensed afterwards, 1 when its license has expired. */
+async function evaluate(): Promise<number> {
+  const config = loadConfig();
+  ensureDataDir(config);
+  const database = openDatabase(config.database);
+  try {
+    await migrateToLatest(database);
+    const license = new LicenseService(
+      createRepositories(database.db, database.dialect),
+      licensePublicKey(config.licensePublicKey),
+      systemClock,
+      () => localIssuerPublicKey(config.dataDir),
+    );
+    const result = await startEvaluation(license, config.dataDir, systemClock);
+    (result.outcome === 'expired' ? process.stderr : process.stdout).write(
+      `${describeEvaluation(result)}\n`,
+    );
+    return result.outcome === 'expired' ? 1 : 0;
+  } finally {
+    await database.destroy();
+  }
+}
+
 export function runLicenseCli(argv: string[]): void {
   const [command, ...rest] = argv;
+  if (command === 'evaluate') {
+    if (rest.length > 0) fail('evaluate takes no options.');
+    evaluate().then(
+      (code) => process.exit(code),
+      (error: unknown) => fail(error instanceof Error ? error.message : String(error)),
+    );
+    return;
+  }
   if (command === 'keygen') {
     process.stdout.write(`${JSON.stringify(generateLicenseKeyPair())}\n`);
     return;

@@ -48,7 +48,7 @@ describe('datasets', () => {
       });
       expect(response.statusCode).toBe(403);
       expect(response.json().description).toBe(
-        'Please set up your license key in Settings to add datasets.',
+        'Please set up your license key in Settings to add datasets. To evaluate Loupe for 30 days, run `npm run license -- evaluate` where the server runs.',
       );
     } finally {
       await fresh.close();

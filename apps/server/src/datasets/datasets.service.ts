@@ -84,12 +84,7 @@ export class DatasetsService {
   ) {}
 
   private async requireUploadLicense(): Promise<void> {
-    try {
-      await this.license.requireLicense('add datasets');
-    } catch (error) {
-      (error as Error).message = UPLOAD_LICENSE_MESSAGE;
-      throw error;
-    }
+    await this.license.requireLicense('add datasets', UPLOAD_LICENSE_MESSAGE);
   }
 
   async dataset(id: string): Promise<DatasetRow> {

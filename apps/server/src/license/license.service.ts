@@ -11,6 +11,11 @@ import { readLicense, type LicenseCheck } from './license-token.js';
 export const licenseMessages = {
   required: (action: string) =>
     `A valid license is required to ${action}. An administrator can enter a license key in Settings → License.`,
+  /** Appended to the 403s of an instance without any license (README.md, License). */
+  evaluateHint:
+    'To evaluate Loupe for 30 days, run `npm run license -- evaluate` where the server runs.',
+  localIssuerNotEvaluation:
+    "The license key is not valid: this instance's local issuer signs evaluation licenses only.",
   expiredRequired: (action: string) =>
     `The license has expired: renew it in Settings → License to ${action}.`,
   alreadyLicensed: 'A license key is already set: resubmit it (PUT) to replace it.',
@@ -26,13 +31,29 @@ export class LicenseService {
     private readonly repos: Repositories,
     private readonly publicKey: KeyObject,
     private readonly clock: Clock,
+    /** The local evaluation issuer's key (license/local-issuer.ts), read when a new key is checked. */
+    private readonly localIssuer: () => KeyObject | undefined = () => undefined,
   ) {}
+
+  /**
+   * The issuer's key verifies any license; the local issuer's only evaluation licenses, so a
+   * production-looking key still needs the issuer (or LOUPE_LICENSE_PUBLIC_KEY).
+   */
+  private check(key: string): LicenseCheck {
+    const issued = readLicense(key, this.publicKey);
+    if (issued.ok) return issued;
+    const local = this.localIssuer();
+    const evaluation = local ? readLicense(key, local) : undefined;
+    if (!evaluation?.ok) return issued;
+    if (!evaluation.payload.evaluation)
+      return { ok: false, reason: licenseMessages.localIssuerNotEvaluation };
+    return evaluation;
+  }
 
   async get(): Promise<License> {
     const key = await this.repos.settings.get('license_key');
     if (!key) return { state: 'UNLICENSED', key: '', expiration_ts: 0 };
-    if (this.verified?.key !== key)
-      this.verified = { key, check: readLicense(key, this.publicKey) };
+    if (this.verified?.key !== key) this.verified = { key, check: this.check(key) };
     const { check } = this.verified;
     // A stored key that no longer verifies (the public key changed) counts as no license.
     if (!check.ok) return { state: 'UNLICENSED', key, expiration_ts: 0 };
@@ -44,6 +65,7 @@ export class LicenseService {
       expiration_ts: payload.expiration_ts,
       company_name: payload.company_name,
       license_id: payload.license_id,
+      ...(payload.evaluation ? { evaluation: true } : {}),
     };
   }
 
@@ -55,7 +77,15 @@ export class LicenseService {
       throw new Conflict(licenseMessages.alreadyLicensed);
     if (mode === 'resubmit' && current.key === '')
       throw new Conflict(licenseMessages.notYetLicensed);
-    const check = readLicense(key, this.publicKey);
+    return this.install(key);
+  }
+
+  /**
+   * Checks and stores a key: the end of `submit`, and all of an evaluation's install
+   * (license/evaluation.ts), which runs from the command line where there is no user.
+   */
+  async install(key: string): Promise<License> {
+    const check = this.check(key.trim());
     if (!check.ok) throw new BadRequest(check.reason);
     if (check.payload.expiration_ts * 1000 <= this.clock()) {
       const date = new Date(check.payload.expiration_ts * 1000).toISOString().slice(0, 10);
@@ -65,14 +95,18 @@ export class LicenseService {
     return this.get();
   }
 
-  /** The guard licensed features call: 403 naming the action unless the instance is licensed. */
-  async requireLicense(action: string): Promise<void> {
+  /**
+   * The guard licensed features call: 403 naming the action unless the instance is licensed.
+   * `message` replaces the text where the product has its own; an instance that never had a
+   * license also hears how to start an evaluation.
+   */
+  async requireLicense(action: string, message?: string): Promise<void> {
     const { state } = await this.get();
     if (state === 'LICENSED') return;
+    if (state === 'EXPIRED')
+      throw new Forbidden(message ?? licenseMessages.expiredRequired(action));
     throw new Forbidden(
-      state === 'EXPIRED'
-        ? licenseMessages.expiredRequired(action)
-        : licenseMessages.required(action),
+      `${message ?? licenseMessages.required(action)} ${licenseMessages.evaluateHint}`,
     );
   }
 }

@@ -4,6 +4,7 @@ import { Tag, Tooltip } from 'antd';
 import { Link } from 'react-router';
 import { useCurrentUser } from '../../api/hooks/useCurrentUser';
 import { useLicense } from '../../api/hooks/useLicense';
+import { evaluationTag, formatLicenseDate } from '../../features/settings/license/licenseMessages';
 import { navStrings } from './strings';
 
 export function NavLicenseTag() {
@@ -18,6 +19,11 @@ export function NavLicenseTag() {
   } else if (license.isError) {
     tag = <Tag color="warning">{navStrings.unlicensed}</Tag>;
     tooltip = navStrings.licenseFetchFailed;
+    linked = isAdmin;
+  } else if (evaluationTag(license.data)) {
+    // An evaluation is shown as such, with the time it has left (README.md, License).
+    tag = <Tag color="warning">{evaluationTag(license.data)}</Tag>;
+    tooltip = navStrings.evaluationUntil(formatLicenseDate(license.data.expiration_ts));
     linked = isAdmin;
   } else if (license.data.state === 'LICENSED') {
     tag = <Tag color="success">{navStrings.licensed}</Tag>;

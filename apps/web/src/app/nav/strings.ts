@@ -15,6 +15,8 @@ export const navStrings = {
   unlicensedCompany: 'unlicensed',
   licensedTo: (company: string) => `Licensed to ${company}`,
   licenseFetchFailed: 'Unable to fetch license information.',
+  evaluationUntil: (date: string) =>
+    `Evaluation license until ${date}. Enter a license key in Settings → License to keep uploading after it ends.`,
   licenseAdminHint: 'Uploading datasets needs a license key. Click to enter one.',
   licenseMemberHint:
     'Uploading datasets needs a license key. Please contact your instance administrator.',

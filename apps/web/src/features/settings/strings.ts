@@ -131,6 +131,16 @@ export const settingsStrings = {
     unlicensedMember:
       'This instance has no license yet. Please contact your instance administrator to submit a license key.',
     replaceHint: 'To replace the current license, paste a new key and resubmit.',
+    evaluationTag: (days: number) => `Evaluation — ${days} ${days === 1 ? 'day' : 'days'} left`,
+    evaluationText: (date: string) =>
+      `This instance runs on an evaluation license until ${date}. To keep uploading datasets after that, submit a license key.`,
+    howTitle: 'How to get a license',
+    howEvaluate:
+      'To evaluate Loupe, run this where the server runs; it installs a 30-day evaluation license at once:',
+    howEvaluateStart:
+      'Starting the server with npm start -- --evaluation (or --demo) does the same.',
+    howProduction:
+      'For production, paste the key from your Loupe contact above. To issue your own keys, follow the License section of the README.',
   },
   support: {
     title: 'Support',

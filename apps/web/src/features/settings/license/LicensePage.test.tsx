@@ -95,3 +95,40 @@ test('while the license is unknown the tag says so; when it cannot be read, the 
   await screen.findByText('Unable to fetch License information');
   expect(screen.getByTestId('license-tag').textContent).toBe('Unlicensed');
 });
+
+test('an evaluation license is shown as such, with the days it has left', async () => {
+  seen();
+  fakeServer({
+    'GET /api/state': () => ({ body: appState({ user: adminUser }) }),
+    'GET /api/settings/license': () => ({
+      body: {
+        state: 'LICENSED',
+        key: 'k',
+        expiration_ts: Math.floor(Date.now() / 1000) + 29 * 86_400 - 60,
+        company_name: 'Evaluation',
+        license_id: 'evaluation-1',
+        evaluation: true,
+      },
+    }),
+  });
+  renderApp('/settings/license');
+  await screen.findByText(/This instance runs on an evaluation license until/);
+  await waitFor(() =>
+    expect(screen.getByTestId('license-tag').textContent).toBe('Evaluation — 29 days left'),
+  );
+  expect(screen.getAllByText('Evaluation — 29 days left')).toHaveLength(2);
+});
+
+test('an unlicensed admin is shown the one command that starts an evaluation', async () => {
+  seen();
+  fakeServer({
+    'GET /api/state': () => ({ body: appState({ user: adminUser }) }),
+    'GET /api/settings/license': () => ({
+      body: { state: 'UNLICENSED', key: '', expiration_ts: 0 },
+    }),
+  });
+  renderApp('/settings/license');
+  const how = await screen.findByTestId('license-how');
+  expect(how.textContent).toContain('npm run license -- evaluate');
+  expect(how.textContent).toContain('License section of the README');
+});

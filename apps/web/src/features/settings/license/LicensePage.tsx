@@ -1,5 +1,5 @@
 // Settings → License: the current license, and key entry (submit or resubmit by state).
-import { App, Alert, Button, Card, Descriptions, Flex, Form, Input, Tag } from 'antd';
+import { App, Alert, Button, Card, Descriptions, Flex, Form, Input, Tag, Typography } from 'antd';
 import { describeError } from '../../../api/ApiError';
 import { useCurrentUser } from '../../../api/hooks/useCurrentUser';
 import { useLicense } from '../../../api/hooks/useLicense';
@@ -9,7 +9,7 @@ import { ErrorFallback } from '../../../components/ErrorFallback';
 import { required } from '../../../lib/formRules';
 import { useSubmitLicense } from '../hooks/useSubmitLicense';
 import { settingsStrings } from '../strings';
-import { formatLicenseDate, licenseMessage, submitLabel } from './licenseMessages';
+import { evaluationTag, formatLicenseDate, licenseMessage, submitLabel } from './licenseMessages';
 
 const strings = settingsStrings.license;
 
@@ -34,14 +34,16 @@ export function LicensePage() {
   const current = license.data;
   const note = licenseMessage(current, isAdmin);
   const denied = isAdmin ? null : strings.noPermission;
-  const stateTag =
-    current.state === 'LICENSED' ? (
-      <Tag color="success">{strings.tagLicensed}</Tag>
-    ) : current.state === 'EXPIRED' ? (
-      <Tag color="error">{strings.tagExpired}</Tag>
-    ) : (
-      <Tag color="warning">{strings.tagUnlicensed}</Tag>
-    );
+  const evaluation = evaluationTag(current);
+  const stateTag = evaluation ? (
+    <Tag color="warning">{evaluation}</Tag>
+  ) : current.state === 'LICENSED' ? (
+    <Tag color="success">{strings.tagLicensed}</Tag>
+  ) : current.state === 'EXPIRED' ? (
+    <Tag color="error">{strings.tagExpired}</Tag>
+  ) : (
+    <Tag color="warning">{strings.tagUnlicensed}</Tag>
+  );
 
   return (
     <Flex vertical gap={16} style={{ maxWidth: 720 }}>
@@ -109,6 +111,26 @@ export function LicensePage() {
           </DisabledTooltip>
         </Form>
       </Card>
+      {isAdmin && (current.state === 'UNLICENSED' || evaluation) && (
+        <Card title={strings.howTitle} size="small" data-testid="license-how">
+          {current.state === 'UNLICENSED' && (
+            <>
+              <Typography.Paragraph>{strings.howEvaluate}</Typography.Paragraph>
+              <Typography.Paragraph>
+                <Typography.Text code copyable>
+                  npm run license -- evaluate
+                </Typography.Text>
+              </Typography.Paragraph>
+              <Typography.Paragraph type="secondary">
+                {strings.howEvaluateStart}
+              </Typography.Paragraph>
+            </>
+          )}
+          <Typography.Paragraph style={{ marginBottom: 0 }}>
+            {strings.howProduction}
+          </Typography.Paragraph>
+        </Card>
+      )}
     </Flex>
   );
 }

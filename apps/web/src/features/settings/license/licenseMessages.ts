@@ -12,13 +12,24 @@ export function formatLicenseDate(seconds: number): string {
   });
 }
 
+/** 'Evaluation — 29 days left' for an evaluation license in force, else undefined. */
+export function evaluationTag(
+  license: Pick<License, 'state' | 'expiration_ts' | 'evaluation'>,
+  nowMs = Date.now(),
+): string | undefined {
+  if (license.state !== 'LICENSED' || !license.evaluation) return undefined;
+  const days = Math.max(1, Math.ceil((license.expiration_ts * 1000 - nowMs) / 86_400_000));
+  return strings.evaluationTag(days);
+}
+
 export function licenseMessage(
-  license: Pick<License, 'state' | 'expiration_ts' | 'company_name'>,
+  license: Pick<License, 'state' | 'expiration_ts' | 'company_name' | 'evaluation'>,
   admin: boolean,
 ): { type: 'success' | 'warning' | 'error'; text: string } {
   const date = formatLicenseDate(license.expiration_ts);
   switch (license.state) {
     case 'LICENSED':
+      if (license.evaluation) return { type: 'warning', text: strings.evaluationText(date) };
       return {
         type: 'success',
         text: strings.licensedText(license.company_name || strings.unlicensedCompany, date),
