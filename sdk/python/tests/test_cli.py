@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Dict, List, Optional
 
 from _support import LICENSE_KEY, SERVER, SRC, ServerTest, unique
-from test_importers import csv_folder
+from test_importers import csv_folder, folder_with_others
 
 
 def run(args: List[str], env: Dict[str, str], cwd: Optional[Path] = None) -> subprocess.CompletedProcess:
@@ -111,6 +111,34 @@ class CliTest(ServerTest):
         )
         self.assertEqual(resumed.returncode, 0, resumed.stderr)
         self.assertIn("0 created, 0 updated, 5 unchanged. It has 5 samples", resumed.stdout)
+
+    def test_import_folder_with_other_csvs_beside(self) -> None:
+        self.assertEqual(self.configure().returncode, 0)
+        name = unique("cli-others")
+        folder = folder_with_others(self.tmp / "pets")
+        base = ["import", "folder", str(folder), "--name", name, "--task", "classification"]
+        refused = run(base, self.env)
+        self.assertEqual(refused.returncode, 2)
+        self.assertIn(
+            "features.csv is not a sample file (it has no label column); predictions_A.csv is not "
+            "a sample file (its name says predictions): name the sample files with --splits or in "
+            "dataset.yaml, or import predictions with --predictions NAME=FILE",
+            refused.stderr,
+        )
+        self.assertFalse(any(d.name == name for d in self.client.datasets()))
+        done = run(
+            base
+            + ["--splits", "train=train.csv,test=test.csv"]
+            + ["--predictions", "A=predictions_A.csv"],
+            self.env,
+        )
+        self.assertEqual(done.returncode, 0, done.stderr)
+        self.addCleanup(self.client.delete_dataset, name)
+        self.assertIn("It has 5 samples (classification; splits: test, train;", done.stdout)
+        self.assertIn("Prediction set 'A': 5 created, 0 updated, 0 unchanged.", done.stdout)
+        bad = run(base + ["--predictions", "A"], self.env)
+        self.assertEqual(bad.returncode, 2)
+        self.assertIn("--predictions takes NAME=FILE, got 'A'", bad.stderr)
 
     def test_bad_input_exits_2(self) -> None:
         self.assertEqual(self.configure().returncode, 0)

@@ -34,6 +34,18 @@ def csv_folder(root: Path) -> Path:
     return root
 
 
+def folder_with_others(root: Path) -> Path:
+    """The classification folder with a prediction CSV and a feature CSV beside its splits."""
+    csv_folder(root)
+    (root / "predictions_A.csv").write_text(
+        "id,label,score,cat,dog\n"
+        + "".join(f"images/{i}.png,cat,0.75,0.75,0.25\n" for i in range(5)),
+        encoding="utf-8",
+    )
+    (root / "features.csv").write_text("image,f0,f1\nimages/0.png,0.1,0.2\n", encoding="utf-8")
+    return root
+
+
 def coco_folder(root: Path) -> Path:
     """A COCO layout with a train and a val split."""
     (root / "annotations").mkdir(parents=True)
@@ -165,6 +177,41 @@ class ReadFolderTest(unittest.TestCase):
             read_folder(self.tmp, "classification")
         self.assertIn("train.csv has no label column", str(caught.exception))
 
+    def test_other_csvs_beside_the_splits_name_the_options(self) -> None:
+        root = folder_with_others(self.tmp / "pets")
+        with self.assertRaises(loupe.LoupeInputError) as caught:
+            read_folder(root, "classification")
+        self.assertIn(
+            "features.csv is not a sample file (it has no label column); predictions_A.csv is not "
+            "a sample file (its name says predictions): name the sample files with --splits or in "
+            "dataset.yaml, or import predictions with --predictions NAME=FILE",
+            str(caught.exception),
+        )
+        splits = {"train": "train.csv", "test": "test.csv"}
+        folder = read_folder(
+            root, "classification", splits=splits, predictions={"A": "predictions_A.csv"}
+        )
+        self.assertEqual(sorted(folder.splits), ["test", "train"])
+        self.assertEqual(len(folder.samples), 5)
+        [(name, predictions)] = folder.prediction_sets
+        self.assertEqual(name, "A")
+        self.assertEqual(
+            predictions[0],
+            {"id": "images/0.png", "label": "cat", "score": 0.75,
+             "probabilities": {"cat": 0.75, "dog": 0.25}},
+        )
+        (root / "dataset.yaml").write_text(
+            "class_names: [cat, dog]\nsplits:\n  train: train.csv\n  test: test.csv\n"
+        )
+        self.assertEqual(sorted(read_folder(root, "classification").splits), ["test", "train"])
+        (root / "predictions_B.csv").write_text("image,label\nimages/9.png,cat\n")
+        with self.assertRaises(loupe.LoupeInputError) as caught:
+            read_folder(root, "classification", predictions={"B": "predictions_B.csv"})
+        self.assertIn(
+            "predictions_B.csv line 2: no sample of the folder has the id 'images/9.png'",
+            str(caught.exception),
+        )
+
     def test_coco_missing_image(self) -> None:
         root = coco_folder(self.tmp / "coco")
         (root / "images" / "val" / "c.png").unlink()
@@ -225,6 +272,21 @@ class ImportFolderTest(ServerTest):
         again = self.client.import_folder(self.tmp / "pets", name, "classification", exist_ok=True)
         self.assertEqual(again.id, ds.id)
         self.assertEqual(again.samples_count, 5)
+
+    def test_csv_with_named_splits_and_a_prediction_set(self) -> None:
+        ds = self.client.import_folder(
+            folder_with_others(self.tmp / "pets"),
+            unique("import-others"),
+            "classification",
+            splits={"train": "train.csv", "test": "test.csv"},
+            predictions={"A": "predictions_A.csv"},
+        )
+        self.addCleanup(self._delete, ds)
+        self.assertEqual(ds.samples_count, 5)
+        self.assertEqual(sorted(ds.splits), ["test", "train"])
+        [model] = ds.imported_prediction_sets
+        self.assertEqual((model.name, model.upload_result["created"]), ("A", 5))
+        self.assertEqual([p.name for p in ds.prediction_sets()], ["A"])
 
     def test_csv_regression(self) -> None:
         root = self.tmp / "reg"

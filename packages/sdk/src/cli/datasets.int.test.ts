@@ -189,6 +189,102 @@ describe('loupe import folder', () => {
     });
   });
 
+  it('imports named splits and prediction sets from a folder with other CSVs beside', async () => {
+    const files = {
+      'dataset.yaml': 'class_names: [cat, dog]\n',
+      'train.csv': 'image,label\nimg/a.png,cat\nimg/b.png,dog\n',
+      'test.csv': 'image,label\nimg/c.png,cat\n',
+      'predictions_A.csv':
+        'id,label,score,cat,dog\nimg/a.png,cat,0.9,0.9,0.1\nimg/b.png,cat,0.6,0.6,0.4\nimg/c.png,dog,0.7,0.3,0.7\n',
+      'features.csv': 'image,f0,f1\nimg/a.png,0.1,0.2\n',
+      'img/a.png': png(11),
+      'img/b.png': png(12),
+      'img/c.png': png(13),
+    };
+    const root = folder(files);
+    const refused = await cli(
+      'import',
+      'folder',
+      root,
+      '--name',
+      'Beside',
+      '--task',
+      'classification',
+    );
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain(
+      'features.csv is not a sample file (it has no label column); predictions_A.csv is not a sample file (its name says predictions): name the sample files with --splits or in dataset.yaml, or import predictions with --predictions NAME=FILE',
+    );
+    const imported = await cli(
+      'import',
+      'folder',
+      root,
+      '--name',
+      'Beside',
+      '--task',
+      'classification',
+      '--splits',
+      'train=train.csv,test=test.csv',
+      '--predictions',
+      'A=predictions_A.csv',
+    );
+    expect(imported.stderr).toBe('');
+    expect(JSON.parse(imported.stdout)).toMatchObject({
+      samples: 3,
+      created: 3,
+      prediction_sets: [{ name: 'A', created: 3 }],
+    });
+    const client = new LoupeClient({ url: server.url, apiKey: server.apiKey });
+    expect((await client.dataset('Beside')).info).toMatchObject({
+      samples_count: 3,
+      splits: ['test', 'train'],
+      predictions_count: 1,
+    });
+
+    // The same splits named in dataset.yaml; a prediction for a sample not in the folder is
+    // refused before anything is sent.
+    const yamlRoot = folder({
+      ...files,
+      'dataset.yaml': 'class_names: [cat, dog]\nsplits: {train: train.csv, test: test.csv}\n',
+      'predictions_B.csv': 'image,label\nimg/z.png,cat\n',
+    });
+    const stray = await cli(
+      'import',
+      'folder',
+      yamlRoot,
+      '--name',
+      'Beside YAML',
+      '--task',
+      'classification',
+      '--predictions',
+      'A=predictions_A.csv',
+      '--predictions',
+      'B=predictions_B.csv',
+    );
+    expect(stray.code).toBe(2);
+    expect(stray.stderr).toContain(
+      "predictions_B.csv:2: no sample of the folder has the id 'img/z.png'",
+    );
+    expect((await client.datasets()).some((d) => d.name === 'Beside YAML')).toBe(false);
+    const fromYaml = await cli(
+      'import',
+      'folder',
+      yamlRoot,
+      '--name',
+      'Beside YAML',
+      '--task',
+      'classification',
+      '--predictions',
+      'A=predictions_A.csv',
+    );
+    expect(fromYaml.stderr).toBe('');
+    expect(JSON.parse(fromYaml.stdout)).toMatchObject({
+      created: 3,
+      prediction_sets: [{ name: 'A', created: 3 }],
+    });
+    expect((await client.dataset('Beside YAML')).info.splits).toEqual(['test', 'train']);
+  });
+
   it('says what is wrong with bad input (exit 2) and with rows the server refuses (exit 1)', async () => {
     const missing = await cli(
       'import',

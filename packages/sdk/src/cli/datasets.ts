@@ -209,7 +209,7 @@ export const uploadCommand: Command = {
 };
 
 function importUsage(layout: 'folder' | 'coco'): string {
-  return `Usage: loupe import ${layout} PATH --name NAME --task TASK [--exist-ok]
+  return `Usage: loupe import ${layout} PATH --name NAME --task TASK [--exist-ok]${layout === 'folder' ? ' [--splits NAME=FILE,…] [--predictions NAME=FILE]…' : ''}
 
 ${layout === 'folder' ? 'Imports a folder with dataset.yaml and one CSV per split (or a COCO folder; see docs/formats.md).' : 'Imports a COCO folder: annotations/<split>.json and images/<split>/.'}
 The whole folder is checked first (every row, every media file); a problem is reported with its
@@ -219,9 +219,34 @@ written in the CSV (or its id column), or the COCO file name.
   --exist-ok    import into the dataset NAME when it exists already (same task): running an
                 import again resumes it, and samples already there are left unchanged. Without
                 it, an existing dataset of that name is refused.
-
+${
+  layout === 'folder'
+    ? `  --splits train=train.csv,test=test.csv
+                read only these CSVs as samples, each as the split named (overrides the
+                splits of dataset.yaml); without either, every CSV in the folder is a split
+  --predictions NAME=FILE
+                after the samples, upload the prediction CSV FILE as the prediction set NAME
+                (repeat for more); paths are relative to the folder
+`
+    : ''
+}
 ${CONNECTION_USAGE}
 `;
+}
+
+/** `NAME=FILE` pairs, from one comma-separated option or a repeated one; names used once. */
+function namedFiles(values: string[], option: string, usage: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const pair of values) {
+    const equals = pair.indexOf('=');
+    const name = pair.slice(0, equals).trim();
+    const file = pair.slice(equals + 1).trim();
+    if (equals < 0 || !name || !file)
+      throw new CliError(`--${option} takes NAME=FILE, got '${pair}'\n\n${usage}`);
+    if (name in out) throw new CliError(`--${option} names '${name}' twice\n\n${usage}`);
+    out[name] = file;
+  }
+  return out;
 }
 
 function importCommand(layout: 'folder' | 'coco'): Command {
@@ -243,10 +268,24 @@ function importCommand(layout: 'folder' | 'coco'): Command {
           name: { type: 'string' },
           task: { type: 'string' },
           'exist-ok': { type: 'boolean' },
+          ...(layout === 'folder'
+            ? {
+                splits: { type: 'string' },
+                predictions: { type: 'string', multiple: true },
+              }
+            : {}),
         },
         usage,
       );
       const name = required(values, 'name', usage);
+      const splits =
+        values.splits === undefined
+          ? undefined
+          : namedFiles(String(values.splits).split(','), 'splits', usage);
+      const predictions =
+        values.predictions === undefined
+          ? undefined
+          : namedFiles(values.predictions as unknown as string[], 'predictions', usage);
       const task = taskOf(required(values, 'task', usage), usage);
       const existOk = values['exist-ok'] === true;
       if (layout === 'coco' && task !== 'object_detection' && task !== 'instance_segmentation') {
@@ -254,20 +293,33 @@ function importCommand(layout: 'folder' | 'coco'): Command {
           `a COCO folder imports as object_detection or instance_segmentation\n\n${usage}`,
         );
       }
-      const folder = importFolder(path, task, layout === 'coco' ? 'coco' : undefined);
+      const folder = importFolder(path, task, layout === 'coco' ? 'coco' : undefined, {
+        ...(splits ? { splits } : {}),
+        ...(predictions ? { predictions } : {}),
+      });
       const {
         class_names: classNames,
         value_names: valueNames,
         label_map: labelMap,
       } = folder.dataset;
-      checkSamplesBeforeUpload(
-        { rows: folder.samples, sources: folder.sources },
-        newDatasetShape(
-          task,
-          classNames ?? (labelMap ? [...new Set(Object.values(labelMap))] : []),
-          valueNames,
-        ),
+      const shape = newDatasetShape(
+        task,
+        classNames ?? (labelMap ? [...new Set(Object.values(labelMap))] : []),
+        valueNames,
       );
+      checkSamplesBeforeUpload({ rows: folder.samples, sources: folder.sources }, shape);
+      for (const set of folder.predictionSets) {
+        // Classes learned from the labels are known here only once the samples are read.
+        const learned = shape.closed_classes
+          ? shape
+          : {
+              ...shape,
+              class_names: [
+                ...new Set(folder.samples.flatMap((s) => (s.label ? [String(s.label)] : []))),
+              ],
+            };
+        checkPredictionsBeforeUpload({ rows: set.predictions, sources: set.sources }, learned);
+      }
       const client = connect(values);
       const result = await serverCall(async () => {
         const dataset = await client
@@ -285,7 +337,21 @@ function importCommand(layout: 'folder' | 'coco'): Command {
           onProgress: ({ done }) => bar.update(done),
         });
         bar.done();
-        return { dataset_id: dataset.id, ...totals };
+        const sets = [];
+        for (const { name: model, predictions: rows } of folder.predictionSets) {
+          const set = await dataset.createPredictionSet(model);
+          const setBar = progressBar(`predictions ${model}`, rows.length);
+          const setTotals = await set.uploadPredictions(rows, {
+            onProgress: ({ done }) => setBar.update(done),
+          });
+          setBar.done();
+          sets.push({ name: model, prediction_set_id: set.id, ...setTotals });
+        }
+        return {
+          dataset_id: dataset.id,
+          ...totals,
+          ...(sets.length ? { prediction_sets: sets } : {}),
+        };
       });
       io.stdout(
         `${JSON.stringify({ dataset: name, layout: folder.layout, samples: folder.samples.length, ...result })}\n`,
@@ -299,7 +365,8 @@ const importCommands = [importCommand('folder'), importCommand('coco')];
 export const importCommandGroup: Command = {
   name: 'import',
   summary: 'import a dataset folder (CSV layout or COCO)',
-  usage: 'Usage: loupe import folder|coco PATH --name NAME --task TASK [--exist-ok]\n',
+  usage:
+    'Usage: loupe import folder|coco PATH --name NAME --task TASK [--exist-ok] [--splits NAME=FILE,…] [--predictions NAME=FILE]…\n',
   commands: importCommands,
   run: (args, io) => dispatch('loupe import', importCommands, args, io),
 };

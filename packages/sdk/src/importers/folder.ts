@@ -1,13 +1,14 @@
 // Reads a dataset folder in the layouts of docs/formats.md into an upload: the CSV layout
-// (dataset.yaml + one CSV per split) and the COCO layout (annotations/ + images/<split>/).
+// (dataset.yaml + one CSV per split, and prediction CSVs when named) and the COCO layout
+// (annotations/ + images/<split>/).
 // A sample's id is its `id` cell or media path as written in the CSV, or the COCO file name.
 // Nothing here checks rows or files against the server's rules: cli/preflight.ts does that for
 // the whole folder before anything is sent.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, isAbsolute, join } from 'node:path';
 import type { CreateDatasetRequest, TaskType } from '@loupe/contracts';
-import type { Media, SampleToUpload } from '../client/client.js';
-import { parseCsv } from '../cli/csv.js';
+import type { Media, PredictionToUpload, SampleToUpload } from '../client/client.js';
+import { parseCsv, type CsvTable } from '../cli/csv.js';
 import { CliError } from '../cli/errors.js';
 import { parseYaml } from './yaml.js';
 
@@ -17,7 +18,21 @@ export interface FolderImport {
   samples: SampleToUpload[];
   /** Where each sample comes from, for messages: `…/train.csv:4`, `…/val.json images[2]`. */
   sources: string[];
+  /** Prediction sets to upload after the samples, in the order they were named. */
+  predictionSets: { name: string; predictions: PredictionToUpload[]; sources: string[] }[];
 }
+
+export interface FolderOptions {
+  /** Split name → sample CSV (relative to the folder): only these are read as samples. */
+  splits?: Record<string, string>;
+  /** Prediction set name → prediction CSV (relative to the folder). */
+  predictions?: Record<string, string>;
+}
+
+const NOT_SAMPLES_HINT =
+  'name the sample files with --splits or in dataset.yaml, or import predictions with --predictions NAME=FILE';
+/** File names that say predictions (`predictions_A.csv`, `preds.csv`): never guessed to be a split. */
+const PREDICTIONS_NAME = /^pred(ictions?|s)?(?![a-z])/i;
 
 const COCO_TASKS: TaskType[] = ['object_detection', 'instance_segmentation'];
 const MEDIA_COLUMNS = ['image', 'audio'];
@@ -59,7 +74,11 @@ function media(root: string, path: string): Media {
   return { file: isAbsolute(path) ? path : join(root, path) };
 }
 
-export function importCsvFolder(root: string, task: TaskType): FolderImport {
+export function importCsvFolder(
+  root: string,
+  task: TaskType,
+  options: FolderOptions = {},
+): FolderImport {
   if (COCO_TASKS.includes(task))
     throw new CliError(
       `${root}: ${task} folders use the COCO layout (annotations/ and images/<split>/), not dataset.yaml and CSVs`,
@@ -83,17 +102,50 @@ export function importCsvFolder(root: string, task: TaskType): FolderImport {
     throw new CliError(
       `${yamlPath}: a semantic segmentation dataset needs class_names (or a label_map)`,
     );
-  const csvs = readdirSync(root)
-    .filter((name) => name.toLowerCase().endsWith('.csv'))
-    .sort();
-  if (csvs.length === 0)
-    throw new CliError(`${root}: no CSV files (one per split, e.g. train.csv)`);
+  const yamlSplits = splitsOf(config.splits, yamlPath);
+  const predictionFiles = new Set(
+    Object.values(options.predictions ?? {}).map((file) => resolvePath(root, file)),
+  );
+  const named = options.splits ?? yamlSplits;
+  const where = options.splits ? '--splits' : `${yamlPath}: splits`;
+  const files: { split: string; file: string; table: CsvTable }[] = [];
+  if (named) {
+    for (const [split, name] of Object.entries(named)) {
+      const file = resolvePath(root, name);
+      if (!existsSync(file) || !statSync(file).isFile())
+        throw new CliError(
+          `${where} names ${name} for split '${split}', but ${file} is not a file`,
+        );
+      if (predictionFiles.has(file))
+        throw new CliError(`${name} is named both as split '${split}' and as predictions`);
+      files.push({ split, file, table: parseCsv(readFileSync(file, 'utf8'), file) });
+    }
+  } else {
+    const csvs = readdirSync(root)
+      .filter((name) => name.toLowerCase().endsWith('.csv'))
+      .filter((name) => !predictionFiles.has(join(root, name)))
+      .sort();
+    if (csvs.length === 0)
+      throw new CliError(`${root}: no CSV files (one per split, e.g. train.csv)`);
+    const refused: string[] = [];
+    const all: typeof files = [];
+    for (const name of csvs) {
+      const file = join(root, name);
+      const table = parseCsv(readFileSync(file, 'utf8'), file);
+      const found = { split: basename(name, name.slice(-4)), file, table };
+      all.push(found);
+      const reason = notSamplesReason(name, table.header, task, valueNames ?? []);
+      if (reason) refused.push(`${name} is not a sample file (${reason})`);
+      else files.push(found);
+    }
+    // With no sample file at all, each CSV is read as one, to say what it lacks.
+    if (refused.length && files.length)
+      throw new CliError(`${refused.join('; ')}: ${NOT_SAMPLES_HINT}`);
+    if (!files.length) files.push(...all);
+  }
   const samples: SampleToUpload[] = [];
   const sources: string[] = [];
-  for (const name of csvs) {
-    const file = join(root, name);
-    const split = basename(name, name.slice(-4));
-    const table = parseCsv(readFileSync(file, 'utf8'), file);
+  for (const { split, file, table } of files) {
     const mediaColumn = MEDIA_COLUMNS.find((c) => table.header.includes(c));
     if (!mediaColumn) throw new CliError(`${file}: needs an 'image' or 'audio' column`);
     const col = (column: string) => table.header.indexOf(column);
@@ -152,7 +204,135 @@ export function importCsvFolder(root: string, task: TaskType): FolderImport {
     },
     samples,
     sources,
+    predictionSets: Object.entries(options.predictions ?? {}).map(([name, file]) => ({
+      name,
+      ...readPredictions(root, file, task, valueNames ?? [], samples),
+    })),
   };
+}
+
+function resolvePath(root: string, path: string): string {
+  return isAbsolute(path) ? path : join(root, path);
+}
+
+/** dataset.yaml's `splits`: a mapping of split name to CSV file, or nothing. */
+function splitsOf(value: unknown, file: string): Record<string, string> | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'object' || Array.isArray(value) || Object.keys(value).length === 0)
+    throw new CliError(
+      `${file}: splits must map each split name to its CSV file, e.g. splits: {train: train.csv, test: test.csv}`,
+    );
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, String(v)]));
+}
+
+/** Why a CSV found in the folder is clearly not a split's samples, if it is not. */
+function notSamplesReason(
+  name: string,
+  header: string[],
+  task: TaskType,
+  valueNames: string[],
+): string | undefined {
+  if (PREDICTIONS_NAME.test(name)) return 'its name says predictions';
+  const media = task === 'audio_classification' || task === 'automatic_speech_recognition';
+  if (!header.includes(media ? 'audio' : 'image'))
+    return `it has no ${media ? 'audio' : 'image'} column`;
+  if ((task === 'classification' || task === 'audio_classification') && !header.includes('label'))
+    return 'it has no label column';
+  if (
+    task === 'regression' &&
+    !header.includes('values') &&
+    !valueNames.every((n) => header.includes(n))
+  )
+    return 'it has no values column nor one column per value name';
+  if (
+    task === 'semantic_segmentation' &&
+    !header.includes('semantic_masks') &&
+    !header.includes('mask')
+  )
+    return 'it has no semantic_masks column';
+  if (task === 'automatic_speech_recognition' && !header.includes('transcript'))
+    return 'it has no transcript column';
+  return undefined;
+}
+
+/**
+ * A prediction CSV (docs/formats.md): the sample's `id` (or its media path, when that is its id),
+ * then the task's columns; for classification every other column is a class's probability.
+ */
+function readPredictions(
+  root: string,
+  name: string,
+  task: TaskType,
+  valueNames: string[],
+  samples: SampleToUpload[],
+): { predictions: PredictionToUpload[]; sources: string[] } {
+  const file = resolvePath(root, name);
+  if (!existsSync(file) || !statSync(file).isFile())
+    throw new CliError(`--predictions names ${name}, but ${file} is not a file`);
+  const table = parseCsv(readFileSync(file, 'utf8'), file);
+  const idColumn = ['id', ...MEDIA_COLUMNS].find((c) => table.header.includes(c));
+  if (!idColumn)
+    throw new CliError(`${file}: a prediction CSV needs an id column (the sample's id)`);
+  const classes = task === 'classification' || task === 'audio_classification';
+  const taskColumns = classes
+    ? ['label', 'score']
+    : task === 'regression'
+      ? ['values', ...valueNames]
+      : task === 'semantic_segmentation'
+        ? ['mask', 'semantic_masks']
+        : ['transcript'];
+  const ignored = new Set(['id', ...MEDIA_COLUMNS]);
+  const extra = table.header.filter((c) => !ignored.has(c) && !taskColumns.includes(c));
+  if (extra.length && !classes)
+    throw new CliError(
+      `${file}: unknown column '${extra[0]}': a ${task} prediction CSV takes id and ${taskColumns.join(', ')}`,
+    );
+  const known = new Set(samples.map((s) => s.id));
+  const predictions: PredictionToUpload[] = [];
+  const sources: string[] = [];
+  for (const row of table.rows) {
+    const get = (column: string) => {
+      const i = table.header.indexOf(column);
+      return i >= 0 && row.cells[i] !== '' ? row.cells[i] : undefined;
+    };
+    const id = get(idColumn);
+    if (!id) throw new CliError(`${file}:${row.line}: ${idColumn} is empty`);
+    if (!known.has(id))
+      throw new CliError(`${file}:${row.line}: no sample of the folder has the id '${id}'`);
+    const prediction: PredictionToUpload = { id };
+    const label = get('label');
+    if (label !== undefined) prediction.label = label;
+    const transcript = get('transcript');
+    if (transcript !== undefined) prediction.transcript = transcript;
+    const mask = get('mask') ?? get('semantic_masks');
+    if (mask !== undefined) prediction.mask = media(root, mask);
+    const combined = get('values');
+    const numbers: [string, string | undefined][] =
+      task === 'regression' && combined === undefined
+        ? valueNames.map((n) => [n, get(n)])
+        : classes
+          ? extra.map((c) => [c, get(c)])
+          : [];
+    const score = get('score');
+    for (const [column, cell] of [['score', score] as const, ...numbers]) {
+      if (cell !== undefined && !NUMBER.test(cell.trim()))
+        throw new CliError(`${file}:${row.line}: ${column} '${cell}' is not a number`);
+    }
+    if (score !== undefined) prediction.score = Number(score);
+    if (task === 'regression') {
+      const parts = combined
+        ?.replace(/^\[|\]$/g, '')
+        .split(/[,;\s]+/)
+        .filter(Boolean);
+      prediction.values = Object.fromEntries(
+        valueNames.map((n, i) => [n, Number(parts ? parts[i] : get(n))]),
+      );
+    } else if (numbers.some(([, v]) => v !== undefined))
+      prediction.probabilities = Object.fromEntries(numbers.map(([n, v]) => [n, Number(v ?? 0)]));
+    predictions.push(prediction);
+    sources.push(`${file}:${row.line}`);
+  }
+  return { predictions, sources };
 }
 
 interface CocoFile {
@@ -238,10 +418,21 @@ export function importCocoFolder(root: string, task: TaskType): FolderImport {
       sources.push(`${file} images[${i}]`);
     });
   }
-  return { layout: 'coco', dataset: { class_names: classNames }, samples, sources };
+  return {
+    layout: 'coco',
+    dataset: { class_names: classNames },
+    samples,
+    sources,
+    predictionSets: [],
+  };
 }
 
-export function importFolder(root: string, task: TaskType, layout?: 'csv' | 'coco'): FolderImport {
+export function importFolder(
+  root: string,
+  task: TaskType,
+  layout?: 'csv' | 'coco',
+  options: FolderOptions = {},
+): FolderImport {
   if (!existsSync(root) || !statSync(root).isDirectory())
     throw new CliError(`${root}: not a folder`);
   const chosen =
@@ -253,5 +444,9 @@ export function importFolder(root: string, task: TaskType, layout?: 'csv' | 'coc
         : undefined);
   if (!chosen)
     throw new CliError(`${root} has neither dataset.yaml nor annotations/ (see docs/formats.md)`);
-  return chosen === 'coco' ? importCocoFolder(root, task) : importCsvFolder(root, task);
+  if (chosen === 'coco' && (options.splits || options.predictions))
+    throw new CliError(
+      `${root}: --splits and --predictions are for the CSV layout; a COCO folder's splits are its annotation files (upload predictions with loupe upload predictions)`,
+    );
+  return chosen === 'coco' ? importCocoFolder(root, task) : importCsvFolder(root, task, options);
 }

@@ -2,7 +2,8 @@
 
     loupe configure --url URL --api-key KEY [--license-key KEY]
     loupe datasets [--json]
-    loupe import folder PATH --name NAME --task TASK [--exist-ok]
+    loupe import folder PATH --name NAME --task TASK [--exist-ok] [--splits NAME=FILE,…]
+        [--predictions NAME=FILE]…
     loupe import coco PATH --name NAME --task object_detection|instance_segmentation
 
 Exit codes: 0 success, 2 bad input (arguments, files, configuration), 1 an error answered by the
@@ -15,7 +16,7 @@ import argparse
 import datetime as _dt
 import json
 import sys
-from typing import List, Optional, Sequence
+from typing import Dict, List, Optional, Sequence
 
 from . import _config
 from ._http import LoupeConnectionError, LoupeError, LoupeInputError
@@ -74,7 +75,34 @@ def _parser() -> argparse.ArgumentParser:
         )
         sub.add_argument("--batch-size", type=int, default=1000)
         sub.add_argument("--no-progress", action="store_true", help="draw no progress bar")
+        if layout == "folder":
+            sub.add_argument(
+                "--splits",
+                metavar="NAME=FILE,…",
+                help="read only these CSVs as samples, each as the split named (overrides the "
+                "splits of dataset.yaml); paths are relative to the folder",
+            )
+            sub.add_argument(
+                "--predictions",
+                action="append",
+                metavar="NAME=FILE",
+                help="after the samples, upload the prediction CSV FILE as the prediction set "
+                "NAME (repeat for more); relative to the folder",
+            )
     return parser
+
+
+def _named_files(pairs: Sequence[str], option: str) -> Dict[str, str]:
+    """``NAME=FILE`` pairs; each name once."""
+    out: Dict[str, str] = {}
+    for pair in pairs:
+        name, equals, file = (part.strip() for part in pair.partition("="))
+        if not equals or not name or not file:
+            raise LoupeInputError(f"--{option} takes NAME=FILE, got {pair!r}.")
+        if name in out:
+            raise LoupeInputError(f"--{option} names {name!r} twice.")
+        out[name] = file
+    return out
 
 
 def _client(args: argparse.Namespace) -> Client:
@@ -126,6 +154,10 @@ def _datasets(args: argparse.Namespace) -> int:
 
 
 def _import(args: argparse.Namespace) -> int:
+    splits = getattr(args, "splits", None)
+    predictions = getattr(args, "predictions", None)
+    named_splits = _named_files(splits.split(","), "splits") if splits else None
+    named_predictions = _named_files(predictions, "predictions") if predictions else None
     client = _client(args)
     try:
         dataset = client.import_folder(
@@ -137,6 +169,8 @@ def _import(args: argparse.Namespace) -> int:
             description=args.description,
             batch_size=args.batch_size,
             progress=False if args.no_progress else None,
+            splits=named_splits,
+            predictions=named_predictions,
         )
     except LoupeError as error:
         if error.status == 409 and not args.exist_ok:
@@ -153,6 +187,12 @@ def _import(args: argparse.Namespace) -> int:
         f"updated, {done['unchanged']:,} unchanged. It has {dataset.samples_count:,} samples "
         f"({dataset.task_type}; splits: {splits}; id {dataset.id})."
     )
+    for prediction_set in dataset.imported_prediction_sets:
+        done = prediction_set.upload_result
+        print(
+            f"Prediction set {prediction_set.name!r}: {done['created']:,} created, "
+            f"{done['updated']:,} updated, {done['unchanged']:,} unchanged."
+        )
     print(f"Open it at {client.url}/datasets/{dataset.id}")
     return EXIT_OK
 

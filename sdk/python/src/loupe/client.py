@@ -340,17 +340,25 @@ class Client:
         description: str = "",
         batch_size: int = 1000,
         progress: ProgressOption = None,
+        splits: Optional[Mapping[str, str]] = None,
+        predictions: Optional[Mapping[str, str]] = None,
     ) -> "Dataset":
         """Creates a dataset from a folder in the CSV layout or the COCO layout.
 
         The CSV layout holds ``dataset.yaml`` and one CSV per split; the COCO layout holds
         ``annotations/`` (one COCO json per split) and ``images/<split>/``. See docs/formats.md.
-        ``layout`` forces ``"csv"`` or ``"coco"``; by default it is detected. Answers the dataset
-        with its counts refreshed; its ``upload_result`` holds ``{created, updated, unchanged}``.
+        ``layout`` forces ``"csv"`` or ``"coco"``; by default it is detected. ``splits``
+        (``{"train": "train.csv"}``) names the sample CSVs, ``predictions``
+        (``{"A": "predictions_A.csv"}``) prediction CSVs uploaded as prediction sets after the
+        samples; paths are relative to the folder. Answers the dataset with its counts
+        refreshed; its ``upload_result`` holds ``{created, updated, unchanged}`` and its
+        ``imported_prediction_sets`` the ``PredictionSet``s uploaded.
         """
         from .importers import read_folder
 
-        folder = read_folder(path, task_type, layout=layout)
+        folder = read_folder(
+            path, task_type, layout=layout, splits=splits, predictions=predictions
+        )
         dataset = self.create_dataset(
             name,
             task_type,
@@ -366,7 +374,15 @@ class Client:
             progress=progress,
             base_dir=folder.root,
         )
-        return dataset.refresh()
+        uploaded = [
+            dataset.upload_predictions(
+                set_name, rows, batch_size=batch_size, progress=progress, base_dir=folder.root
+            )
+            for set_name, rows in folder.prediction_sets
+        ]
+        dataset.refresh()
+        dataset.imported_prediction_sets = uploaded
+        return dataset
 
     # ---- media (shared by datasets and prediction sets)
 
@@ -579,6 +595,8 @@ class Dataset(_ServerObject):
     def __init__(self, client: Client, data: Mapping[str, Any]) -> None:
         super().__init__(data)
         self.client = client
+        #: The prediction sets Client.import_folder uploaded after the samples.
+        self.imported_prediction_sets: List["PredictionSet"] = []
 
     @property
     def task_type(self) -> str:

@@ -2,10 +2,11 @@
 
 CSV layout::
 
-    dataset.yaml        class_names / value_names / label_map
+    dataset.yaml        class_names / value_names / label_map, optionally splits
     train.csv           one CSV per split; the file name is the split name
     test.csv
     images/…            media, referenced from the CSVs relative to the folder
+    predictions_A.csv   a prediction CSV, read only when named (``predictions={"A": …}``)
 
 COCO layout::
 
@@ -13,7 +14,8 @@ COCO layout::
     images/train/<file_name>           one image folder per split
 
 :func:`read_folder` turns either into the sample dicts :meth:`loupe.Dataset.upload_samples`
-takes, plus the class and value names for creating the dataset; nothing is sent.
+takes, plus the class and value names for creating the dataset and the prediction dicts of the
+named prediction CSVs; nothing is sent.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ import math
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
 from . import _yaml
 from ._http import LoupeInputError
@@ -53,6 +55,13 @@ RESERVED_METADATA = re.compile(
     r"^(?:id|split|label|labels|card_index)$|^(?:image|audio|object|prediction|concept|check)\."
 )
 
+NOT_SAMPLES_HINT = (
+    "name the sample files with --splits or in dataset.yaml, or import predictions with "
+    "--predictions NAME=FILE"
+)
+#: File names that say predictions (predictions_A.csv, preds.csv): never guessed to be a split.
+PREDICTIONS_NAME = re.compile(r"^pred(ictions?|s)?(?![a-z])", re.I)
+
 _INT = re.compile(r"^[-+]?\d+$")
 _FLOAT = re.compile(r"^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$|^[-+]?(inf|infinity)$", re.I)
 
@@ -69,6 +78,8 @@ class Folder:
     class_names: Optional[List[str]] = None
     value_names: Optional[List[str]] = None
     label_map: Optional[Dict[str, str]] = None
+    #: (prediction set name, prediction dicts) to upload after the samples, in the order named.
+    prediction_sets: List[Tuple[str, List[Dict[str, Any]]]] = field(default_factory=list)
 
     @property
     def splits(self) -> List[str]:
@@ -95,16 +106,32 @@ def detect_layout(root: Path) -> str:
     )
 
 
-def read_folder(path: Union[str, Path], task_type: str, layout: Optional[str] = None) -> Folder:
-    """Reads a folder in the CSV or COCO layout (detected unless ``layout`` says which)."""
+def read_folder(
+    path: Union[str, Path],
+    task_type: str,
+    layout: Optional[str] = None,
+    *,
+    splits: Optional[Mapping[str, str]] = None,
+    predictions: Optional[Mapping[str, str]] = None,
+) -> Folder:
+    """Reads a folder in the CSV or COCO layout (detected unless ``layout`` says which).
+
+    ``splits`` (split name → CSV, relative to the folder) names the sample files, overriding
+    dataset.yaml's ``splits``; ``predictions`` (prediction set name → CSV) names prediction CSVs.
+    """
     root = Path(path).expanduser().resolve()
     found = detect_layout(root) if layout is None else layout
+    if found == "coco" and (splits or predictions):
+        raise LoupeInputError(
+            "--splits and --predictions are for the CSV layout; a COCO folder's splits are its "
+            "annotation files (upload predictions with Dataset.upload_predictions)."
+        )
     if found == "csv":
         if layout is not None and not any((root / n).is_file() for n in YAML_NAMES):
             if not root.is_dir():
                 raise LoupeInputError(f"{root} is not a folder.")
             raise LoupeInputError(f"{root} has no dataset.yaml (needed by the CSV layout).")
-        return read_csv_folder(root, task_type)
+        return read_csv_folder(root, task_type, splits=splits, predictions=predictions)
     if found == "coco":
         if not (root / "annotations").is_dir():
             if not root.is_dir():
@@ -172,8 +199,44 @@ def _parse_values(text: str, where: str) -> List[float]:
         ) from None
 
 
-def read_csv_folder(root: Path, task_type: str) -> Folder:
-    """Reads dataset.yaml and every ``<split>.csv`` of a folder."""
+def _splits(value: Any, source: Path) -> Optional[Dict[str, str]]:
+    """dataset.yaml's ``splits``: a mapping of split name to CSV file, or None."""
+    if value is None:
+        return None
+    if not isinstance(value, dict) or not value:
+        raise LoupeInputError(
+            f"{source}: splits must map each split name to its CSV file, e.g. "
+            "splits: {train: train.csv, test: test.csv}."
+        )
+    return {str(k): str(v) for k, v in value.items()}
+
+
+def _header(path: Path) -> List[str]:
+    with path.open(newline="", encoding="utf-8-sig") as handle:
+        return [h.strip() for h in next(csv.reader(handle), [])]
+
+
+def _not_samples_reason(path: Path, task: str, value_names: List[str]) -> Optional[str]:
+    """Why a CSV found in the folder is clearly not a split's samples, if it is not."""
+    if PREDICTIONS_NAME.match(path.name):
+        return "its name says predictions"
+    header = _header(path)
+    media = "audio" if task in AUDIO_TASKS else "image"
+    if media not in header:
+        return f"it has no {media} column"
+    missing = _missing_task_columns(header, task, value_names)
+    return f"it has no {missing}" if missing else None
+
+
+def read_csv_folder(
+    root: Path,
+    task_type: str,
+    *,
+    splits: Optional[Mapping[str, str]] = None,
+    predictions: Optional[Mapping[str, str]] = None,
+) -> Folder:
+    """Reads dataset.yaml and the sample CSVs of a folder (the named ones, else every
+    ``<split>.csv``), then the named prediction CSVs."""
     if task_type in COCO_TASKS:
         raise LoupeInputError(
             f"{task_type} folders use the COCO layout (annotations/ and images/<split>/), not "
@@ -204,15 +267,50 @@ def read_csv_folder(root: Path, task_type: str) -> Folder:
             "mask pixel values are not the class indexes)."
         )
 
-    csvs = sorted(p for p in root.iterdir() if p.is_file() and p.suffix.lower() == ".csv")
-    if not csvs:
-        raise LoupeInputError(
-            f"{root} has no CSV files: the CSV layout needs one per split, e.g. train.csv."
+    prediction_files = {name: root / file for name, file in (predictions or {}).items()}
+    named = dict(splits) if splits else _splits(spec.get("splits"), source)
+    where = "--splits" if splits else f"{source.name}: splits"
+    files: List[Tuple[str, Path]] = []
+    if named:
+        for split, file in named.items():
+            path = (root / file).resolve()
+            if not path.is_file():
+                raise LoupeInputError(
+                    f"{where} names {file} for split {split!r}, but {path} is not a file."
+                )
+            if path in {p.resolve() for p in prediction_files.values()}:
+                raise LoupeInputError(
+                    f"{file} is named both as split {split!r} and as predictions."
+                )
+            files.append((split, path))
+    else:
+        skip = {p.resolve() for p in prediction_files.values()}
+        csvs = sorted(
+            p
+            for p in root.iterdir()
+            if p.is_file() and p.suffix.lower() == ".csv" and p.resolve() not in skip
         )
+        if not csvs:
+            raise LoupeInputError(
+                f"{root} has no CSV files: the CSV layout needs one per split, e.g. train.csv."
+            )
+        refused = []
+        for path in csvs:
+            reason = _not_samples_reason(path, task_type, value_names or [])
+            if reason:
+                refused.append(f"{path.name} is not a sample file ({reason})")
+            else:
+                files.append((path.stem, path))
+        # With no sample file at all, each CSV is read as one, to say what it lacks.
+        if refused and files:
+            raise LoupeInputError(f"{'; '.join(refused)}: {NOT_SAMPLES_HINT}.")
+        if not files:
+            files = [(path.stem, path) for path in csvs]
     media_column = "audio" if task_type in AUDIO_TASKS else "image"
     rows: List[Tuple[Path, int, Dict[str, str]]] = []
+    split_of: Dict[Path, str] = {path: split for split, path in files}
     metadata_columns: Dict[str, None] = {}
-    for path in csvs:
+    for _, path in files:
         with path.open(newline="", encoding="utf-8-sig") as handle:
             reader = csv.DictReader(handle)
             header = [h.strip() for h in (reader.fieldnames or [])]
@@ -253,7 +351,7 @@ def read_csv_folder(root: Path, task_type: str) -> Folder:
         if sample_id in seen:
             raise LoupeInputError(f"{where}: id {sample_id!r} also appears in {seen[sample_id]}.")
         seen[sample_id] = where
-        sample: Dict[str, Any] = {"id": sample_id, media_column: media, "split": path.stem}
+        sample: Dict[str, Any] = {"id": sample_id, media_column: media, "split": split_of[path]}
         if task_type in ("classification", "audio_classification") and row.get("label"):
             sample["label"] = row["label"]
         if task_type == "regression":
@@ -286,7 +384,80 @@ def read_csv_folder(root: Path, task_type: str) -> Folder:
         class_names=class_names,
         value_names=value_names,
         label_map=label_map,
+        prediction_sets=[
+            (name, _read_predictions(root, path, task_type, value_names or [], seen))
+            for name, path in prediction_files.items()
+        ],
     )
+
+
+def _number(text: str, where: str, column: str) -> float:
+    try:
+        return float(text)
+    except ValueError:
+        raise LoupeInputError(f"{where}: {column} must be a number, got {text!r}.") from None
+
+
+def _read_predictions(
+    root: Path, path: Path, task: str, value_names: List[str], sample_ids: Mapping[str, str]
+) -> List[Dict[str, Any]]:
+    """A prediction CSV (docs/formats.md): the sample's ``id`` (or its media path, when that is
+    its id), then the task's columns; for classification every other column is a class's
+    probability."""
+    if not path.is_file():
+        raise LoupeInputError(f"--predictions names {path.name}, but {path} is not a file.")
+    header = _header(path)
+    id_column = next((c for c in ("id", "image", "audio") if c in header), None)
+    if id_column is None:
+        raise LoupeInputError(f"{path.name} needs an id column (the sample's id).")
+    classes = task in ("classification", "audio_classification")
+    if classes:
+        task_columns = ["label", "score"]
+    elif task == "regression":
+        task_columns = ["values", *value_names]
+    elif task == "semantic_segmentation":
+        task_columns = ["mask", "semantic_masks"]
+    else:
+        task_columns = ["transcript"]
+    extra = [c for c in header if c not in ("id", "image", "audio") and c not in task_columns]
+    if extra and not classes:
+        raise LoupeInputError(
+            f"{path.name}: unknown column {extra[0]!r}: a {task} prediction CSV takes id and "
+            f"{', '.join(task_columns)}."
+        )
+    out: List[Dict[str, Any]] = []
+    with path.open(newline="", encoding="utf-8-sig") as handle:
+        for line, raw in enumerate(csv.DictReader(handle), start=2):
+            row = {(k or "").strip(): (v or "").strip() for k, v in raw.items() if k}
+            where = f"{path.name} line {line}"
+            sample_id = row.get(id_column, "")
+            if not sample_id:
+                raise LoupeInputError(f"{where}: the {id_column} cell is empty.")
+            if sample_id not in sample_ids:
+                raise LoupeInputError(f"{where}: no sample of the folder has the id {sample_id!r}.")
+            prediction: Dict[str, Any] = {"id": sample_id}
+            if row.get("label"):
+                prediction["label"] = row["label"]
+            if row.get("score"):
+                prediction["score"] = _number(row["score"], where, "score")
+            if row.get("transcript"):
+                prediction["transcript"] = row["transcript"]
+            mask = row.get("mask") or row.get("semantic_masks")
+            if mask:
+                prediction["mask"] = mask
+            if task == "regression":
+                if row.get("values"):
+                    prediction["values"] = _parse_values(row["values"], where)
+                else:
+                    prediction["values"] = {
+                        n: _number(row.get(n, ""), where, n) for n in value_names
+                    }
+            elif extra and any(row.get(c) for c in extra):
+                prediction["probabilities"] = {
+                    c: _number(row.get(c) or "0", where, c) for c in extra
+                }
+            out.append(prediction)
+    return out
 
 
 def _check_files(
@@ -312,6 +483,12 @@ def _check_files(
 
 
 def _check_task_columns(path: Path, header: List[str], task: str, value_names: List[str]) -> None:
+    missing = _missing_task_columns(header, task, value_names)
+    if missing:
+        raise LoupeInputError(f"{path.name} has no {missing} (its columns: {', '.join(header)}).")
+
+
+def _missing_task_columns(header: List[str], task: str, value_names: List[str]) -> str:
     missing = ""
     if task in ("classification", "audio_classification") and "label" not in header:
         missing = "label column"
@@ -323,8 +500,7 @@ def _check_task_columns(path: Path, header: List[str], task: str, value_names: L
         missing = "semantic_masks column"
     elif task == "automatic_speech_recognition" and "transcript" not in header:
         missing = "transcript column"
-    if missing:
-        raise LoupeInputError(f"{path.name} has no {missing} (its columns: {', '.join(header)}).")
+    return missing
 
 
 # ---- the COCO layout
