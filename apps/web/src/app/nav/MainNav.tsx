@@ -64,6 +64,7 @@ export function MainNav({ onCollapse, onHelp }: MainNavProps) {
   const dataset = datasets.find((item) => item.id === selection.datasetId);
   const models = useDatasetModels(selection.datasetId).data ?? [];
   const hasModels = (dataset?.predictions_count ?? 0) > 0 || models.length > 0;
+  const model = models.find((item) => item.id === selection.predictionSetId);
   const [pendingSection, setPendingSection] = useState<string | null>(null);
   const section = currentSection(location.pathname);
 
@@ -79,7 +80,7 @@ export function MainNav({ onCollapse, onHelp }: MainNavProps) {
       list.push({
         type: 'group',
         key: 'dataset-group',
-        label: `${navStrings.dataset}: ${dataset?.name ?? selection.datasetId}`,
+        label: dataset ? `${navStrings.dataset}: ${dataset.name}` : navStrings.dataset,
         children: DATASET_LINKS.map((link) => ({
           key: `dataset:${link.key}`,
           icon: SECTION_ICONS[link.key],
@@ -91,7 +92,7 @@ export function MainNav({ onCollapse, onHelp }: MainNavProps) {
       list.push({
         type: 'group',
         key: 'model-group',
-        label: navStrings.model,
+        label: model ? `${navStrings.model}: ${model.name}` : navStrings.model,
         children: MODEL_LINKS.map((link) => ({
           key: `model:${link.key}`,
           icon: SECTION_ICONS[link.key],
@@ -100,7 +101,7 @@ export function MainNav({ onCollapse, onHelp }: MainNavProps) {
       });
     }
     return list;
-  }, [selection.datasetId, dataset?.name, hasModels]);
+  }, [selection.datasetId, dataset, model, hasModels]);
 
   const selectedKeys = selection.predictionSetId
     ? [`model:${section ?? 'overview'}`]

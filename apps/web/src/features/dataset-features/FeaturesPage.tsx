@@ -10,8 +10,9 @@ import { exploreApi } from '../../api/explore';
 import { queryKeys } from '../../api/queryKeys';
 import { CopyButton } from '../../components/CopyButton';
 import { DelayedLoading } from '../../components/DelayedLoading';
+import { isNotFound, NotFoundState } from '../../app/errors/NotFoundState';
 import { ErrorFallback } from '../../components/ErrorFallback';
-import { Page } from '../../components/Page';
+import { Page, type Crumb } from '../../components/Page';
 import { useDataset } from '../datasets';
 import { featureStrings as strings } from './strings';
 import { uploadFeaturesSnippet } from './uploadSnippet';
@@ -107,10 +108,9 @@ export function FeaturesPage() {
   });
   const [uploadOpen, setUploadOpen] = useState(false);
 
-  const crumbs = [
-    { title: strings.datasets, to: '/datasets' },
-    { title: dataset.data?.name ?? datasetId, to: `/datasets/${datasetId}/overview` },
-  ];
+  const crumbs: Crumb[] = [{ title: strings.datasets, to: '/datasets' }];
+  if (dataset.data)
+    crumbs.push({ title: dataset.data.name, to: `/datasets/${datasetId}/overview` });
   const uploadButton = (
     <Button icon={<CloudUploadOutlined />} onClick={() => setUploadOpen(true)}>
       {strings.uploadFeatures}
@@ -118,7 +118,9 @@ export function FeaturesPage() {
   );
   const failure = dataset.error ?? features.error;
   let content: React.ReactNode;
-  if (failure) {
+  if (isNotFound(dataset.error)) {
+    content = <NotFoundState title={strings.datasetNotFound} />;
+  } else if (failure) {
     content = (
       <ErrorFallback
         title={strings.failed}

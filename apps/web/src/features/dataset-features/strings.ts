@@ -4,6 +4,7 @@ export const featureStrings = {
   title: 'Features',
   datasets: 'Datasets',
   failed: 'Dataset features failed to load',
+  datasetNotFound: 'Dataset not found',
   noFeatures: 'No features found',
   noFeaturesHint: 'You need to upload at least one feature to enable embeddings.',
   uploadFeatures: 'Upload features',

@@ -2,11 +2,15 @@
 // route until the dataset-side and model-side issues fill them in.
 import { lazy, Suspense } from 'react';
 import { Navigate, useParams, type RouteObject } from 'react-router';
+import { isNotFound, NotFoundState } from '../../app/errors/NotFoundState';
 import { DelayedLoading } from '../../components/DelayedLoading';
+import { Page, type Crumb } from '../../components/Page';
 import { FeaturesPage } from '../dataset-features/FeaturesPage';
 import { MetadataPage } from '../metadata/MetadataPage';
 import { ModelsPage } from '../models/ModelsPage';
+import { ModelSubPage } from '../models/ModelSubPage';
 import { DatasetsPage } from './DatasetsPage';
+import { useDataset } from './hooks/useDataset';
 import { DatasetOverviewPage } from './overview/DatasetOverviewPage';
 import { PlaceholderPage } from './PlaceholderPage';
 import { datasetStrings } from './strings';
@@ -50,32 +54,19 @@ function ExploreRoute() {
 
 function DatasetSubPage({ title }: { title: string }) {
   const { datasetId = '' } = useParams();
-  return (
-    <PlaceholderPage
-      title={title}
-      breadcrumbs={[
-        { title: datasetStrings.datasets, to: '/datasets' },
-        { title: datasetId, to: `/datasets/${datasetId}/overview` },
-      ]}
-    />
-  );
-}
-
-function ModelSubPage({ title }: { title: string }) {
-  const { datasetId = '', predictionSetId = '' } = useParams();
-  return (
-    <PlaceholderPage
-      title={title}
-      breadcrumbs={[
-        { title: datasetStrings.models, to: '/models' },
-        { title: datasetId, to: `/datasets/${datasetId}/overview` },
-        {
-          title: predictionSetId,
-          to: `/models/datasets/${datasetId}/predictions/${predictionSetId}/overview`,
-        },
-      ]}
-    />
-  );
+  const dataset = useDataset(datasetId);
+  const breadcrumbs: Crumb[] = [{ title: datasetStrings.datasets, to: '/datasets' }];
+  if (dataset.data) {
+    breadcrumbs.push({ title: dataset.data.name, to: `/datasets/${datasetId}/overview` });
+  }
+  if (isNotFound(dataset.error)) {
+    return (
+      <Page title={title} breadcrumbs={breadcrumbs}>
+        <NotFoundState title={datasetStrings.datasetNotFound} />
+      </Page>
+    );
+  }
+  return <PlaceholderPage title={title} breadcrumbs={breadcrumbs} />;
 }
 
 function ConceptPage({ title }: { title: string }) {

@@ -16,11 +16,13 @@ import { useLocation, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api/ApiError';
 import { exploreApi } from '../../api/explore';
 import { useLicense } from '../../api/hooks/useLicense';
+import { isNotFound, NotFoundState } from '../../app/errors/NotFoundState';
 import { ErrorFallback } from '../../components/ErrorFallback';
 import { Page, type Crumb } from '../../components/Page';
 import { commonStrings } from '../../components/strings';
 import { useDataset, useDatasetHistory } from '../datasets';
 import { EmbeddingsView } from '../embeddings';
+import { modelCrumbs, useModel } from '../models';
 import { colorAvailability, colorScale } from './colorRules';
 import { FilterPopover } from './filter/FilterPopover';
 import { EXPLORE_VIEWS, type ExploreView } from './exploreState';
@@ -89,30 +91,29 @@ function builtin(id: string, label: string): MetadataFieldInfo {
 }
 
 function useCrumbs(datasetId: string, predictionSetId: string | undefined, name?: string): Crumb[] {
+  const model = useModel(datasetId, predictionSetId).model;
   if (predictionSetId) {
-    return [
-      { title: strings.models, to: '/models' },
-      {
-        title: name ?? datasetId,
-        to: `/models/datasets/${datasetId}/predictions/${predictionSetId}/overview`,
-      },
-    ];
+    return modelCrumbs(datasetId, predictionSetId, { dataset: name, model: model?.name });
   }
-  return [
-    { title: strings.datasets, to: '/datasets' },
-    { title: name ?? datasetId, to: `/datasets/${datasetId}/overview` },
-  ];
+  const crumbs: Crumb[] = [{ title: strings.datasets, to: '/datasets' }];
+  if (name) crumbs.push({ title: name, to: `/datasets/${datasetId}/overview` });
+  return crumbs;
 }
 
 export function ExplorePage() {
   const { datasetId = '', predictionSetId } = useParams();
   const dataset = useDataset(datasetId);
+  const model = useModel(datasetId, predictionSetId);
   const crumbs = useCrumbs(datasetId, predictionSetId, dataset.data?.name);
 
   let body: React.ReactNode;
-  if (dataset.isError) {
+  if (dataset.isError && isNotFound(dataset.error)) {
+    body = <NotFoundState title={strings.datasetNotFound} />;
+  } else if (dataset.isError) {
     body = <ErrorFallback title={strings.datasetNotFound} error={dataset.error} status="404" />;
-  } else if (!dataset.data) {
+  } else if (dataset.data && model.notFound) {
+    body = <NotFoundState title={strings.modelNotFound} />;
+  } else if (!dataset.data || (predictionSetId && !model.model && !model.error)) {
     body = <ExploreLoading />;
   } else {
     body = (
@@ -300,8 +301,16 @@ function ExploreContent({ dataset, predictionsId }: { dataset: Dataset; predicti
     update({ item: null });
   }, [update]);
 
+  // A subset_id naming no subset fails the rows call: that is the page's not-found state.
+  if (subsetId !== null && isNotFound(itemRows.error)) {
+    return <NotFoundState title={strings.subsetNotFound} />;
+  }
   if (metadata.isError) {
-    return <ErrorFallback title={strings.datasetNotFound} error={metadata.error} status="404" />;
+    return isNotFound(metadata.error) ? (
+      <NotFoundState title={strings.datasetNotFound} />
+    ) : (
+      <ErrorFallback title={strings.datasetNotFound} error={metadata.error} status="404" />
+    );
   }
   // The grid does not wait for the metadata info: rows and items load alongside it, and the
   // toolbar's property lists fill in when it arrives.

@@ -13,6 +13,8 @@ export const exploreStrings = {
   loadingDelayed:
     'Loading datasets may take longer. Feel free to grab a coffee and come back later for the completed results.',
   datasetNotFound: 'Dataset not found',
+  modelNotFound: 'Model not found',
+  subsetNotFound: 'Subset not found',
   goToHome: 'Go to home',
   pageFailed: 'Explore page failed to load',
   gridFailed: 'Grid failed to load',

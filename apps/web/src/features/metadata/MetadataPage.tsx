@@ -14,8 +14,9 @@ import {
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { DelayedLoading } from '../../components/DelayedLoading';
+import { isNotFound, NotFoundState } from '../../app/errors/NotFoundState';
 import { ErrorFallback } from '../../components/ErrorFallback';
-import { Page } from '../../components/Page';
+import { Page, type Crumb } from '../../components/Page';
 import { useDataset } from '../datasets';
 import {
   DATA_LEVEL_LABELS,
@@ -108,19 +109,22 @@ export function MetadataPage() {
   const fields = useMetadataFields(datasetId, dataLevel);
   const [search, setSearch] = useState('');
 
-  const crumbs = [
-    { title: strings.datasets, to: '/datasets' },
-    { title: dataset.data?.name ?? datasetId, to: `/datasets/${datasetId}/overview` },
-  ];
+  const crumbs: Crumb[] = [{ title: strings.datasets, to: '/datasets' }];
+  if (dataset.data)
+    crumbs.push({ title: dataset.data.name, to: `/datasets/${datasetId}/overview` });
   const failure = dataset.error ?? fields.error;
   if (failure) {
     return (
       <Page title={strings.title} breadcrumbs={crumbs}>
-        <ErrorFallback
-          title={strings.failed}
-          error={failure}
-          onRetry={() => void (dataset.isError ? dataset.refetch() : fields.refetch())}
-        />
+        {isNotFound(dataset.error) ? (
+          <NotFoundState title={strings.datasetNotFound} />
+        ) : (
+          <ErrorFallback
+            title={strings.failed}
+            error={failure}
+            onRetry={() => void (dataset.isError ? dataset.refetch() : fields.refetch())}
+          />
+        )}
       </Page>
     );
   }

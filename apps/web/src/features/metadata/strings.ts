@@ -6,6 +6,7 @@ export const metadataStrings = {
   title: 'Metadata',
   datasets: 'Datasets',
   failed: 'Dataset metadata failed to load',
+  datasetNotFound: 'Dataset not found',
   search: 'Search metadata',
   noMatches: 'No matches found.',
   noMetadata: 'No metadata fields',

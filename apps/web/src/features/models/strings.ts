@@ -9,6 +9,9 @@ export const modelStrings = {
   noMatches: (task: string | undefined, term: string) =>
     `No ${task ? `${task} ` : ''}models matching "${term}" found`,
   loadFailed: 'Unable to load models',
+  modelNotFound: 'Model not found',
+  datasetNotFound: 'Dataset not found',
+  datasets: 'Datasets',
   columns: { model: 'Model', completeness: 'Completeness', uploaded: 'Uploaded' },
   compare: 'Compare',
   // Add Model modal

@@ -1,6 +1,6 @@
 // The profile menu and Change Password as a signed-in user meets them.
 import '../../test/setup';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, test, vi } from 'vitest';
 import { adminUser, appState, fakeServer } from '../../test/fakeServer';
@@ -162,4 +162,28 @@ test('a failed logout says so and keeps the user signed in', async () => {
   await openMenu();
   await userEvent.setup().click(screen.getByRole('button', { name: /Log out$/ }));
   await screen.findByText('Logout failed: Database unavailable');
+});
+
+test('the profile menu chooses the theme, and the choice outlives a reload', async () => {
+  signedIn();
+  window.localStorage.removeItem('loupe.theme');
+  const menu = await openMenu();
+  const themes = within(menu).getByRole('radiogroup', { name: 'Theme' });
+  expect(
+    within(themes)
+      .getAllByRole('radio')
+      .map((radio) => radio.getAttribute('aria-label')),
+  ).toEqual(['Light red', 'Light blue', 'Dark red', 'Dark gray', 'Dark blue']);
+  await userEvent.setup().click(within(themes).getByRole('radio', { name: 'Dark red' }));
+  await waitFor(() => expect(document.documentElement.dataset.theme).toBe('darkRed'));
+  expect(within(themes).getByRole('radio', { name: 'Dark red' }).getAttribute('aria-checked')).toBe(
+    'true',
+  );
+  expect(window.localStorage.getItem('loupe.theme')).toBe('darkRed');
+  cleanup();
+
+  // A new page load reads the stored choice.
+  document.documentElement.removeAttribute('data-theme');
+  await openMenu();
+  await waitFor(() => expect(document.documentElement.dataset.theme).toBe('darkRed'));
 });

@@ -1,11 +1,12 @@
 // The profile menu: who is signed in, the company (click copies), the app version, a new
-// version when one is out, Change Password and Log out (shell.md §2).
+// version when one is out, the theme, Change Password and Log out (shell.md §2).
 import { ArrowUpOutlined, CopyOutlined, KeyOutlined, LogoutOutlined } from '@ant-design/icons';
 import { isAdmin } from '@loupe/contracts';
 import { App, Avatar, Button, Divider, Flex, Popover, Tooltip, Typography, theme } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { describeError } from '../../api/ApiError';
 import { useLoadedAppState } from '../../api/hooks/useAppState';
+import { ThemeChoice } from '../../app/theme/ThemeChoice';
 import { DisabledTooltip } from '../../components/DisabledTooltip';
 import { useCopyToClipboard } from '../../lib/useCopyToClipboard';
 import { ChangePasswordDialog } from './ChangePasswordDialog';
@@ -82,6 +83,12 @@ export function ProfileMenu({ renderTrigger }: ProfileMenuProps) {
           )}
         </Button>
       </Tooltip>
+      <Flex vertical gap={6} style={{ padding: '6px 8px' }}>
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          {profileStrings.theme}
+        </Typography.Text>
+        <ThemeChoice label={profileStrings.theme} />
+      </Flex>
       <Typography.Text type="secondary" style={{ padding: '6px 8px', fontSize: 12 }}>
         {profileStrings.version(state.version)}
       </Typography.Text>

@@ -4,6 +4,7 @@ export const profileStrings = {
   company: 'Company',
   companyCopyHint: 'Click to copy',
   copied: 'Copied!',
+  theme: 'Theme',
   version: (version: string) => `Version ${version}`,
   newVersion: (version: string) => `New version ${version} available`,
   changelog: 'What’s new',

@@ -22,6 +22,7 @@ import { useMemo, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useCurrentUser } from '../../api/hooks/useCurrentUser';
 import { useLicense } from '../../api/hooks/useLicense';
+import { isNotFound, NotFoundState } from '../../app/errors/NotFoundState';
 import { ErrorFallback } from '../../components/ErrorFallback';
 import { ItemThumbnail } from '../../components/ItemThumbnail';
 import { Page, type Crumb } from '../../components/Page';
@@ -163,7 +164,7 @@ function SimilarItems() {
   const backHref = fromSelection ? `${root}/explore` : `${root}/subsets/${subsetId}`;
   const breadcrumbs: Crumb[] = [
     { title: strings.datasets, to: '/datasets' },
-    { title: dataset.data?.name ?? datasetId, to: `${root}/overview` },
+    ...(dataset.data ? [{ title: dataset.data.name, to: `${root}/overview` }] : []),
     { title: subsetName, to: backHref },
   ];
   const backButton = (
@@ -175,7 +176,11 @@ function SimilarItems() {
   if (dataset.isError)
     return (
       <Page title={strings.title} breadcrumbs={breadcrumbs}>
-        <ErrorFallback title={strings.failed} error={dataset.error} />
+        {isNotFound(dataset.error) ? (
+          <NotFoundState title={strings.datasetNotFound} />
+        ) : (
+          <ErrorFallback title={strings.failed} error={dataset.error} />
+        )}
       </Page>
     );
   if (!dataset.data)

@@ -28,6 +28,7 @@ export const similarStrings = {
   noQueryText:
     'Open this page from a selection in Explore ("Find similar"): the query items come in the sample_ids parameter.',
   subsetNotFound: 'Subset not found',
+  datasetNotFound: 'Dataset not found',
   failed: 'Similar items failed to load',
   datasets: 'Datasets',
   subsetsPending:

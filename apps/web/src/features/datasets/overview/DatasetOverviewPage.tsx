@@ -4,7 +4,7 @@ import { ClockCircleOutlined } from '@ant-design/icons';
 import { Button, Card, Col, Empty, Flex, Row, Typography, theme } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useParams } from 'react-router';
-import { ApiError } from '../../../api/ApiError';
+import { isNotFound, NotFoundState } from '../../../app/errors/NotFoundState';
 import { DelayedLoading } from '../../../components/DelayedLoading';
 import { ErrorFallback } from '../../../components/ErrorFallback';
 import { Page } from '../../../components/Page';
@@ -53,15 +53,17 @@ export function DatasetOverviewPage() {
 
   const crumbs = [{ title: strings.datasets, to: '/datasets' }];
   if (dataset.isError) {
-    const notFound = dataset.error instanceof ApiError && [400, 404].includes(dataset.error.status);
     return (
       <Page title={strings.overview} breadcrumbs={crumbs}>
-        <ErrorFallback
-          title={strings.datasetNotFound}
-          error={dataset.error}
-          status={notFound ? '404' : 'error'}
-          onRetry={notFound ? undefined : () => void dataset.refetch()}
-        />
+        {isNotFound(dataset.error) ? (
+          <NotFoundState title={strings.datasetNotFound} />
+        ) : (
+          <ErrorFallback
+            title={strings.datasetNotFound}
+            error={dataset.error}
+            onRetry={() => void dataset.refetch()}
+          />
+        )}
       </Page>
     );
   }
