@@ -1,5 +1,5 @@
 // Lint rules for the whole monorepo, including the import boundaries between workspaces
-// (ARCHITECTURE.md: web → contracts, metrics; server → contracts, metrics, analysis; sdk → contracts,
+// (docs/decisions.md: web → contracts, metrics; server → contracts, metrics, analysis; sdk → contracts,
 // metrics, analysis — the CLI generates demo data with analysis's pure generators).
 import js from '@eslint/js';
 import globals from 'globals';
@@ -20,7 +20,7 @@ function boundary(files, allowed) {
           patterns: [
             {
               group: forbidden.map((name) => `@loupe/${name}`),
-              message: 'This import crosses a workspace boundary (see ARCHITECTURE.md).',
+              message: 'This import crosses a workspace boundary (see docs/decisions.md).',
             },
             {
               group: ['**/apps/*', '**/packages/*', '../../packages/**', '../../apps/**'],

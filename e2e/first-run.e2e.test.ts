@@ -35,7 +35,7 @@ test('a first visitor is guided from an empty instance to a signed-in dashboard'
   await wizard.expectIntro();
   await wizard.start();
 
-  // The company rule of shell.md §5 is checked before moving on.
+  // The company rule of docs/product.md, Shell §5 is checked before moving on.
   await page.getByLabel('Company Name').fill('Acme <Labs>');
   await page.getByRole('button', { name: 'Continue' }).click();
   await page

@@ -1,5 +1,5 @@
 // Journey: an admin adds a member → copies the reset link → the member sets a password → signs
-// in → sees the controls an admin has, disabled, with the reasons of shell.md §6.
+// in → sees the controls an admin has, disabled, with the reasons of docs/product.md, Shell §6.
 import { expect, test } from 'vitest';
 import { LoginPage } from './pages/LoginPage';
 import { UsersSettings } from './pages/UsersSettings';

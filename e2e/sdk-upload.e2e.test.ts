@@ -1,4 +1,4 @@
-// Journey 2 of PRODUCT.md: SDK dialog → pip install from the instance → upload a dataset and two
+// Journey 2 of docs/product.md: SDK dialog → pip install from the instance → upload a dataset and two
 // prediction sets from Python → the activities show the jobs → the overview shows the data.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';

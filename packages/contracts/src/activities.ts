@@ -1,4 +1,4 @@
-// Activities: background jobs as the user sees them (shell.md §3).
+// Activities: background jobs as the user sees them (docs/product.md, Shell §3).
 import { z } from 'zod';
 
 export const JobType = z

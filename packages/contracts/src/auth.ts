@@ -1,4 +1,4 @@
-// Sign-in, first-run setup, password change and reset, API keys (shell.md §3, §7).
+// Sign-in, first-run setup, password change and reset, API keys (docs/product.md, Shell §3, §7).
 import { z } from 'zod';
 import { User } from './users.js';
 import { CompanyName, Email, NewPassword, PersonName, messages } from './validation.js';

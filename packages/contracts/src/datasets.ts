@@ -1,5 +1,5 @@
 // Datasets, samples, objects, metadata, features, prediction sets and attributions as they
-// travel between SDKs, server and web app (dataset-side.md §3, PRODUCT.md words).
+// travel between SDKs, server and web app (docs/product.md, Datasets §3, docs/product.md words).
 import { z } from 'zod';
 import { boundedArray, boundedRecord } from './bounded.js';
 
@@ -19,7 +19,7 @@ export type TaskType = z.infer<typeof TaskType>;
 export const DataLevel = z.enum(['image', 'image_object', 'audio']).meta({ id: 'DataLevel' });
 export type DataLevel = z.infer<typeof DataLevel>;
 
-/** The data levels each task type offers (dataset-side.md §1). */
+/** The data levels each task type offers (docs/product.md, Datasets §1). */
 export const DATA_LEVELS: Record<TaskType, DataLevel[]> = {
   classification: ['image'],
   regression: ['image'],

@@ -1,14 +1,14 @@
-// Embeddings and similarity (dataset-side.md §2, §3, §5, §7): the scatter plot's settings and
+// Embeddings and similarity (docs/product.md, Datasets §2, §3, §5, §7): the scatter plot's settings and
 // points, aggregates of a lasso selection, and the similar-items search over a feature.
 import { z } from 'zod';
 import { boundedArray } from './bounded.js';
 import { DataLevel } from './datasets.js';
 import { Filter } from './explore.js';
 
-/** Spec §5 constants: defaults and ranges of the reduction methods. */
+/** Defaults and ranges of the reduction methods (docs/product.md, Datasets §5). */
 export const UMAP_NEIGHBORS = { min: 2, max: 100, default: 15 } as const;
 export const TSNE_PERPLEXITY = { min: 0.1, max: 100, default: 30 } as const;
-/** t-SNE is slow above this many points (spec §5); the web app warns, the server still runs it. */
+/** t-SNE is slow above this many points (docs/product.md §5); the web app warns, the server still runs it. */
 export const TSNE_SLOW_ABOVE = 20_000;
 
 export const FEATURE_NOT_AVAILABLE =

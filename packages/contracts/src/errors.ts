@@ -1,4 +1,4 @@
-// The error body every failing API call answers with (ARCHITECTURE.md, shell.md §8).
+// The error body every failing API call answers with (docs/api.md, docs/product.md, Shell §8).
 import { z } from 'zod';
 
 export const ErrorBody = z

@@ -1,4 +1,4 @@
-// The explorer's calls (dataset-side.md §3, §7): item ids with sort and filter, items, metadata
+// The explorer's calls (docs/product.md, Datasets §3, §7): item ids with sort and filter, items, metadata
 // info, histograms, colour map and item features. Sort and filter shapes match the query engine
 // of @loupe/analysis, which answers them on the server.
 import { z } from 'zod';
@@ -52,7 +52,7 @@ export const HistoryFilter = z.object({
   record_id: z.string().min(1),
 });
 
-/** The explorer's filter tree (dataset-side.md §3 "Filter"). */
+/** The explorer's filter tree (docs/product.md, Datasets §3 "Filter"). */
 export type Filter =
   | { type: 'and'; children: Filter[] }
   | { type: 'or'; children: Filter[] }

@@ -1,4 +1,4 @@
-// The instance license (shell.md §3, §4).
+// The instance license (docs/product.md, Shell §3, §4).
 import { z } from 'zod';
 
 export const LicenseState = z

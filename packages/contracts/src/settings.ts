@@ -1,4 +1,4 @@
-// API keys, tokens and the application state answered on start (shell.md §3, §7).
+// API keys, tokens and the application state answered on start (docs/product.md, Shell §3, §7).
 import { z } from 'zod';
 import { boundedRecord } from './bounded.js';
 import { User } from './users.js';

@@ -1,4 +1,4 @@
-// Users and roles (shell.md §3, §6).
+// Users and roles (docs/product.md, Shell §3, §6).
 import { z } from 'zod';
 import { Email, PersonName } from './validation.js';
 
@@ -48,7 +48,7 @@ export const ResetPasswordToken = z
   .meta({ id: 'ResetPasswordToken' });
 export type ResetPasswordToken = z.infer<typeof ResetPasswordToken>;
 
-/** Admin rights apply only to enabled admins (shell.md §6). */
+/** Admin rights apply only to enabled admins (docs/product.md, Shell §6). */
 export function isAdmin(user: Pick<User, 'role' | 'enabled'> | undefined | null): boolean {
   return Boolean(user && user.enabled && user.role === 'admin');
 }

@@ -1,4 +1,4 @@
-// Validation rules and messages of shell.md §5, shared by the server and the web forms so both
+// Validation rules and messages of docs/product.md, Shell §5, shared by the server and the web forms so both
 // say exactly the same thing.
 import { z } from 'zod';
 

@@ -1,4 +1,4 @@
-// The metrics catalogue and the formatting rules of the spec.
+// The metrics catalogue and the formatting rules of the product rules.
 import { describe, expect, it } from 'vitest';
 import {
   COMPARISON_METRICS,
@@ -22,7 +22,7 @@ describe('metrics catalogue', () => {
     }
   });
 
-  it('keeps the ids the spec names and their directions', () => {
+  it('keeps the ids the product names and their directions', () => {
     for (const id of ['accuracy', 'f1_score', 'tp', 'mAP_COCO', 'IoU', 'area_under_roc']) {
       expect(getMetric(id)?.desiredDirection).toBe('higher');
     }
@@ -52,7 +52,7 @@ describe('comparison rules', () => {
 });
 
 describe('formatting', () => {
-  it('formats absolute values as dataset-side §9', () => {
+  it('formats absolute values as docs/product.md, Datasets §9', () => {
     expect(formatMetricValue(0.0004)).toBe('<0.001');
     expect(formatMetricValue(0.12345)).toBe('0.123');
     expect(formatMetricValue(0.5)).toBe('0.5');
@@ -68,7 +68,7 @@ describe('formatting', () => {
     expect(deltaArrow(0)).toBe('');
   });
 
-  it('formats model-page numbers as model-side §9', () => {
+  it('formats model-page numbers as docs/product.md, Models §9', () => {
     expect(formatPercentage(0.12345)).toBe('12.35%');
     expect(formatModelNumber(0.00005)).toBe('5e-5');
     expect(formatModelNumber(0.123456789)).toBe('0.1234...');

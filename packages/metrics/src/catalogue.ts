@@ -1,5 +1,5 @@
-// The metrics catalogue (dataset-side spec §3) shared by the server and the web app, the metrics
-// each task compares (model-side §9), and the formatting rules of dataset-side §9 and model-side §9.
+// The metrics catalogue (docs/product.md, Datasets §3) shared by the server and the web app, the metrics
+// each task compares (docs/product.md, Models §9), and the formatting rules of docs/product.md, Datasets §9 and docs/product.md, Models §9.
 
 export type MetricType = 'percentage' | 'float' | 'int';
 export type DesiredDirection = 'higher' | 'lower' | 'neutral';
@@ -28,7 +28,7 @@ const m = (
 ): MetricDefinition => ({ id, title, type, desiredDirection });
 
 /**
- * Every metric the product shows. Ids the model-side spec names (accuracy, precision, recall,
+ * Every metric the product shows. Ids docs/product.md, Models names (accuracy, precision, recall,
  * f1_score, tp, tn, fp, fn, mAP_COCO, IoU, equal_error_rate, area_under_roc) are kept verbatim;
  * the others follow the same snake_case style.
  */
@@ -77,7 +77,7 @@ export function getMetric(id: string): MetricDefinition | undefined {
   return BY_ID.get(id);
 }
 
-/** Comparison metrics per task (model-side §9), in display order. */
+/** Comparison metrics per task (docs/product.md, Models §9), in display order. */
 export const COMPARISON_METRICS: Readonly<Record<TaskType, readonly string[]>> = {
   classification: ['accuracy', 'macro_precision', 'macro_recall', 'macro_f1_score'],
   audio_classification: [
@@ -94,14 +94,14 @@ export const COMPARISON_METRICS: Readonly<Record<TaskType, readonly string[]>> =
   speech_recognition: ['word_error_rate', 'match_error_rate'],
 };
 
-/** IoU threshold the metadata performance metrics use (model-side §9). */
+/** IoU threshold the metadata performance metrics use (docs/product.md, Models §9). */
 export const METADATA_PERFORMANCE_IOU = 0.5;
 
-/** IoU threshold slider bounds (dataset-side §9). */
+/** IoU threshold slider bounds (docs/product.md, Datasets §9). */
 export const IOU_THRESHOLD = { min: 0, max: 1, step: 0.1 } as const;
 
 /**
- * Which model is better (model-side §4): with 'higher', B wins if its score is greater; with
+ * Which model is better (docs/product.md, Models §4): with 'higher', B wins if its score is greater; with
  * 'lower', B wins if its score is smaller; otherwise A wins.
  */
 export function betterModel(
@@ -119,7 +119,7 @@ export function relativeDelta(modelA: number, modelB: number): number {
   return modelA === 0 ? NaN : ((modelB - modelA) / Math.abs(modelA)) * 100;
 }
 
-/** Score scaling (model-side §9): 100, except accuracy and equal_error_rate. */
+/** Score scaling (docs/product.md, Models §9): 100, except accuracy and equal_error_rate. */
 export function scoreScale(metricId: string): number {
   return metricId === 'accuracy' || metricId === 'equal_error_rate' ? 1 : 100;
 }
@@ -131,7 +131,7 @@ function upTo(value: number, decimals: number): string {
 }
 
 /**
- * Absolute metric value (dataset-side §9): magnitudes below 0.001 show '<0.001' (0 shows '0'),
+ * Absolute metric value (docs/product.md, Datasets §9): magnitudes below 0.001 show '<0.001' (0 shows '0'),
  * otherwise up to 3 decimals, and 1 decimal above 1000.
  */
 export function formatMetricValue(value: number): string {
@@ -142,26 +142,26 @@ export function formatMetricValue(value: number): string {
   return upTo(value, 3);
 }
 
-/** Relative value in percent (dataset-side §9): below 0.1 shows '<0.1%', else 1 decimal. */
+/** Relative value in percent (docs/product.md, Datasets §9): below 0.1 shows '<0.1%', else 1 decimal. */
 export function formatRelativeValue(percent: number): string {
   if (!Number.isFinite(percent)) return '–';
   if (Math.abs(percent) < 0.1) return '<0.1%';
   return `${percent.toFixed(1)}%`;
 }
 
-/** Arrow of a change (dataset-side §9): ↓ a drop, ↑ an increase, nothing when unchanged. */
+/** Arrow of a change (docs/product.md, Datasets §9): ↓ a drop, ↑ an increase, nothing when unchanged. */
 export function deltaArrow(delta: number): '↓' | '↑' | '' {
   return delta < 0 ? '↓' : delta > 0 ? '↑' : '';
 }
 
-/** A fraction as a percentage with 2 decimals (model-side §9). */
+/** A fraction as a percentage with 2 decimals (docs/product.md, Models §9). */
 export function formatPercentage(fraction: number): string {
   if (!Number.isFinite(fraction)) return '–';
   return `${(fraction * 100).toFixed(2)}%`;
 }
 
 /**
- * Number formatter of the model pages (model-side §9): scientific notation for magnitudes
+ * Number formatter of the model pages (docs/product.md, Models §9): scientific notation for magnitudes
  * strictly between 0 and 0.0001, and text longer than 6 characters truncated to 6 plus '...'.
  */
 export function formatModelNumber(value: number): string {

@@ -1,4 +1,4 @@
-"""`pip install` from the instance's own package index (PRODUCT.md journey 2)."""
+"""`pip install` from the instance's own package index (docs/product.md journey 2)."""
 
 from __future__ import annotations
 

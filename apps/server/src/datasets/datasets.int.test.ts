@@ -38,7 +38,7 @@ async function uploadMedia(datasetId: string, bytes: Buffer, type: string): Prom
 }
 
 describe('datasets', () => {
-  it('needs a license to create, with the spec message', async () => {
+  it('needs a license to create, with the product’s message', async () => {
     const fresh = await startTestApp();
     try {
       const client = await setUpInstance(fresh.app);

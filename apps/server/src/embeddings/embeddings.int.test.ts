@@ -335,7 +335,7 @@ describe('embedding points', () => {
     expect(without.legend).toEqual({ type: 'continuous', min: 1, max: 7 });
   });
 
-  it('reports a failed computation with the spec message and as a failed activity', async () => {
+  it('reports a failed computation with the product’s message and as a failed activity', async () => {
     const id = await fixture();
     await uploadFeature(id, 'line', lineVectors());
     // Perplexity 50 needs more than 50 points; the feature has 7.

@@ -1,5 +1,5 @@
-// Embeddings routes (dataset-side.md §7): settings, points (polled while computing), selection
-// aggregates and similar items. Only finding similar items is license-gated (spec §1).
+// Embeddings routes (docs/product.md, Datasets §7): settings, points (polled while computing), selection
+// aggregates and similar items. Only finding similar items is license-gated (docs/product.md §1).
 import {
   DatasetIdParams,
   EmbeddingPointsRequest,

@@ -1,4 +1,4 @@
-// Embeddings (dataset-side.md §2, §3, §5, §7): the scatter plot's settings, its points (laid out
+// Embeddings (docs/product.md, Datasets §2, §3, §5, §7): the scatter plot's settings, its points (laid out
 // by the EmbeddingsComputation job, then filtered and coloured with the explorer's item table),
 // aggregates of a lasso selection, and the similar-items search over a feature.
 import {

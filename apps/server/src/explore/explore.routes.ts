@@ -1,4 +1,4 @@
-// The explorer's routes (spec dataset-side §7): item ids, items, metadata info, histogram,
+// The explorer's routes (docs/product.md, Datasets §7): item ids, items, metadata info, histogram,
 // colour map and item features. Reading is never license-gated.
 import {
   ColorMapResponse,

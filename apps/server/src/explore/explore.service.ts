@@ -1,4 +1,4 @@
-// The explorer's reads (spec dataset-side §7): item ids by filter and sort, items by row or id,
+// The explorer's reads (docs/product.md, Datasets §7): item ids by filter and sort, items by row or id,
 // metadata info, histograms, colour map and item features. Queries run on a cached in-memory
 // item table that is checked against the dataset's data_version on every request.
 import {

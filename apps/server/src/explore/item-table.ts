@@ -13,7 +13,7 @@ import type { DataLevel, TaskType } from '@loupe/contracts';
 import type { DatasetRow, MetadataFieldRow } from '../datasets/datasets.repository.js';
 import type { ExploreRepository } from './explore.repository.js';
 
-/** One metadata field of a table (spec §3 "Metadata field", without its per-request state). */
+/** One metadata field of a table (docs/product.md §3 "Metadata field", without its per-request state). */
 export interface FieldDef {
   id: string;
   name: string;
@@ -46,7 +46,7 @@ export interface ExploreTable {
 
 /** Predicted objects are items too at object level; their ids carry this prefix. */
 export const PREDICTED_OBJECT_PREFIX = 'pred:';
-/** Distinct string values up to which a field lists its values (spec: allowed_values). */
+/** Distinct string values up to which a field lists its values (docs/product.md: allowed_values). */
 export const MAX_ALLOWED_VALUES = 200;
 const PAGE = 10_000;
 

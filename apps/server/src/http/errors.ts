@@ -1,5 +1,5 @@
 // Errors that services throw and the HTTP layer turns into `{description, retriable}` with the
-// status ARCHITECTURE.md assigns. Services never see HTTP types: they throw these.
+// status docs/api.md lists. Services never see HTTP types: they throw these.
 import { MAX_BATCH_ERRORS } from '@loupe/contracts';
 
 export class AppError extends Error {

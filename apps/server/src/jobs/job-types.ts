@@ -1,4 +1,4 @@
-// Every job Loupe runs, as one typed union keyed by job name (CONVENTIONS.md §4).
+// Every job Loupe runs, as one typed union keyed by job name.
 import type { DataLevel, DimensionalityReductionSetting, JobType } from '@loupe/contracts';
 
 export interface JobPayloads {

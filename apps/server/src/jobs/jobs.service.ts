@@ -1,4 +1,4 @@
-// Enqueueing jobs and showing them as Activities (shell.md §3 'Activity').
+// Enqueueing jobs and showing them as Activities (docs/product.md, Shell §3 'Activity').
 import { randomUUID } from 'node:crypto';
 import type { Activity, JobType } from '@loupe/contracts';
 import type { Clock } from '../platform/clock.js';

@@ -92,7 +92,7 @@ describe('POST /api/setup', () => {
     expect(response.json()).toEqual({ description, retriable: false });
   });
 
-  it('accepts names in any script and company symbols the spec allows', async () => {
+  it('accepts names in any script and company symbols the product allows', async () => {
     const response = await new Client(t.app).post('/api/setup', {
       company: `Zoë & Co. #1 (ÅB) "quotes" ~!?@$%^*_-,.'`,
       user: { ...ADMIN, username: "Jean-Luc O'Brien, Jr. 山田 Ζωή" },

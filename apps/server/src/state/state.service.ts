@@ -1,4 +1,4 @@
-// The application state the web app reads on start (shell.md §3 'App state').
+// The application state the web app reads on start (docs/product.md, Shell §3 'App state').
 import { randomUUID } from 'node:crypto';
 import type { AppState } from '@loupe/contracts';
 import type { Config } from '../config.js';

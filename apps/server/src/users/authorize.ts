@@ -1,4 +1,4 @@
-// Permission checks that read like the rules of shell.md §6.
+// Permission checks that read like the rules of docs/product.md, Shell §6.
 import { isAdmin } from '@loupe/contracts';
 import { Forbidden } from '../http/errors.js';
 import type { UserRow } from './users.repository.js';

@@ -1,4 +1,4 @@
-// The client's error types: every failing call becomes one of these (shell.md §8).
+// The client's error types: every failing call becomes one of these (docs/product.md, Shell §8).
 
 /** An HTTP answer with status ≥ 400, carrying the server's description and retriable flag. */
 export class ApiError extends Error {

@@ -1,5 +1,5 @@
 // The typed HTTP client: same-origin calls, JSON bodies, cookies included, errors as ApiError
-// (shell.md §7, §8).
+// (docs/product.md, Shell §7, §8).
 import type { ErrorBody } from '@loupe/contracts';
 import { ApiError, ServerUnreachableError } from './ApiError';
 import { serverUnreachable } from './unreachable';

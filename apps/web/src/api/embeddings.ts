@@ -1,4 +1,4 @@
-// The embeddings calls (dataset-side.md §3, §7): settings, points (polled while computing) and
+// The embeddings calls (docs/product.md, Datasets §3, §7): settings, points (polled while computing) and
 // similar items, typed by packages/contracts/src/embeddings.ts.
 import type {
   DataLevel,

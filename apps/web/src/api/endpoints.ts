@@ -1,4 +1,4 @@
-// Every shell call of shell.md §7, typed by the contracts.
+// Every shell call of docs/product.md, Shell §7, typed by the contracts.
 import type {
   ApiKeyList,
   AppState,

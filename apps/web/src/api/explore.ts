@@ -1,4 +1,4 @@
-// The explorer's calls (dataset-side.md §7), shared by the explore grid, the item viewer, and the
+// The explorer's calls (docs/product.md, Datasets §7), shared by the explore grid, the item viewer, and the
 // metadata and features pages: item ids as compact row indices, items by row or id, metadata
 // info, histograms, colour map, dataset and item features.
 import {

@@ -1,4 +1,4 @@
-// Which failed queries are retried (shell.md §8): only retriable errors with status ≥ 500, at
+// Which failed queries are retried (docs/product.md, Shell §8): only retriable errors with status ≥ 500, at
 // most twice, never 401 or 413.
 import { ApiError } from './ApiError';
 

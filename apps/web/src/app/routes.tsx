@@ -1,4 +1,4 @@
-// The route table of shell.md §2 with its guards and error boundaries.
+// The route table of docs/product.md, Shell §2 with its guards and error boundaries.
 import { Navigate, Outlet, type RouteObject } from 'react-router';
 import { LoginPage } from '../features/auth/LoginPage';
 import { ResetPasswordPage } from '../features/auth/ResetPasswordPage';

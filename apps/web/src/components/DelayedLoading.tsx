@@ -1,4 +1,4 @@
-// A spinner that adds a reassuring line once loading takes longer than 5000 ms (shell.md §9).
+// A spinner that adds a reassuring line once loading takes longer than 5000 ms (docs/product.md, Shell §9).
 import { Flex, Spin, Typography } from 'antd';
 import { useDelayedFlag } from '../lib/useDelayedFlag';
 import { commonStrings } from './strings';

@@ -1,4 +1,4 @@
-// The page-level fallback: what failed, the error report file and a way home (shell.md §8).
+// The page-level fallback: what failed, the error report file and a way home (docs/product.md, Shell §8).
 import { DownloadOutlined, HomeOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Button, Result, Space } from 'antd';
 import type { ReactNode } from 'react';

@@ -1,4 +1,4 @@
-// User-facing strings of the shared building blocks (shell.md §8).
+// User-facing strings of the shared building blocks (docs/product.md, Shell §8).
 export const commonStrings = {
   goToHome: 'Go to home',
   downloadErrorReport: 'Download error report',

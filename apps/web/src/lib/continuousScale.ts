@@ -1,4 +1,4 @@
-// The continuous colour scale of dataset-side.md §9 (200 steps), shared by the grid's colouring
+// The continuous colour scale of docs/product.md, Datasets §9 (200 steps), shared by the grid's colouring
 // and the embeddings map so a value has the same colour in both.
 
 export const CONTINUOUS_STEPS = 200;

@@ -1,4 +1,4 @@
-// Preferences remembered per deployment (shell.md §3): onboarding seen, activities seen, nav
+// Preferences remembered per deployment (docs/product.md, Shell §3): onboarding seen, activities seen, nav
 // collapsed. One instance's choices never leak into another's on the same browser.
 import { readStorage, STORAGE_KEYS, writeStorage } from './storage';
 

@@ -1,4 +1,4 @@
-// The shared validation helpers of shell.md §5 as antd Form rules; messages come from the
+// The shared validation helpers of docs/product.md, Shell §5 as antd Form rules; messages come from the
 // contracts so the server and the forms say the same thing.
 import {
   COMPANY_NAME_PATTERN,

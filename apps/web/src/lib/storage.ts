@@ -1,4 +1,4 @@
-// The browser's local storage under the keys of shell.md §9; reads never throw.
+// The browser's local storage under the keys of docs/product.md, Shell §9; reads never throw.
 export const STORAGE_KEYS = {
   theme: 'loupe.theme',
   deploymentPreferences: (deploymentId: string) => `loupe.deployment.${deploymentId}`,

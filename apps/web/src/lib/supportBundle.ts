@@ -1,5 +1,5 @@
 // Downloads the support bundle: the server zips its version, configuration without secrets,
-// recent logs and migration state with the client state posted here (shell.md §7).
+// recent logs and migration state with the client state posted here (docs/product.md, Shell §7).
 import { ApiError, ServerUnreachableError } from '../api/ApiError';
 import { serverUnreachable } from '../api/unreachable';
 import { fileTimestamp } from './download';

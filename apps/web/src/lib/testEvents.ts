@@ -1,5 +1,5 @@
 // Typed test events: the app announces what it finished drawing, so browser journeys wait for
-// an event instead of sleeping (CONVENTIONS.md).
+// an event instead of sleeping (docs/web.md).
 export type TestEvent =
   | { type: 'app:ready'; signedIn: boolean }
   | { type: 'page:rendered'; page: string }

@@ -1,4 +1,4 @@
-// Copies text and says 'Copied!' for 2000 ms (shell.md §9).
+// Copies text and says 'Copied!' for 2000 ms (docs/product.md, Shell §9).
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 export const COPIED_FEEDBACK_MS = 2000;

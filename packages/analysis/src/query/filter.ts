@@ -1,4 +1,4 @@
-// Evaluates the explorer's filter tree (spec §3 "Filter") to a bitset of matching rows, one
+// Evaluates the explorer's filter tree (docs/product.md §3 "Filter") to a bitset of matching rows, one
 // tight loop over a typed column per predicate.
 //
 // Missing values: a predicate (boolean, numeric, string, timestamp) never matches an item whose

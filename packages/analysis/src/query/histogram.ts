@@ -1,4 +1,4 @@
-// Metadata histograms for the explorer (spec §3 "Histogram response", §7 max_num_bins default
+// Metadata histograms for the explorer (docs/product.md §3 "Histogram response", §7 max_num_bins default
 // 20): equal-width bins for numeric and timestamp fields, category counts for string and
 // boolean fields, each with counts per split plus 'all'.
 import { bitsetToRows, type Bitset } from './bitset.js';

@@ -1,5 +1,5 @@
 // Explorer query engine: columnar item table, filters, multi-key sort, histograms and compact
-// row-index encoding, for queries over up to 1M items (ARCHITECTURE.md, issue 6).
+// row-index encoding, for queries over up to 1M items (docs/decisions.md, issue 6).
 export type {
   AndFilter,
   BooleanFilter,

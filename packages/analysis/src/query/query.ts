@@ -1,4 +1,4 @@
-// One explorer query end to end (spec §7 "Item ids"): filter, drop items missing a sort key
+// One explorer query end to end (docs/product.md §7 "Item ids"): filter, drop items missing a sort key
 // unless include_missing, sort. Returns row indices; ids are table.ids[row].
 import { bitsetToRows, emptyBitset, fullBitset, type Bitset } from './bitset.js';
 import { evaluateFilter, type EvaluateOptions } from './filter.js';

@@ -1,4 +1,4 @@
-// Multi-key sort of selected rows (spec §4 "Sort"): missing values last whatever the
+// Multi-key sort of selected rows (docs/product.md §4 "Sort"): missing values last whatever the
 // direction, ties in upload order, strings in dictionary (= string) order.
 //
 // Why radix: a comparator sort over 1M indices took 0.4–1.2 s here (V8, two float keys).

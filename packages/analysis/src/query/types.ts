@@ -1,10 +1,10 @@
-// Wire shapes of the explorer's sort, filter and histogram (spec dataset-side §3, §7) and the
+// Wire shapes of the explorer's sort, filter and histogram (docs/product.md, Datasets §3, §7) and the
 // column types of the in-memory item table that answers them.
 
-/** Metadata field types (spec §3 "Metadata field"). */
+/** Metadata field types (docs/product.md §3 "Metadata field"). */
 export type MetadataType = 'numeric' | 'timestamp' | 'string' | 'boolean';
 
-/** One sort entry: `name` is the metadata id (spec §3 "Sort entry"). */
+/** One sort entry: `name` is the metadata id (docs/product.md §3 "Sort entry"). */
 export interface SortEntry {
   name: string;
   direction: 'ascending' | 'descending';
@@ -59,7 +59,7 @@ export interface HistoryFilter {
   record_id: string | number;
 }
 
-/** The explorer's filter tree (spec §3 "Filter", the kinds the explorer supports). */
+/** The explorer's filter tree (docs/product.md §3 "Filter", the kinds the explorer supports). */
 export type Filter =
   | AndFilter
   | OrFilter
@@ -84,7 +84,7 @@ export interface HistogramCategory {
 }
 
 /**
- * Histogram response (spec §3, §7). Numeric and timestamp fields are binned (timestamps in
+ * Histogram response (docs/product.md §3, §7). Numeric and timestamp fields are binned (timestamps in
  * epoch milliseconds: a category per distinct timestamp would be useless at 1M items); string
  * and boolean fields count per category, most frequent first.
  */

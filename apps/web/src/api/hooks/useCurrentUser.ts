@@ -1,4 +1,4 @@
-// The signed-in user and their admin rights (shell.md §6).
+// The signed-in user and their admin rights (docs/product.md, Shell §6).
 import { isAdmin, type User } from '@loupe/contracts';
 import { useAppState } from './useAppState';
 

@@ -1,5 +1,5 @@
 // 'Internal Error': the screen for a bug in our code, with the error report, the support report
-// and a way home (shell.md §2, §8).
+// and a way home (docs/product.md, Shell §2, §8).
 import { DownloadOutlined, HomeOutlined } from '@ant-design/icons';
 import { Button, Flex, Result, Space, Typography } from 'antd';
 import { describeError } from '../../api/ApiError';

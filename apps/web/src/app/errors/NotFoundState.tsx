@@ -1,4 +1,4 @@
-// A page's not-found state: the spec's text for the entity and a way home. A 404 or 400 on an id
+// A page's not-found state: the product's text for the entity and a way home. A 404 or 400 on an id
 // taken from the URL lands here; the server's precise description stays out of sight.
 import { HomeOutlined } from '@ant-design/icons';
 import { Button, Result } from 'antd';

@@ -1,4 +1,4 @@
-// The four route guards of shell.md §2 as pure decisions: each answers where to send the
+// The four route guards of docs/product.md, Shell §2 as pure decisions: each answers where to send the
 // visitor instead, or null to let them in.
 import type { AppState } from '@loupe/contracts';
 import { DEFAULT_PATH, loginPathFor, redirectTarget, type LocationLike } from './redirect';

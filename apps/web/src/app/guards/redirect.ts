@@ -1,4 +1,4 @@
-// The redirect parameter that carries a guarded deep link through sign-in (shell.md §2).
+// The redirect parameter that carries a guarded deep link through sign-in (docs/product.md, Shell §2).
 export const REDIRECT_PARAM = 'redirect';
 export const DEFAULT_PATH = '/datasets';
 

@@ -1,5 +1,5 @@
 // The main navigation: datasets and models, the dataset and model groups, and at the bottom the
-// license tag, Help, the profile menu and Settings (shell.md §2).
+// license tag, Help, the profile menu and Settings (docs/product.md, Shell §2).
 import {
   CompassOutlined,
   DashboardOutlined,

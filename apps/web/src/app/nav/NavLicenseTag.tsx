@@ -1,5 +1,5 @@
 // The license tag at the bottom of the nav; for admins, when not licensed, it links to the
-// license settings (shell.md §2, §4, §8).
+// license settings (docs/product.md, Shell §2, §4, §8).
 import { Tag, Tooltip } from 'antd';
 import { Link } from 'react-router';
 import { useCurrentUser } from '../../api/hooks/useCurrentUser';

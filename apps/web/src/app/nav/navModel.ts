@@ -1,4 +1,4 @@
-// What the main navigation shows for the current route (shell.md §2): the dataset group once a
+// What the main navigation shows for the current route (docs/product.md, Shell §2): the dataset group once a
 // dataset is chosen, the model group when that dataset has prediction sets.
 import { matchPath } from 'react-router';
 
@@ -61,7 +61,7 @@ export function currentSection(pathname: string): string | undefined {
 
 /**
  * Where switching dataset or model leads: the same sub-page; performance and compare map to the
- * dataset overview when the model is dropped (shell.md §2).
+ * dataset overview when the model is dropped (docs/product.md, Shell §2).
  */
 export function switchTarget(
   pathname: string,

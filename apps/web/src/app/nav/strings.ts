@@ -1,4 +1,4 @@
-// User-facing strings of the main navigation (shell.md §2, §4, §8).
+// User-facing strings of the main navigation (docs/product.md, Shell §2, §4, §8).
 export const navStrings = {
   datasets: 'Datasets',
   models: 'Models',

@@ -11,7 +11,7 @@ export const NAV_OPEN_DEBOUNCE_MS = 200;
 
 export type NavPhase = 'open' | 'collapsing' | 'collapsed';
 
-/** Below this width the page needs the room: the nav starts collapsed (shell.md §9). */
+/** Below this width the page needs the room: the nav starts collapsed (docs/product.md, Shell §9). */
 export const NARROW_SCREEN_PX = 1300;
 const NARROW_QUERY = `(max-width: ${NARROW_SCREEN_PX - 1}px)`;
 

@@ -1,4 +1,4 @@
-// The stored theme id: an invalid stored value is replaced by the default (shell.md §4).
+// The stored theme id: an invalid stored value is replaced by the default (docs/product.md, Shell §4).
 import { readStorage, STORAGE_KEYS, writeStorage } from '../../lib/storage';
 import { resolveThemeId, type ThemeId } from './themes';
 

@@ -1,4 +1,4 @@
-// The five themes of shell.md §1 as antd theme configs: Inter at 14 px everywhere.
+// The five themes of docs/product.md, Shell §1 as antd theme configs: Inter at 14 px everywhere.
 import { theme as antdTheme, type ThemeConfig } from 'antd';
 
 export const THEME_IDS = ['lightRed', 'lightBlue', 'darkRed', 'darkGray', 'darkBlue'] as const;
@@ -78,7 +78,7 @@ export function isThemeId(value: unknown): value is ThemeId {
   return typeof value === 'string' && (THEME_IDS as readonly string[]).includes(value);
 }
 
-/** darkBlue when the system prefers dark, else lightBlue (shell.md §4). */
+/** darkBlue when the system prefers dark, else lightBlue (docs/product.md, Shell §4). */
 export function defaultThemeId(prefersDark: boolean): ThemeId {
   return prefersDark ? 'darkBlue' : 'lightBlue';
 }

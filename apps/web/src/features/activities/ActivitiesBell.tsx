@@ -1,5 +1,5 @@
 // The header bell: unseen-count badge and the activities popover with the 'My activities' /
-// 'All activities' toggle (shell.md §2).
+// 'All activities' toggle (docs/product.md, Shell §2).
 import { BellOutlined } from '@ant-design/icons';
 import { Badge, Button, Flex, Popover, Segmented, Spin, Typography, theme } from 'antd';
 import { useEffect, useState } from 'react';

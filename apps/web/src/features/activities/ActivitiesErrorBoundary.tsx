@@ -1,4 +1,4 @@
-// Keeps a rendering bug in the activities inside the popover (shell.md §8).
+// Keeps a rendering bug in the activities inside the popover (docs/product.md, Shell §8).
 import { Result } from 'antd';
 import { Component, type ReactNode } from 'react';
 import { activityStrings as strings } from './strings';

@@ -1,4 +1,4 @@
-// The rules of the activities popover (shell.md §2, §9): which rows lead somewhere, how tall a
+// The rules of the activities popover (docs/product.md, Shell §2, §9): which rows lead somewhere, how tall a
 // row is, and how many activities the user has not seen yet.
 import type { Activity } from '@loupe/contracts';
 

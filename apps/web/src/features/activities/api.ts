@@ -1,4 +1,4 @@
-// GET /api/activities: background jobs as activities, newest first (shell.md §7).
+// GET /api/activities: background jobs as activities, newest first (docs/product.md, Shell §7).
 import type { Activity } from '@loupe/contracts';
 import { http } from '../../api/client';
 

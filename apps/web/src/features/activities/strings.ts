@@ -1,4 +1,4 @@
-// User-facing strings of the activities popover (shell.md §2, §8).
+// User-facing strings of the activities popover (docs/product.md, Shell §2, §8).
 import type { Activity } from '@loupe/contracts';
 
 export const activityStrings = {

@@ -1,4 +1,4 @@
-// Sign-in: local email and password, or the external provider's login (shell.md §2).
+// Sign-in: local email and password, or the external provider's login (docs/product.md, Shell §2).
 import { LockOutlined, MailOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Checkbox, Form, Input, Typography } from 'antd';
 import { useEffect, useState } from 'react';

@@ -1,4 +1,4 @@
-// 'Set a new password' from a reset link; the token comes from the route (shell.md §2).
+// 'Set a new password' from a reset link; the token comes from the route (docs/product.md, Shell §2).
 import { PASSWORD_MIN_LENGTH, messages } from '@loupe/contracts';
 import { App, Alert, Button, Card, Checkbox, Form, Input, Result, Typography } from 'antd';
 import { useEffect, useState } from 'react';

@@ -1,4 +1,4 @@
-// User-facing strings of sign-in and password reset (shell.md §1, §2, §8).
+// User-facing strings of sign-in and password reset (docs/product.md, Shell §1, §2, §8).
 export const authStrings = {
   loginTitle: 'Login',
   emailLabel: 'Email address',

@@ -1,4 +1,4 @@
-// The features page (dataset-side.md §2): the dataset's features with their size and how many
+// The features page (docs/product.md, Datasets §2): the dataset's features with their size and how many
 // items have them, an empty state, and how to upload one with the Python SDK.
 import { CloudUploadOutlined } from '@ant-design/icons';
 import { DATA_LEVELS, type FeatureInfo } from '@loupe/contracts';

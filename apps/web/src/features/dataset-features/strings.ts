@@ -1,5 +1,5 @@
-// User-facing strings of the features page, copied from spec/dataset-side.md (§2, §8) where the
-// spec gives them.
+// User-facing strings of the features page, copied from docs/product.md, Datasets (§2, §8) where it
+// gives them.
 export const featureStrings = {
   title: 'Features',
   datasets: 'Datasets',

@@ -1,5 +1,5 @@
 // The datasets list, the default landing page: search, task filter, cards, and the Add Dataset
-// modal (dataset-side.md §2). `?instructions` (Getting started → Add dataset) opens the modal.
+// modal (docs/product.md, Datasets §2). `?instructions` (Getting started → Add dataset) opens the modal.
 import { PlusOutlined } from '@ant-design/icons';
 import type { TaskType } from '@loupe/contracts';
 import { Button, Col, Empty, Flex, Row, Typography } from 'antd';

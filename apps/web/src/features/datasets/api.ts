@@ -1,4 +1,4 @@
-// The dataset calls of dataset-side.md §7 that the list and the overview make.
+// The dataset calls of docs/product.md, Datasets §7 that the list and the overview make.
 import type { Dataset, HistoryRecord, IouThreshold, Ok, ThumbnailConfig } from '@loupe/contracts';
 import { http } from '../../api/client';
 

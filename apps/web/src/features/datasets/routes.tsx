@@ -1,5 +1,5 @@
-// The dataset, concept and model routes of shell.md §2, with placeholder pages titled by the
-// route until the dataset-side and model-side issues fill them in.
+// The dataset, concept and model routes of docs/product.md, Shell §2, with placeholder pages titled by the
+// route until the work on datasets and models fills them in.
 import { lazy, Suspense } from 'react';
 import { Navigate, useParams, type RouteObject } from 'react-router';
 import { isNotFound, NotFoundState } from '../../app/errors/NotFoundState';

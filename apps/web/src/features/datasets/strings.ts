@@ -1,5 +1,5 @@
 // User-facing strings of the datasets list and the dataset overview, copied from
-// spec/dataset-side.md (§2, §3, §5, §8) where the spec gives them.
+// docs/product.md, Datasets (§2, §3, §5, §8) where it gives them.
 import type { HistoryRecord } from '@loupe/contracts';
 
 export const datasetStrings = {
@@ -106,7 +106,7 @@ export const datasetStrings = {
   deleteFailed: (name: string) => `Failed to delete dataset "${name}".`,
 } as const;
 
-/** Words for each history operation (dataset-side.md §3). */
+/** Words for each history operation (docs/product.md, Datasets §3). */
 export const HISTORY_OPERATION_LABELS: Record<HistoryRecord['operation_type'], string> = {
   'sample:create': 'uploaded items',
   'sample:delete': 'deleted samples',

@@ -1,5 +1,5 @@
 // The embeddings settings dialog: feature, reduction method and its parameter; Apply only for a
-// valid change (dataset-side.md §5).
+// valid change (docs/product.md, Datasets §5).
 import type { DataLevel } from '@loupe/contracts';
 import { Alert, App, Form, InputNumber, Modal, Select, Segmented } from 'antd';
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-// The embeddings map (dataset-side.md §2, §4, §9): fetches its settings and points, polls while
+// The embeddings map (docs/product.md, Datasets §2, §4, §9): fetches its settings and points, polls while
 // they compute, draws them with WebGL, previews the hovered and selected items, reports lasso
 // selections and point clicks, and explains every state that is not a map.
 import { ReloadOutlined } from '@ant-design/icons';

@@ -1,4 +1,4 @@
-// The 140 px preview of the point under the pointer (dataset-side.md §9), shown beside it.
+// The 140 px preview of the point under the pointer (docs/product.md, Datasets §9), shown beside it.
 import type { DataLevel } from '@loupe/contracts';
 import { Typography, theme } from 'antd';
 import { ItemThumbnail } from '../../components/ItemThumbnail';

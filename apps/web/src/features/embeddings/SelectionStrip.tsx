@@ -1,5 +1,5 @@
 // The selection preview beside the map: up to 16 thumbnails of 64 px in rows of 4, the last slot
-// a '+N' when more are selected (dataset-side.md §9).
+// a '+N' when more are selected (docs/product.md, Datasets §9).
 import { CloseOutlined } from '@ant-design/icons';
 import type { DataLevel } from '@loupe/contracts';
 import { Button, Flex, Tooltip, Typography, theme } from 'antd';

@@ -1,4 +1,4 @@
-// The scatter camera's zoom rules (dataset-side.md §9): the view scale (1 / distance) stays in
+// The scatter camera's zoom rules (docs/product.md, Datasets §9): the view scale (1 / distance) stays in
 // 0.5–160; the zoom buttons multiply the distance by 0.7 (in) or 1.3 (out) and disable at the
 // bounds.
 export const SCALE_MIN = 0.5;

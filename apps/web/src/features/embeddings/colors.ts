@@ -1,4 +1,4 @@
-// Point colours of the map (dataset-side.md §9): categories from the server's legend (its colour,
+// Point colours of the map (docs/product.md, Datasets §9): categories from the server's legend (its colour,
 // else the shared golden-angle palette that stays distinct past 200 classes), a continuous 200-step
 // viridis scale (lib/continuousScale.ts), and one neutral colour for points with a missing value.
 

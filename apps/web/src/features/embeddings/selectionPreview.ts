@@ -1,4 +1,4 @@
-// Which selected items the selection preview strip shows (dataset-side.md §9): min(length, 16)
+// Which selected items the selection preview strip shows (docs/product.md, Datasets §9): min(length, 16)
 // rounded down to whole rows of 4; when that is not everything, one slot gives way to '+N'.
 export const PREVIEW_MAX = 16;
 export const PREVIEW_ROW = 4;

@@ -1,4 +1,4 @@
-// The embeddings settings rules (dataset-side.md §5): parameter ranges and defaults per method,
+// The embeddings settings rules (docs/product.md, Datasets §5): parameter ranges and defaults per method,
 // when Apply is allowed and what the dialog says about the feature.
 import {
   FEATURE_NOT_AVAILABLE,

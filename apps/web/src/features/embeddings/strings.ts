@@ -1,4 +1,4 @@
-// User-facing strings of the embeddings map (dataset-side.md §5, §8); spec texts copied exactly
+// User-facing strings of the embeddings map (docs/product.md, Datasets §5, §8); texts copied exactly
 // (those the server says too come from the contract).
 import { FEATURE_NOT_AVAILABLE, NO_FEATURES_FOR_EMBEDDINGS } from '@loupe/contracts';
 

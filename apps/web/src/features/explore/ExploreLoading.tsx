@@ -1,4 +1,4 @@
-// 'Loading dataset', and after the delayed-loading time the spec's longer message (§2).
+// 'Loading dataset', and after the delayed-loading time the product's longer message (§2).
 import { Flex, Spin, Typography } from 'antd';
 import { useDelayedFlag } from '../../lib/useDelayedFlag';
 import { exploreStrings as strings } from './strings';

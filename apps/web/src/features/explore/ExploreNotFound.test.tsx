@@ -1,5 +1,5 @@
 // The Explore page names the model it explores and maps an unknown model or subset in the URL to
-// the spec's not-found texts.
+// the product's not-found texts.
 import '../../test/setup';
 import type { PredictionSet } from '@loupe/contracts';
 import { screen, waitFor, within } from '@testing-library/react';

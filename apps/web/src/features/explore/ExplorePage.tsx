@@ -1,4 +1,4 @@
-// The Explore page (dataset-side.md §2): toolbar (back, data level, view, sort, filter, colour,
+// The Explore page (docs/product.md, Datasets §2): toolbar (back, data level, view, sort, filter, colour,
 // card config, zoom, selection counter, Find similar) over the virtualized grid, the embeddings
 // map, or both split; the selection is shared by grid and map. The item viewer opens over it
 // with ?item=<id> in the URL. Under a model route the prediction set is the context.

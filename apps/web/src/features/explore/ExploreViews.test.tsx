@@ -103,7 +103,7 @@ test('a lasso on the map selects in the grid, the grid selection shows on the ma
   expect(selectedCards()).toEqual(['img-2', 'img-3', 'img-4']);
   await waitFor(() => expect([...fake.selected].sort()).toEqual([2, 3, 4]));
 
-  // The level selector is locked with the spec's message while the map's selection stands.
+  // The level selector is locked with the product's message while the map's selection stands.
   const object = screen.getByText('Object');
   fireEvent.click(object);
   expect(view.location()).not.toContain('level=image_object');

@@ -1,4 +1,4 @@
-// The split view's two panes with a draggable divider (dataset-side.md §2): the left pane keeps
+// The split view's two panes with a draggable divider (docs/product.md, Datasets §2): the left pane keeps
 // 33–66 percent of the width (splitRules.ts); a double click on the divider resets it to 50.
 import { theme } from 'antd';
 import { useRef, useState } from 'react';

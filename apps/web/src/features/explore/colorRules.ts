@@ -1,4 +1,4 @@
-// Colouring the grid by a metadata property (dataset-side.md §5, §9): which properties can
+// Colouring the grid by a metadata property (docs/product.md, Datasets §5, §9): which properties can
 // colour, a categorical palette that stays distinct past 200 classes, and a 200-step continuous
 // scale for numbers and timestamps.
 import { categoricalColor, type MetadataFieldInfo, type MetadataValue } from '@loupe/contracts';

@@ -1,4 +1,4 @@
-// The explorer's filter as the popover edits it (dataset-side.md §3 Filter, §4, §5): an 'and' of
+// The explorer's filter as the popover edits it (docs/product.md, Datasets §3 Filter, §4, §5): an 'and' of
 // child filters, one per property plus at most one history record; numeric bounds and their
 // validation; timestamp ranges; which history records can be filtered by.
 import type { DataLevel, Filter, HistoryRecord } from '@loupe/contracts';

@@ -1,4 +1,4 @@
-// Grid geometry and selection (dataset-side.md §4, §9): columns from the width and the card
+// Grid geometry and selection (docs/product.md, Datasets §4, §9): columns from the width and the card
 // size, the batches items are fetched in, and click/Shift+click selection over result positions.
 
 /** Minimum card width at the default zoom; zooming lets it go down to 120 px (or up). */

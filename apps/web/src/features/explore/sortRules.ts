@@ -1,4 +1,4 @@
-// The sort rules of dataset-side.md §4: a quick choice sets, replaces or clears a single sort;
+// The sort rules of docs/product.md, Datasets §4: a quick choice sets, replaces or clears a single sort;
 // the multi-sort editor adds (descending), changes, reorders and removes entries.
 import type { SortEntry } from '@loupe/contracts';
 

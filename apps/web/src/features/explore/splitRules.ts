@@ -1,4 +1,4 @@
-// The split view's pane rule (dataset-side.md §2): the left pane takes 33 to 66 percent of the
+// The split view's pane rule (docs/product.md, Datasets §2): the left pane takes 33 to 66 percent of the
 // width, 50 by default, and a double click on the divider resets it.
 export const SPLIT_MIN = 33;
 export const SPLIT_MAX = 66;

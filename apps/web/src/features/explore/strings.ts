@@ -1,5 +1,5 @@
-// User-facing strings of the Explore page, copied from spec/dataset-side.md (§2, §4, §5, §8)
-// where the spec gives them; the rest are ours, in the same voice.
+// User-facing strings of the Explore page, copied from docs/product.md, Datasets (§2, §4, §5, §8)
+// where it gives them; the rest are ours, in the same voice.
 import type { DataLevel } from '@loupe/contracts';
 
 export const exploreStrings = {
@@ -106,7 +106,7 @@ export const exploreStrings = {
   unableToLoadImage: 'Unable to load image',
 } as const;
 
-/** Level labels (dataset-side.md §1): Sample for images and audio; Object, or Class for semantic segmentation. */
+/** Level labels (docs/product.md, Datasets §1): Sample for images and audio; Object, or Class for semantic segmentation. */
 export function levelLabel(level: DataLevel, taskType: string): string {
   if (level !== 'image_object') return 'Sample';
   return taskType === 'semantic_segmentation' ? 'Class' : 'Object';

@@ -1,4 +1,4 @@
-// The item viewer (dataset-side.md §2, §4): a near full-screen 'Item Details' modal over the
+// The item viewer (docs/product.md, Datasets §2, §4): a near full-screen 'Item Details' modal over the
 // explorer's current result, stepping through it with buttons, arrow keys and a filmstrip of
 // neighbours; image, image-object and audio variants; the sidebar with sample, objects and
 // metadata. The parent owns `?item=` in the URL; this calls onIndexChange and onClose.
@@ -86,7 +86,7 @@ export function ItemViewer(props: ItemViewerProps) {
 
   const current = items.current;
   const currentId = current?.id;
-  // A new item starts with every object visible and none selected (dataset-side.md §4).
+  // A new item starts with every object visible and none selected (docs/product.md, Datasets §4).
   const [shownId, setShownId] = useState(currentId);
   if (shownId !== currentId) {
     setShownId(currentId);

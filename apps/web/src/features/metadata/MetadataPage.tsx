@@ -1,4 +1,4 @@
-// The metadata page (dataset-side.md §2): every metadata field of a data level with its type,
+// The metadata page (docs/product.md, Datasets §2): every metadata field of a data level with its type,
 // source, group, missing count and state; 'Recomputing' fields are polled until available.
 import { DATA_LEVELS, type DataLevel, type MetadataFieldInfo } from '@loupe/contracts';
 import {

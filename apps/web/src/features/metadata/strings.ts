@@ -1,5 +1,5 @@
-// User-facing strings of the metadata page, copied from spec/dataset-side.md (§2, §4, §8) where
-// the spec gives them.
+// User-facing strings of the metadata page, copied from docs/product.md, Datasets (§2, §4, §8) where
+// the product gives them.
 import type { DataLevel, MetadataFieldInfo } from '@loupe/contracts';
 
 export const metadataStrings = {

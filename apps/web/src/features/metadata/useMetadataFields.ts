@@ -1,5 +1,5 @@
 // The metadata fields of one data level; polled every 3000 ms while any field is being
-// recomputed (dataset-side.md §4, §9).
+// recomputed (docs/product.md, Datasets §4, §9).
 import type { DataLevel } from '@loupe/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { exploreApi } from '../../api/explore';

@@ -1,4 +1,4 @@
-// 'Add Model' (model-side.md §2): integrate the model with the SDK, then upload predictions
+// 'Add Model' (docs/product.md, Models §2): integrate the model with the SDK, then upload predictions
 // with a snippet carrying the user's API key and this instance's address.
 import { ApiOutlined } from '@ant-design/icons';
 import { Button, Flex, Modal, Skeleton, Steps, Typography } from 'antd';

@@ -1,4 +1,4 @@
-// The models list (model-side.md §2): prediction sets grouped by dataset, 'Search models', a
+// The models list (docs/product.md, Models §2): prediction sets grouped by dataset, 'Search models', a
 // task filter and the Add Model modal. `?instructions` (Getting started → Add model) opens it.
 import { PlusOutlined, SwapOutlined } from '@ant-design/icons';
 import type { PredictionSet, TaskType } from '@loupe/contracts';

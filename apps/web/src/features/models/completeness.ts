@@ -1,4 +1,4 @@
-// Completeness of a prediction set = num_present / (num_present + num_missing) (PRODUCT.md).
+// Completeness of a prediction set = num_present / (num_present + num_missing) (docs/product.md).
 import type { PredictionSet } from '@loupe/contracts';
 
 export function completeness(model: Pick<PredictionSet, 'num_present' | 'num_missing'>): number {

@@ -1,4 +1,4 @@
-// User-facing strings of the models list and the Add Model modal (spec/model-side.md §2, §8).
+// User-facing strings of the models list and the Add Model modal (docs/product.md, Models §2, §8).
 export const modelStrings = {
   models: 'Models',
   search: 'Search models',

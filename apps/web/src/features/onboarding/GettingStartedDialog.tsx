@@ -1,4 +1,4 @@
-// The Getting started dialog: four cards that lead to the first useful steps (shell.md §2).
+// The Getting started dialog: four cards that lead to the first useful steps (docs/product.md, Shell §2).
 import {
   ApiOutlined,
   DatabaseOutlined,

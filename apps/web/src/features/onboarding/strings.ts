@@ -1,4 +1,4 @@
-// User-facing strings of the Getting started dialog (shell.md §2).
+// User-facing strings of the Getting started dialog (docs/product.md, Shell §2).
 export const onboardingStrings = {
   title: 'Getting started',
   intro: 'Four steps take your team from an empty instance to evaluated models.',

@@ -1,4 +1,4 @@
-// Change Password: current, new and confirmation, with the rules and toasts of shell.md §5, §8.
+// Change Password: current, new and confirmation, with the rules and toasts of docs/product.md, Shell §5, §8.
 import { PASSWORD_MIN_LENGTH, messages } from '@loupe/contracts';
 import { App, Checkbox, Form, Input, Modal } from 'antd';
 import { describeError } from '../../api/ApiError';

@@ -1,5 +1,5 @@
 // The profile menu: who is signed in, the company (click copies), the app version, a new
-// version when one is out, the theme, Change Password and Log out (shell.md §2).
+// version when one is out, the theme, Change Password and Log out (docs/product.md, Shell §2).
 import { ArrowUpOutlined, CopyOutlined, KeyOutlined, LogoutOutlined } from '@ant-design/icons';
 import { isAdmin } from '@loupe/contracts';
 import { App, Avatar, Button, Divider, Flex, Popover, Tooltip, Typography, theme } from 'antd';

@@ -1,4 +1,4 @@
-// Semantic versions: only versions that match SemVer 2.0 are compared (shell.md §2).
+// Semantic versions: only versions that match SemVer 2.0 are compared (docs/product.md, Shell §2).
 const SEMVER =
   /^v?(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-((?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\.(?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\+([0-9a-zA-Z-]+(?:\.[0-9a-zA-Z-]+)*))?$/;
 

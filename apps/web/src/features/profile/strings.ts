@@ -1,4 +1,4 @@
-// User-facing strings of the profile menu and password change (shell.md §2, §5, §8).
+// User-facing strings of the profile menu and password change (docs/product.md, Shell §2, §5, §8).
 export const profileStrings = {
   profile: 'Profile',
   company: 'Company',

@@ -1,4 +1,4 @@
-// The SDK dialog (shell.md §2), opened from Getting started and from the Add Dataset modal.
+// The SDK dialog (docs/product.md, Shell §2), opened from Getting started and from the Add Dataset modal.
 import { Button, Modal, Typography } from 'antd';
 import { SdkSteps } from './SdkSteps';
 import { sdkStrings as strings } from './strings';

@@ -1,4 +1,4 @@
-// User-facing strings of the SDK dialog (shell.md §2).
+// User-facing strings of the SDK dialog (docs/product.md, Shell §2).
 export const sdkStrings = {
   title: 'Set up SDK',
   intro: 'Connect the Python SDK to this instance to upload datasets and models.',

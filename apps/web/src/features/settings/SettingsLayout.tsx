@@ -1,4 +1,4 @@
-// Settings: the left menu and the chosen section (shell.md §2).
+// Settings: the left menu and the chosen section (docs/product.md, Shell §2).
 import { Flex, Menu } from 'antd';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { useLoadedAppState } from '../../api/hooks/useAppState';

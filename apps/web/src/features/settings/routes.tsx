@@ -1,4 +1,4 @@
-// The settings routes of shell.md §2.
+// The settings routes of docs/product.md, Shell §2.
 import { Navigate, type RouteObject } from 'react-router';
 import { ApiKeysPage } from './api-keys/ApiKeysPage';
 import { AppearancePage } from './appearance/AppearancePage';

@@ -1,4 +1,4 @@
-// User-facing strings of the settings pages (shell.md §2, §6, §8).
+// User-facing strings of the settings pages (docs/product.md, Shell §2, §6, §8).
 export const settingsStrings = {
   settings: 'Settings',
   menu: {

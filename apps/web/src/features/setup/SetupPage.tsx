@@ -1,4 +1,4 @@
-// The first-run wizard: intro, company, user, final (shell.md §2).
+// The first-run wizard: intro, company, user, final (docs/product.md, Shell §2).
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Card, Steps } from 'antd';
 import { useEffect, useState } from 'react';

@@ -1,4 +1,4 @@
-// User-facing strings of the first-run wizard (shell.md §2, §8).
+// User-facing strings of the first-run wizard (docs/product.md, Shell §2, §8).
 export const setupStrings = {
   stepTitles: ['Welcome', 'Company', 'User', 'Done'],
   introTitle: 'Welcome to Loupe',

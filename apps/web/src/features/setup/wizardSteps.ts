@@ -1,4 +1,4 @@
-// The wizard's four steps and which of them may be visited (shell.md §2, §4).
+// The wizard's four steps and which of them may be visited (docs/product.md, Shell §2, §4).
 export const STEPS = { intro: 0, company: 1, user: 2, final: 3 } as const;
 export type StepIndex = (typeof STEPS)[keyof typeof STEPS];
 

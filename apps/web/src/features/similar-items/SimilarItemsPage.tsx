@@ -1,4 +1,4 @@
-// The Similar items page (dataset-side.md §2): the query items (pre-selected from sample_ids), a
+// The Similar items page (docs/product.md, Datasets §2): the query items (pre-selected from sample_ids), a
 // feature to compare them by, and the dataset's most similar items ranked by similarity score.
 // Subsets do not exist yet: the subset id 'selection' means "the query items are sample_ids".
 import { ArrowLeftOutlined, SettingOutlined, UploadOutlined } from '@ant-design/icons';

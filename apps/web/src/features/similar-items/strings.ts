@@ -1,4 +1,4 @@
-// User-facing strings of the Similar items page (dataset-side.md §2, §8); spec texts copied exactly.
+// User-facing strings of the Similar items page (docs/product.md, Datasets §2, §8); texts copied exactly.
 export const similarStrings = {
   title: 'Similar items',
   invalidLicense: 'Invalid License',

@@ -1,4 +1,4 @@
-// The activities of a scope, polled every 2000 ms by the popover (shell.md §9); other pages may
+// The activities of a scope, polled every 2000 ms by the popover (docs/product.md, Shell §9); other pages may
 // poll at their own pace while they wait for a job.
 import { useQuery } from '@tanstack/react-query';
 import { queryKeys } from '../../../api/queryKeys';

@@ -1,5 +1,5 @@
 // Follows a dataset's thumbnail job: while one is pending (or was just queued) the activities and
-// the dataset are polled every 3000 ms (dataset-side.md §9), and the dataset is re-read once the
+// the dataset are polled every 3000 ms (docs/product.md, Datasets §9), and the dataset is re-read once the
 // job ends so its previews appear.
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';

@@ -1,4 +1,4 @@
-// 'Add Dataset': source tabs SDK, AMAZON S3, V7 Labs, CVAT (dataset-side.md §2, §8). The SDK tab
+// 'Add Dataset': source tabs SDK, AMAZON S3, V7 Labs, CVAT (docs/product.md, Datasets §2, §8). The SDK tab
 // works; the import tabs ask for credentials until the integrations arrive.
 import { ApiOutlined } from '@ant-design/icons';
 import { Alert, Button, Flex, Modal, Skeleton, Tabs, Typography } from 'antd';
@@ -10,7 +10,7 @@ import { datasetStrings as strings } from '../strings';
 
 export type AddDatasetTab = 'sdk' | 's3' | 'v7' | 'cvat';
 
-/** The spec's default tab: S3 when it is connected, else V7. */
+/** The product's default tab: S3 when it is connected, else V7. */
 export function defaultAddDatasetTab(s3Connected: boolean): AddDatasetTab {
   return s3Connected ? 's3' : 'v7';
 }

@@ -1,4 +1,4 @@
-// The dataset overview (dataset-side.md §2): header with task, name, description and when it
+// The dataset overview (docs/product.md, Datasets §2): header with task, name, description and when it
 // changed; previews; statistics; Version History beside it; then Settings.
 import { ClockCircleOutlined } from '@ant-design/icons';
 import { Button, Card, Col, Empty, Flex, Row, Typography, theme } from 'antd';

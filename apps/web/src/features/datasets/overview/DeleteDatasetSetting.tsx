@@ -1,5 +1,5 @@
 // Settings → Delete dataset: the user types the exact name; then back to the list with a toast
-// (dataset-side.md §5, §8).
+// (docs/product.md, Datasets §5, §8).
 import { DeleteOutlined } from '@ant-design/icons';
 import type { Dataset } from '@loupe/contracts';
 import { App, Button, Flex, Input, Modal, Typography } from 'antd';

@@ -1,5 +1,5 @@
 // Settings → IoU threshold: 0–1 step 0.1, Apply only when changed and in range; with prediction
-// sets, a confirm that results of N models become invalid (dataset-side.md §5).
+// sets, a confirm that results of N models become invalid (docs/product.md, Datasets §5).
 import { App, Button, Flex, InputNumber, Skeleton, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { describeError } from '../../../api/ApiError';

@@ -1,6 +1,6 @@
 // The overview's statistics: Samples (to the explorer), Classes, Ground-truth objects (explorer at
 // object level), Predictions (to the models list), Subsets — each shown only when non-zero, but
-// Samples always (dataset-side.md §2).
+// Samples always (docs/product.md, Datasets §2).
 import type { Dataset } from '@loupe/contracts';
 import { Card, Col, Row, Statistic } from 'antd';
 import { useNavigate, type To } from 'react-router';

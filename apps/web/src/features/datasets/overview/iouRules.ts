@@ -1,4 +1,4 @@
-// The IoU threshold rule (dataset-side.md §5, §9): a number from 0 to 1 in steps of 0.1; Apply
+// The IoU threshold rule (docs/product.md, Datasets §5, §9): a number from 0 to 1 in steps of 0.1; Apply
 // only when it changed and is in range.
 import type { TaskType } from '@loupe/contracts';
 

@@ -1,5 +1,5 @@
 // The map's points for the current settings, filter and colouring; polled while the server is
-// still computing them (dataset-side.md §4).
+// still computing them (docs/product.md, Datasets §4).
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   embeddingsApi,

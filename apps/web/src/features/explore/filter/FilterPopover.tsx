@@ -1,4 +1,4 @@
-// The filter popover (dataset-side.md §4, §5): a draft of child filters edited row by row; Apply
+// The filter popover (docs/product.md, Datasets §4, §5): a draft of child filters edited row by row; Apply
 // (disabled until something changed and every row is valid) applies and closes; Clear (disabled
 // with no filter) removes the filter. The badge counts child filters. Rendering failures stay
 // inside the popover.

@@ -1,4 +1,4 @@
-// One row of the filter editor per child filter kind (dataset-side.md §3, §5): boolean equals,
+// One row of the filter editor per child filter kind (docs/product.md, Datasets §3, §5): boolean equals,
 // numeric between (validated, bounds rounded outward, step = range / 100), string in, timestamp
 // between or equals (dates outside the range disabled), and a history record.
 import type { DataLevel, HistoryRecord, MetadataFieldInfo } from '@loupe/contracts';

@@ -1,4 +1,4 @@
-// The virtualized grid (dataset-side.md §2, §9): rows of cards, columns = floor(width / card
+// The virtualized grid (docs/product.md, Datasets §2, §9): rows of cards, columns = floor(width / card
 // width) ≥ 1, 5 overscan rows; items are fetched per visible window in batches of 120. Announces
 // each settled render as a test event and on the element (data-rendered-cards).
 import type { ExploreItem, MetadataFieldInfo } from '@loupe/contracts';

@@ -1,5 +1,5 @@
 // The dataset's class colours (label → CSS colour); regression and speech recognition have no
-// classes, so the call is skipped for them (dataset-side.md §7).
+// classes, so the call is skipped for them (docs/product.md, Datasets §7).
 import type { TaskType } from '@loupe/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { exploreApi } from '../../../api/explore';

@@ -1,4 +1,4 @@
-// The metadata fields at a data level (dataset-side.md §7): polled every 3 s while any field is
+// The metadata fields at a data level (docs/product.md, Datasets §7): polled every 3 s while any field is
 // still being computed; a not-found answer means no fields, other errors fail the query.
 import type { DataLevel, MetadataInfoResponse } from '@loupe/contracts';
 import { useQuery } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-// The explorer's selection (dataset-side.md §4), as rows of the item table: click toggles,
+// The explorer's selection (docs/product.md, Datasets §4), as rows of the item table: click toggles,
 // Shift+click selects a range, a lasso on the map replaces it. It is cleared on demand, when
 // the data level changes and when the item table changes (rows are only meaningful within one
 // table version). `source` says whether the map made it: the data level is then locked (§5).

@@ -1,4 +1,4 @@
-// Which metadata values the cards show (dataset-side.md §2): similarity score, label and split
+// Which metadata values the cards show (docs/product.md, Datasets §2): similarity score, label and split
 // are preselected; any other property can be toggled.
 import { IdcardOutlined } from '@ant-design/icons';
 import type { MetadataFieldInfo } from '@loupe/contracts';

@@ -1,4 +1,4 @@
-// Colour by a property (dataset-side.md §5): categorical (booleans, strings with allowed values)
+// Colour by a property (docs/product.md, Datasets §5): categorical (booleans, strings with allowed values)
 // or continuous (numbers, timestamps); other strings are offered disabled with the reason.
 import { BgColorsOutlined } from '@ant-design/icons';
 import type { MetadataFieldInfo } from '@loupe/contracts';

@@ -1,4 +1,4 @@
-// Sort (dataset-side.md §4): 'Sort by' applies the quick rules (set ascending, replace keeping
+// Sort (docs/product.md, Datasets §4): 'Sort by' applies the quick rules (set ascending, replace keeping
 // direction, same property clears); the editor below adds sorts (descending), reorders them by
 // drag, changes, removes and clears them. Pending properties cannot be chosen.
 import {

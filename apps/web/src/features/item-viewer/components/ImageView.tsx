@@ -136,7 +136,7 @@ export function ImageView(props: ImageViewProps) {
 
   const width = item.width ?? natural?.[0] ?? 0;
   const height = item.height ?? natural?.[1] ?? 0;
-  // A crop that cannot be shown falls back to the whole image (dataset-side.md §8).
+  // A crop that cannot be shown falls back to the whole image (docs/product.md, Datasets §8).
   const crop = variant === 'image-object' && isUsableBox(item.crop) ? (item.crop as Box) : null;
   const region = crop ? cropRegion(crop, cropOffset, zoomLevel) : FULL_IMAGE;
 

@@ -1,4 +1,4 @@
-// The audio viewer's visible-duration slider (dataset-side.md §9): 0.1 to 11.48 s in steps of
+// The audio viewer's visible-duration slider (docs/product.md, Datasets §9): 0.1 to 11.48 s in steps of
 // 0.1, the dataset's shortest and longest clip overriding the bounds.
 
 export const VISIBLE_DURATION_MIN = 0.1;

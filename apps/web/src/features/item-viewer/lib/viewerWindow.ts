@@ -1,5 +1,5 @@
 // Which neighbours of the open item the viewer loads, and in which batches of rows they are
-// fetched (dataset-side.md §4, §9: a window of 10 on each side, 120 rows per items call).
+// fetched (docs/product.md, Datasets §4, §9: a window of 10 on each side, 120 rows per items call).
 
 export const WINDOW_SIZE = 10;
 export const BATCH_SIZE = 120;

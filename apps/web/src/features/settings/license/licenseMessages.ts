@@ -1,4 +1,4 @@
-// What the License page says, by license state and admin rights (shell.md §4, §6).
+// What the License page says, by license state and admin rights (docs/product.md, Shell §4, §6).
 import type { License } from '@loupe/contracts';
 import { settingsStrings } from '../strings';
 
@@ -44,7 +44,7 @@ export function licenseMessage(
   }
 }
 
-/** Submit when unlicensed; resubmit when expired or licensed (shell.md §4). */
+/** Submit when unlicensed; resubmit when expired or licensed (docs/product.md, Shell §4). */
 export function submitLabel(state: License['state']): string {
   return state === 'UNLICENSED' ? strings.submit : strings.resubmit;
 }

@@ -1,5 +1,5 @@
 // Settings → Users: search, add, edit, reset-password links and enable/disable, with every
-// permission rule of shell.md §6 shown as a disabled control and its reason.
+// permission rule of docs/product.md, Shell §6 shown as a disabled control and its reason.
 import { EditOutlined, LinkOutlined, SearchOutlined, UserAddOutlined } from '@ant-design/icons';
 import type { User } from '@loupe/contracts';
 import {

@@ -1,4 +1,4 @@
-// Which user-management controls the signed-in user may use, and why not (shell.md §6).
+// Which user-management controls the signed-in user may use, and why not (docs/product.md, Shell §6).
 import { isAdmin, type User } from '@loupe/contracts';
 import { settingsStrings } from '../strings';
 
