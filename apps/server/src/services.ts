@@ -23,7 +23,8 @@ import { AuthService } from './auth/auth.service.js';
 import { SessionCache } from './auth/session-cache.js';
 import { LoginLimiter, ResetLimiter } from './auth/login-limiter.js';
 import type { Database } from './db/database.js';
-import { createRepositories, transactor } from './db/repositories.js';
+import { transactor } from './db/transact.js';
+import { createRepositories } from './repositories.js';
 import { PlannerStatistics } from './db/statistics.js';
 import { licensePublicKey } from './license/license-token.js';
 import { LicenseService } from './license/license.service.js';
@@ -47,7 +48,7 @@ export function createServices(
   // Every file is decoded once: libvips's operation cache would only hold memory and cost lookups.
   sharp.cache(false);
   const repos = createRepositories(database.db, database.dialect);
-  const transact = transactor(database.db, database.dialect);
+  const transact = transactor(database.db, (db) => createRepositories(db, database.dialect));
   const secrets = SecretBox.fromConfig(config.secretKey, config.dataDir);
   const sessionCache = new SessionCache(clock);
   const auth = new AuthService(
@@ -58,10 +59,13 @@ export function createServices(
     new ResetLimiter(),
     sessionCache,
   );
-  const license = new LicenseService(repos, licensePublicKey(config.licensePublicKey), clock, () =>
-    localIssuerPublicKey(config.dataDir),
+  const license = new LicenseService(
+    repos.settings,
+    licensePublicKey(config.licensePublicKey),
+    clock,
+    () => localIssuerPublicKey(config.dataDir),
   );
-  const setup = new SetupService(repos, transact, auth, clock);
+  const setup = new SetupService(repos.settings, transact, auth, clock);
   const blobs = createBlobStore(config.blobStore);
   const media = new MediaResolver(blobs, {
     roots: config.mediaRoots,
@@ -112,18 +116,6 @@ export function createServices(
       statistics,
       config.mediaLimitBytes,
     ),
-    /** The same dataset code without the license gate, for server-internal seeding. */
-    internalDatasets: new DatasetsService(
-      repos,
-      transact,
-      { requireLicense: async () => {} },
-      jobs,
-      blobs,
-      media,
-      clock,
-      statistics,
-      config.mediaLimitBytes,
-    ),
     statistics,
     explore,
     compute,
@@ -137,10 +129,10 @@ export function createServices(
       clock,
     ),
     auth,
-    apiKeys: new ApiKeysService(repos, clock, secrets),
+    apiKeys: new ApiKeysService(repos.apiKeys, clock, secrets),
     license,
     setup,
-    state: new StateService(repos, setup, license, config),
+    state: new StateService(repos.settings, setup, license, config),
     users: new UsersService(repos, transact, clock, sessionCache),
     support: new SupportService(database, config, logs, clock),
   };

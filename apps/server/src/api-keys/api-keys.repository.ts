@@ -1,7 +1,7 @@
 // SQL for API keys: stored by digest, listed, given new secrets on rotation, revoked by deletion.
 import type { Kysely, Selectable } from 'kysely';
 import type { ApiKeysTable, DB } from '../db/schema.js';
-import type { UserRow } from '../users/users.repository.js';
+import { toUserRecord, type UserRecord } from '../users/users.repository.js';
 
 export type ApiKeyRow = Selectable<ApiKeysTable>;
 
@@ -78,7 +78,7 @@ export class ApiKeysRepository {
   /** The key's owner with the key's id and last use, for authentication. */
   async findByKeyHash(
     keyHash: string,
-  ): Promise<{ user: UserRow; keyId: string; lastUsedAt: number | null } | undefined> {
+  ): Promise<{ user: UserRecord; keyId: string; lastUsedAt: number | null } | undefined> {
     const row = await this.db
       .selectFrom('api_keys')
       .innerJoin('users', 'users.id', 'api_keys.user_id')
@@ -88,7 +88,7 @@ export class ApiKeysRepository {
       .executeTakeFirst();
     if (!row) return undefined;
     const { key_id, key_last_used_at, ...user } = row;
-    return { user, keyId: key_id, lastUsedAt: key_last_used_at };
+    return { user: toUserRecord(user), keyId: key_id, lastUsedAt: key_last_used_at };
   }
 
   /** Records a use unless one was recorded since `since`: at most one write per key per period. */

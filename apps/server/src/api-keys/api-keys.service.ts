@@ -3,13 +3,12 @@
 // shown once, when created or rotated, and only its digest stays.
 import { randomUUID } from 'node:crypto';
 import { apiKeyMessages, type ApiKey, type CreatedApiKey } from '@loupe/contracts';
-import type { Repositories } from '../db/repositories.js';
-import { Conflict, NotFound } from '../http/errors.js';
 import type { Clock } from '../platform/clock.js';
+import { Conflict, NotFound } from '../platform/errors.js';
 import type { SecretBox } from '../platform/secret-box.js';
 import { digest, newToken } from '../platform/tokens.js';
-import type { UserRow } from '../users/users.repository.js';
-import type { ApiKeyRow } from './api-keys.repository.js';
+import { requireUser, type Actor } from '../users/actor.js';
+import type { ApiKeyRow, ApiKeysRepository } from './api-keys.repository.js';
 
 export const DEVELOPMENT_KEY_NAME = 'Development';
 const KEY_PREFIX = 'lp_';
@@ -21,61 +20,62 @@ export function keyHint(key: string): string {
 
 export class ApiKeysService {
   constructor(
-    private readonly repos: Repositories,
+    private readonly apiKeys: ApiKeysRepository,
     private readonly clock: Clock,
     private readonly secrets: SecretBox,
   ) {}
 
-  async list(actor: UserRow): Promise<{ api_keys: ApiKey[] }> {
-    const rows = await this.repos.apiKeys.listForUser(actor.id);
+  async list(actor: Actor): Promise<{ api_keys: ApiKey[] }> {
+    const rows = await this.apiKeys.listForUser(requireUser(actor).id);
     return { api_keys: rows.map((row) => this.toApiKey(row)) };
   }
 
-  async create(actor: UserRow, name: string): Promise<CreatedApiKey> {
+  async create(actor: Actor, name: string): Promise<CreatedApiKey> {
     const key = newToken(KEY_PREFIX);
     const row: ApiKeyRow = {
       id: randomUUID(),
-      user_id: actor.id,
+      user_id: requireUser(actor).id,
       name,
       created_at: this.clock(),
       last_used_at: null,
       ...this.secretColumns(name, key),
     };
-    if (!(await this.repos.apiKeys.insertIfAbsent(row)))
-      throw new Conflict(apiKeyMessages.nameTaken);
+    if (!(await this.apiKeys.insertIfAbsent(row))) throw new Conflict(apiKeyMessages.nameTaken);
     return { ...this.toApiKey(row), api_key: key };
   }
 
   /** A new secret for the same key; the old one stops working with this write. */
-  async rotate(actor: UserRow, id: string): Promise<CreatedApiKey> {
-    const row = await this.repos.apiKeys.findForUser(actor.id, id);
+  async rotate(actor: Actor, id: string): Promise<CreatedApiKey> {
+    const userId = requireUser(actor).id;
+    const row = await this.apiKeys.findForUser(userId, id);
     if (!row) throw new NotFound(apiKeyMessages.notFound);
     const key = newToken(KEY_PREFIX);
     const secret = this.secretColumns(row.name, key);
-    if (!(await this.repos.apiKeys.replaceSecret(actor.id, id, secret))) {
+    if (!(await this.apiKeys.replaceSecret(userId, id, secret))) {
       throw new NotFound(apiKeyMessages.notFound);
     }
     return { ...this.toApiKey({ ...row, ...secret, last_used_at: null }), api_key: key };
   }
 
-  async revoke(actor: UserRow, id: string): Promise<void> {
-    if (!(await this.repos.apiKeys.delete(actor.id, id)))
+  async revoke(actor: Actor, id: string): Promise<void> {
+    if (!(await this.apiKeys.delete(requireUser(actor).id, id)))
       throw new NotFound(apiKeyMessages.notFound);
   }
 
   /** The actor's 'Development' key, created on first read (again after a revocation). */
-  async developmentKey(actor: UserRow): Promise<{ name: string; api_key: string }> {
-    let row = await this.repos.apiKeys.findByUserAndName(actor.id, DEVELOPMENT_KEY_NAME);
+  async developmentKey(actor: Actor): Promise<{ name: string; api_key: string }> {
+    const userId = requireUser(actor).id;
+    let row = await this.apiKeys.findByUserAndName(userId, DEVELOPMENT_KEY_NAME);
     if (!row) {
-      await this.repos.apiKeys.insertIfAbsent({
+      await this.apiKeys.insertIfAbsent({
         id: randomUUID(),
-        user_id: actor.id,
+        user_id: userId,
         name: DEVELOPMENT_KEY_NAME,
         created_at: this.clock(),
         last_used_at: null,
         ...this.secretColumns(DEVELOPMENT_KEY_NAME, newToken(KEY_PREFIX)),
       });
-      row = await this.repos.apiKeys.findByUserAndName(actor.id, DEVELOPMENT_KEY_NAME);
+      row = await this.apiKeys.findByUserAndName(userId, DEVELOPMENT_KEY_NAME);
     }
     return { name: DEVELOPMENT_KEY_NAME, api_key: this.secrets.open(row!.key_ciphertext) };
   }

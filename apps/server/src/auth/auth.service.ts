@@ -1,13 +1,16 @@
 // Signing in and out, sessions, API-key authentication, password change and reset.
 import { messages } from '@loupe/contracts';
-import type { Repositories, Transact } from '../db/repositories.js';
-import { BadRequest, Forbidden, TooManyRequests, Unauthorized } from '../http/errors.js';
+import type { ApiKeysRepository } from '../api-keys/api-keys.repository.js';
+import type { Transact } from '../db/transact.js';
 import { DAY, HOUR, MINUTE, type Clock } from '../platform/clock.js';
+import { BadRequest, Forbidden, TooManyRequests, Unauthorized } from '../platform/errors.js';
 import { digest, newToken } from '../platform/tokens.js';
-import type { UserRow } from '../users/users.repository.js';
+import { apiKeyActor, requireUser, type Actor } from '../users/actor.js';
+import type { UserRecord, UsersRepository } from '../users/users.repository.js';
 import type { LoginLimiter, ResetLimiter } from './login-limiter.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { SessionCache } from './session-cache.js';
+import type { ResetTokensRepository, SessionsRepository } from './sessions.repository.js';
 
 export const REMEMBERED_SESSION_MS = 30 * DAY;
 export const BROWSER_SESSION_MS = 24 * HOUR;
@@ -42,10 +45,18 @@ export interface StartedSession {
   expiresAt: number;
 }
 
+/** What signing in and out needs of the database. */
+export interface AuthRepos {
+  users: Pick<UsersRepository, 'findByEmail' | 'findById' | 'update'>;
+  sessions: SessionsRepository;
+  resetTokens: ResetTokensRepository;
+  apiKeys: Pick<ApiKeysRepository, 'findByKeyHash' | 'touch' | 'deleteForUser'>;
+}
+
 export class AuthService {
   constructor(
-    private readonly repos: Repositories,
-    private readonly transact: Transact,
+    private readonly repos: AuthRepos,
+    private readonly transact: Transact<AuthRepos>,
     private readonly clock: Clock,
     private readonly limiter: LoginLimiter,
     private readonly resetLimiter: ResetLimiter,
@@ -55,7 +66,7 @@ export class AuthService {
   async startSession(
     userId: string,
     remember: boolean,
-    repos = this.repos,
+    repos: Pick<AuthRepos, 'sessions'> = this.repos,
   ): Promise<StartedSession> {
     const token = newToken();
     const now = this.clock();
@@ -63,7 +74,7 @@ export class AuthService {
     await repos.sessions.insert({
       id: digest(token),
       user_id: userId,
-      remember: remember ? 1 : 0,
+      remember,
       created_at: now,
       expires_at: expiresAt,
     });
@@ -74,7 +85,7 @@ export class AuthService {
   async login(
     input: { email: string; password: string; remember: boolean },
     address: string,
-  ): Promise<{ user: UserRow; session: StartedSession }> {
+  ): Promise<{ user: UserRecord; session: StartedSession }> {
     const email = input.email.trim().toLowerCase();
     const now = this.clock();
     const wait = this.limiter.waitFor(address, email, now);
@@ -84,7 +95,7 @@ export class AuthService {
       user?.auth_type === 'local' ? user.password_hash : null,
       input.password,
     );
-    if (!user || !matches || user.enabled !== 1) {
+    if (!user || !matches || !user.enabled) {
       this.limiter.failed(address, email, now);
       throw new Unauthorized(authMessages.incorrect);
     }
@@ -100,48 +111,49 @@ export class AuthService {
   }
 
   /** The enabled user a session cookie belongs to, if any. */
-  async userForSession(token: string): Promise<UserRow | undefined> {
+  async userForSession(token: string): Promise<UserRecord | undefined> {
     const sessionDigest = digest(token);
     const cached = this.sessionCache.get(sessionDigest);
     if (cached) return cached;
     const user = await this.repos.sessions.findUser(sessionDigest, this.clock());
-    if (user?.enabled !== 1) return undefined;
+    if (!user?.enabled) return undefined;
     this.sessionCache.set(sessionDigest, user);
     return user;
   }
 
-  /** The enabled user an API key belongs to, if any; notes the key's use once a minute. */
-  async userForApiKey(key: string): Promise<UserRow | undefined> {
+  /** The enabled user an API key belongs to, as an actor, if any; notes the key's use once a minute. */
+  async actorForApiKey(key: string): Promise<Actor | undefined> {
     const found = await this.repos.apiKeys.findByKeyHash(digest(key));
-    if (!found || found.user.enabled !== 1) return undefined;
+    if (!found?.user.enabled) return undefined;
     const now = this.clock();
     const since = now - API_KEY_USE_RESOLUTION_MS;
     if (found.lastUsedAt === null || found.lastUsedAt < since) {
       await this.repos.apiKeys.touch(found.keyId, now, since);
     }
-    return found.user;
+    return apiKeyActor(found.user, found.keyId);
   }
 
   /** Changes the actor's password and ends their other sessions; optionally revokes their keys. */
   async changePassword(
-    actor: UserRow,
+    actor: Actor,
     currentSessionToken: string | undefined,
     input: { oldPassword: string; newPassword: string; revokeApiKeys?: boolean },
   ): Promise<void> {
-    if (actor.auth_type !== 'local') throw new Forbidden(authMessages.externallyManaged);
-    if (!(await verifyPassword(actor.password_hash, input.oldPassword))) {
+    const user = requireUser(actor);
+    if (user.auth_type !== 'local') throw new Forbidden(authMessages.externallyManaged);
+    if (!(await verifyPassword(user.password_hash, input.oldPassword))) {
       throw new BadRequest(authMessages.wrongCurrentPassword);
     }
     const passwordHash = await hashPassword(input.newPassword);
     await this.transact(async (repos) => {
-      await repos.users.update(actor.id, { password_hash: passwordHash }, this.clock());
+      await repos.users.update(user.id, { password_hash: passwordHash }, this.clock());
       await repos.sessions.deleteForUser(
-        actor.id,
+        user.id,
         currentSessionToken ? digest(currentSessionToken) : undefined,
       );
-      if (input.revokeApiKeys) await repos.apiKeys.deleteForUser(actor.id);
+      if (input.revokeApiKeys) await repos.apiKeys.deleteForUser(user.id);
     });
-    this.sessionCache.forgetUser(actor.id);
+    this.sessionCache.forgetUser(user.id);
   }
 
   /**
@@ -180,13 +192,13 @@ export class AuthService {
 
   /** The user an unused, unexpired token resets, while that user may still use a password. */
   private async redeemableUser(
-    repos: Repositories,
+    repos: Pick<AuthRepos, 'resetTokens' | 'users'>,
     tokenHash: string,
     now: number,
-  ): Promise<UserRow | undefined> {
+  ): Promise<UserRecord | undefined> {
     const row = await repos.resetTokens.find(tokenHash);
     if (!row || row.used_at !== null || row.expires_at <= now) return undefined;
     const user = await repos.users.findById(row.user_id);
-    return user && user.enabled === 1 && user.auth_type === 'local' ? user : undefined;
+    return user?.enabled && user.auth_type === 'local' ? user : undefined;
   }
 }

@@ -1,9 +1,9 @@
 // The per-process session cache: trusted for its moment only, and forgotten by session or user.
 import { describe, expect, it } from 'vitest';
-import type { UserRow } from '../users/users.repository.js';
+import type { UserRecord } from '../users/users.repository.js';
 import { SessionCache } from './session-cache.js';
 
-const user = (id: string) => ({ id, enabled: 1 }) as UserRow;
+const user = (id: string) => ({ id, enabled: true }) as UserRecord;
 
 describe('SessionCache', () => {
   it('answers a remembered user until its time is up, then asks again', () => {

@@ -4,14 +4,14 @@
 // Load). Whatever ends or changes a session in this process forgets it at once; other processes
 // see the change within SESSION_CACHE_MS (docs/security.md).
 import type { Clock } from '../platform/clock.js';
-import type { UserRow } from '../users/users.repository.js';
+import type { UserRecord } from '../users/users.repository.js';
 
 /** How long a looked-up session is trusted without asking the database again. */
 export const SESSION_CACHE_MS = 2000;
 const MAX_ENTRIES = 10_000;
 
 export class SessionCache {
-  private readonly entries = new Map<string, { user: UserRow; until: number }>();
+  private readonly entries = new Map<string, { user: UserRecord; until: number }>();
 
   constructor(
     private readonly clock: Clock,
@@ -19,7 +19,7 @@ export class SessionCache {
   ) {}
 
   /** The user of a session digest looked up within the last ttlMs, if any. */
-  get(sessionDigest: string): UserRow | undefined {
+  get(sessionDigest: string): UserRecord | undefined {
     const entry = this.entries.get(sessionDigest);
     if (!entry) return undefined;
     if (entry.until > this.clock()) return entry.user;
@@ -27,7 +27,7 @@ export class SessionCache {
     return undefined;
   }
 
-  set(sessionDigest: string, user: UserRow): void {
+  set(sessionDigest: string, user: UserRecord): void {
     // Oldest first out: a Map iterates in insertion order.
     if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
     this.entries.set(sessionDigest, { user, until: this.clock() + this.ttlMs });

@@ -1,27 +1,33 @@
 // SQL for sign-in sessions (stored by token digest) and password reset tokens.
 import type { Kysely, Selectable } from 'kysely';
 import type { DB, PasswordResetTokensTable, SessionsTable } from '../db/schema.js';
-import type { UserRow } from '../users/users.repository.js';
+import { toUserRecord, type UserRecord } from '../users/users.repository.js';
 
-export type SessionRow = Selectable<SessionsTable>;
-export type ResetTokenRow = Selectable<PasswordResetTokensTable>;
+export interface SessionRecord extends Omit<Selectable<SessionsTable>, 'remember'> {
+  remember: boolean;
+}
+export type ResetTokenRecord = Selectable<PasswordResetTokensTable>;
 
 export class SessionsRepository {
   constructor(private readonly db: Kysely<DB>) {}
 
-  async insert(row: SessionRow): Promise<void> {
-    await this.db.insertInto('sessions').values(row).execute();
+  async insert(session: SessionRecord): Promise<void> {
+    await this.db
+      .insertInto('sessions')
+      .values({ ...session, remember: session.remember ? 1 : 0 })
+      .execute();
   }
 
   /** The session's user when the session exists and has not expired. */
-  findUser(id: string, now: number): Promise<UserRow | undefined> {
-    return this.db
+  async findUser(id: string, now: number): Promise<UserRecord | undefined> {
+    const row = await this.db
       .selectFrom('sessions')
       .innerJoin('users', 'users.id', 'sessions.user_id')
       .selectAll('users')
       .where('sessions.id', '=', id)
       .where('sessions.expires_at', '>', now)
       .executeTakeFirst();
+    return row && toUserRecord(row);
   }
 
   async delete(id: string): Promise<void> {
@@ -42,11 +48,11 @@ export class SessionsRepository {
 export class ResetTokensRepository {
   constructor(private readonly db: Kysely<DB>) {}
 
-  async insert(row: ResetTokenRow): Promise<void> {
+  async insert(row: ResetTokenRecord): Promise<void> {
     await this.db.insertInto('password_reset_tokens').values(row).execute();
   }
 
-  find(tokenHash: string): Promise<ResetTokenRow | undefined> {
+  find(tokenHash: string): Promise<ResetTokenRecord | undefined> {
     return this.db
       .selectFrom('password_reset_tokens')
       .selectAll()

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/database.js';
-import { createRepositories } from '../db/repositories.js';
+import { createRepositories } from '../repositories.js';
 import { licensePublicKey, readLicense } from '../license/license-token.js';
 import { localIssuerFiles, localIssuerPublicKey } from '../license/local-issuer.js';
 

@@ -8,7 +8,6 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { ensureDataDir, loadConfig } from '../config.js';
 import { migrateToLatest, openDatabase } from '../db/database.js';
-import { createRepositories } from '../db/repositories.js';
 import { describeEvaluation, startEvaluation } from '../license/evaluation.js';
 import {
   generateLicenseKeyPair,
@@ -18,6 +17,7 @@ import {
 import { LicenseService } from '../license/license.service.js';
 import { localIssuerPublicKey } from '../license/local-issuer.js';
 import { systemClock } from '../platform/clock.js';
+import { SettingsRepository } from '../settings/settings.repository.js';
 
 const USAGE = `usage:
   npm run license -- evaluate
@@ -37,7 +37,7 @@ async function evaluate(): Promise<number> {
   try {
     await migrateToLatest(database);
     const license = new LicenseService(
-      createRepositories(database.db, database.dialect),
+      new SettingsRepository(database.db),
       licensePublicKey(config.licensePublicKey),
       systemClock,
       () => localIssuerPublicKey(config.dataDir),

@@ -29,7 +29,7 @@ import {
 } from '@loupe/contracts';
 import { z } from 'zod';
 import { actorOf } from '../http/context.js';
-import { BadRequest, UnsupportedMediaType } from '../http/errors.js';
+import { BadRequest, UnsupportedMediaType } from '../platform/errors.js';
 import { BLOB_HEADERS, sendBlob } from '../http/range.js';
 import { errors, type TypedApp } from '../http/route-kit.js';
 import type { Services } from '../services.js';

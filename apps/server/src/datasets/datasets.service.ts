@@ -17,7 +17,10 @@ import {
   isAudioTask,
 } from '@loupe/contracts';
 import type { z } from 'zod';
-import type { Repositories, Transact } from '../db/repositories.js';
+import type { Transact as UnitOfWork } from '../db/transact.js';
+import type { Repositories } from '../repositories.js';
+
+type Transact = UnitOfWork<Repositories>;
 import type { PlannerStatistics } from '../db/statistics.js';
 import {
   BadRequest,
@@ -26,7 +29,7 @@ import {
   NotFound,
   PayloadTooLarge,
   UnsupportedMediaType,
-} from '../http/errors.js';
+} from '../platform/errors.js';
 import type { JobsService } from '../jobs/jobs.service.js';
 import type { LicenseService } from '../license/license.service.js';
 import type { Clock } from '../platform/clock.js';
@@ -39,7 +42,7 @@ import type { BlobStore } from '../storage/blob-store.js';
 import type { MediaResolver } from '../storage/media.js';
 import { BLOB_PREFIX, mediaKey, mediaKind, urlMediaKey } from '../storage/media.js';
 import { thumbnailBlobKey, thumbnailUrl } from '../storage/thumbnail-refs.js';
-import type { UserRow } from '../users/users.repository.js';
+import { actorUserId, type Actor } from '../users/actor.js';
 import type { DatasetRow, ObjectRow, SampleRow } from './datasets.repository.js';
 import {
   checkPredictionBatch,
@@ -83,8 +86,8 @@ export class DatasetsService {
     private readonly mediaLimitBytes: number = MAX_MEDIA_BYTES,
   ) {}
 
-  private async requireUploadLicense(): Promise<void> {
-    await this.license.requireLicense('add datasets', UPLOAD_LICENSE_MESSAGE);
+  private async requireUploadLicense(actor: Actor): Promise<void> {
+    await this.license.requireLicense('add datasets', { actor, message: UPLOAD_LICENSE_MESSAGE });
   }
 
   async dataset(id: string): Promise<DatasetRow> {
@@ -145,10 +148,10 @@ export class DatasetsService {
   }
 
   async create(
-    actor: UserRow | null,
+    actor: Actor,
     input: z.output<typeof CreateDatasetRequest>,
   ): Promise<{ dataset: Dataset; created: boolean }> {
-    await this.requireUploadLicense();
+    await this.requireUploadLicense(actor);
     const existing = await this.repos.datasets.findByName(input.name);
     if (existing) {
       if (input.exist_ok && existing.task_type === input.task_type)
@@ -184,7 +187,7 @@ export class DatasetsService {
       objects_count: 0,
       next_seq: 0,
       data_version: 0,
-      created_by: actor?.id ?? null,
+      created_by: actorUserId(actor),
       created_at: now,
       updated_at: now,
     };
@@ -199,15 +202,15 @@ export class DatasetsService {
     return { dataset: await this.toDataset(row, 0), created: true };
   }
 
-  async delete(_actor: UserRow | null, id: string): Promise<void> {
-    await this.license.requireLicense('delete datasets');
+  async delete(actor: Actor, id: string): Promise<void> {
+    await this.license.requireLicense('delete datasets', { actor });
     await this.dataset(id);
     await this.repos.datasets.delete(id);
     await this.blobs.deletePrefix(`datasets/${id}`);
   }
 
   async setThumbnailsEnabled(
-    actor: UserRow | null,
+    actor: Actor,
     id: string,
     enabled: boolean,
   ): Promise<{ enabled: boolean }> {
@@ -300,7 +303,7 @@ export class DatasetsService {
    * moved to its content address. Nothing stays behind when the upload fails or is cut off.
    */
   async uploadMedia(
-    _actor: UserRow | null,
+    actor: Actor,
     datasetId: string,
     body: Readable | Buffer,
     contentType: string,
@@ -311,7 +314,7 @@ export class DatasetsService {
       new PayloadTooLarge(
         `The media file is larger than the media upload limit of ${limitMb} MB (LOUPE_MEDIA_LIMIT_MB).`,
       );
-    await this.requireUploadLicense();
+    await this.requireUploadLicense(actor);
     await this.dataset(datasetId);
     const type = contentType.split(';')[0]!.trim().toLowerCase();
     if (isActiveContent(type))
@@ -383,12 +386,12 @@ export class DatasetsService {
   // ---- samples
 
   async uploadSamples(
-    actor: UserRow | null,
+    actor: Actor,
     datasetId: string,
     rows: unknown[],
     declaredTypes: Record<string, MetadataType> = {},
   ): Promise<UploadResult> {
-    await this.requireUploadLicense();
+    await this.requireUploadLicense(actor);
     const dataset = await this.dataset(datasetId);
     const shape = await this.shape(dataset);
     const refs = rows
@@ -596,10 +599,10 @@ export class DatasetsService {
     operation: HistoryRecord['operation_type'],
     dataLevel: string,
     items: number,
-    actor: UserRow | null,
+    actor: Actor,
     now: number,
   ): Promise<string> {
-    const latest = await repos.datasets.latestHistory(datasetId, operation, actor?.id ?? null);
+    const latest = await repos.datasets.latestHistory(datasetId, operation, actorUserId(actor));
     if (latest && now - latest.updated_at < HISTORY_MERGE_MS) {
       await repos.datasets.growHistory(latest.id, items, now);
       return latest.id;
@@ -611,7 +614,7 @@ export class DatasetsService {
       operation_type: operation,
       data_level: dataLevel,
       num_items: items,
-      user_id: actor?.id ?? null,
+      user_id: actorUserId(actor),
       created_at: now,
       updated_at: now,
     });
@@ -638,11 +641,11 @@ export class DatasetsService {
   // ---- features
 
   async uploadFeatures(
-    _actor: UserRow | null,
+    actor: Actor,
     datasetId: string,
     input: z.output<typeof FeatureUploadRequest>,
   ): Promise<FeatureInfo> {
-    await this.requireUploadLicense();
+    await this.requireUploadLicense(actor);
     const dataset = await this.dataset(datasetId);
     const task = dataset.task_type as TaskType;
     if (!DATA_LEVELS[task].includes(input.data_level)) {
@@ -797,12 +800,12 @@ export class DatasetsService {
   }
 
   async createPredictionSet(
-    _actor: UserRow | null,
+    actor: Actor,
     datasetId: string,
     name: string,
     existOk: boolean,
   ): Promise<{ set: PredictionSet; created: boolean }> {
-    await this.requireUploadLicense();
+    await this.requireUploadLicense(actor);
     const dataset = await this.dataset(datasetId);
     const existing = await this.repos.predictions.findSetByName(datasetId, name);
     if (existing) {
@@ -824,12 +827,12 @@ export class DatasetsService {
   }
 
   async uploadPredictions(
-    _actor: UserRow | null,
+    actor: Actor,
     datasetId: string,
     setId: string,
     rows: unknown[],
   ): Promise<UploadResult> {
-    await this.requireUploadLicense();
+    await this.requireUploadLicense(actor);
     const { dataset } = await this.predictionSet(datasetId, setId);
     const shape = await this.shape(dataset);
     const ids = rows
@@ -896,13 +899,13 @@ export class DatasetsService {
   }
 
   async uploadAttributions(
-    _actor: UserRow | null,
+    actor: Actor,
     datasetId: string,
     setId: string,
     name: string,
     rows: z.output<typeof AttributionInput>[],
   ): Promise<{ uploaded: number }> {
-    await this.requireUploadLicense();
+    await this.requireUploadLicense(actor);
     await this.predictionSet(datasetId, setId);
     const known = new Set(
       (

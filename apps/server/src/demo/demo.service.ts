@@ -1,6 +1,6 @@
 // Seeds the demo datasets (`npm start -- --demo`, on an empty instance): one generated dataset
-// of each task type with media, metadata, splits and two prediction sets. It is server-internal
-// work on generated data, so it needs no license; it goes through the same upload code as the SDKs.
+// of each task type with media, metadata, splits and two prediction sets. It goes through the same
+// upload code as the SDKs, as the system actor: server-internal work the license does not gate.
 import {
   DEMO_TASKS,
   demoDataset,
@@ -11,9 +11,11 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import sharp from 'sharp';
 import type { DatasetsService } from '../datasets/datasets.service.js';
+import { systemActor } from '../users/actor.js';
 
 export const DEMO_SAMPLES_PER_DATASET = 120;
 const BATCH = 200;
+const DEMO = systemActor('demo datasets');
 
 async function png(image: RawImage): Promise<Buffer> {
   return sharp(Buffer.from(image.data), {
@@ -44,7 +46,7 @@ export class DemoService {
   }
 
   private async upload(demo: DemoDataset): Promise<void> {
-    const { dataset } = await this.datasets.create(null, {
+    const { dataset } = await this.datasets.create(DEMO, {
       name: demo.name,
       task_type: demo.task_type,
       description: demo.description,
@@ -57,15 +59,15 @@ export class DemoService {
       const rows = [];
       for (const sample of demo.samples.slice(start, start + BATCH)) {
         const media = sample.image
-          ? await this.datasets.uploadMedia(null, dataset.id, await png(sample.image), 'image/png')
+          ? await this.datasets.uploadMedia(DEMO, dataset.id, await png(sample.image), 'image/png')
           : await this.datasets.uploadMedia(
-              null,
+              DEMO,
               dataset.id,
               Buffer.from(encodeWav([sample.audio!.samples], sample.audio!.sampleRate)),
               'audio/wav',
             );
         const mask = sample.mask
-          ? await this.datasets.uploadMedia(null, dataset.id, await png(sample.mask), 'image/png')
+          ? await this.datasets.uploadMedia(DEMO, dataset.id, await png(sample.mask), 'image/png')
           : undefined;
         rows.push({
           id: sample.id,
@@ -79,18 +81,18 @@ export class DemoService {
           metadata: sample.metadata,
         });
       }
-      await this.datasets.uploadSamples(null, dataset.id, rows, demo.metadata_types);
+      await this.datasets.uploadSamples(DEMO, dataset.id, rows, demo.metadata_types);
     }
     for (const prediction of demo.predictions) {
       const { set } = await this.datasets.createPredictionSet(
-        null,
+        DEMO,
         dataset.id,
         prediction.name,
         true,
       );
       for (let start = 0; start < prediction.items.length; start += BATCH) {
         await this.datasets.uploadPredictions(
-          null,
+          DEMO,
           dataset.id,
           set.id,
           prediction.items.slice(start, start + BATCH),

@@ -18,6 +18,7 @@ import {
   type TestApp,
 } from '../testing/test-app.js';
 import { testImage } from '../testing/media.js';
+import { systemActor } from '../users/actor.js';
 
 let t: TestApp;
 let admin: Client;
@@ -612,7 +613,7 @@ describe('access', () => {
     const unlicensed = await startTestApp();
     try {
       const client = await setUpInstance(unlicensed.app);
-      const { dataset } = await unlicensed.services.internalDatasets.create(null, {
+      const { dataset } = await unlicensed.services.datasets.create(systemActor('test'), {
         name: 'Free',
         task_type: 'classification',
         description: '',

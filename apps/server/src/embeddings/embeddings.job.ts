@@ -2,7 +2,7 @@
 // worker thread and stored with a hash of its inputs, so an unchanged feature is never laid out
 // twice and a new upload of vectors is.
 import { createHash } from 'node:crypto';
-import type { Repositories } from '../db/repositories.js';
+import type { Repositories } from '../repositories.js';
 import { PermanentJobError, type JobContext } from '../jobs/job-types.js';
 import { MAX_ATTEMPTS } from '../jobs/jobs.service.js';
 import type { Clock } from '../platform/clock.js';

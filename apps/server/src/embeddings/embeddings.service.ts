@@ -22,15 +22,15 @@ import {
   type TaskType,
 } from '@loupe/contracts';
 import { countRows, type ItemTable } from '@loupe/analysis';
-import type { Repositories } from '../db/repositories.js';
+import type { Repositories } from '../repositories.js';
 import type { FeatureRow } from '../datasets/datasets.repository.js';
 import type { ExploreService } from '../explore/explore.service.js';
-import { BadRequest, FailedDependency, NotFound } from '../http/errors.js';
+import { BadRequest, FailedDependency, NotFound } from '../platform/errors.js';
 import type { JobsService } from '../jobs/jobs.service.js';
 import { jobDedupeKey } from '../jobs/jobs.service.js';
 import type { LicenseService } from '../license/license.service.js';
 import type { Clock } from '../platform/clock.js';
-import type { UserRow } from '../users/users.repository.js';
+import type { Actor } from '../users/actor.js';
 import type { EmbeddingKey } from './embeddings.repository.js';
 import { methodKey } from './reduce.js';
 import type { SimilaritySearch } from './similarity.js';
@@ -183,7 +183,7 @@ export class EmbeddingsService {
   }
 
   async points(
-    actor: UserRow,
+    actor: Actor,
     datasetId: string,
     input: PointsInput,
   ): Promise<EmbeddingPointsResponse> {

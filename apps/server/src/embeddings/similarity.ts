@@ -3,7 +3,7 @@
 // thread between queries; approximate ones are also kept in the blob store per feature version,
 // so a restarted server loads instead of rebuilding, and a new upload builds a new one.
 import { createHash } from 'node:crypto';
-import type { Repositories } from '../db/repositories.js';
+import type { Repositories } from '../repositories.js';
 import type { BlobStore } from '../storage/blob-store.js';
 import type { ComputePool } from './compute-pool.js';
 

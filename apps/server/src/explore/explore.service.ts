@@ -28,9 +28,9 @@ import {
   type Bitset,
   type Filter as EngineFilter,
 } from '@loupe/analysis';
-import type { Repositories } from '../db/repositories.js';
+import type { Repositories } from '../repositories.js';
 import type { DatasetRow, MetadataFieldRow, ObjectRow } from '../datasets/datasets.repository.js';
-import { AppError, BadRequest, NotFound } from '../http/errors.js';
+import { AppError, BadRequest, NotFound } from '../platform/errors.js';
 import type { PredictedObjectRow, PredictionRow } from '../predictions/predictions.repository.js';
 import { BLOB_PREFIX } from '../storage/media.js';
 import { thumbnailUrl } from '../storage/thumbnail-refs.js';

@@ -1,10 +1,10 @@
-// Who is calling: resolves the session cookie or X-API-Key header to a user before any route
+// Who is calling: resolves the session cookie or X-API-Key header to an Actor before any route
 // runs, and refuses cross-site state changes. Routes declare `config: { auth: 'public' }` to be
 // reachable without signing in.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Services } from '../services.js';
-import type { UserRow } from '../users/users.repository.js';
-import { Forbidden, Unauthorized } from './errors.js';
+import type { AuthService } from '../auth/auth.service.js';
+import { Forbidden, Unauthorized } from '../platform/errors.js';
+import { userActor, type Actor } from '../users/actor.js';
 
 export const SESSION_COOKIE = 'loupe_session';
 export const API_KEY_HEADER = 'x-api-key';
@@ -14,13 +14,13 @@ declare module 'fastify' {
     auth?: 'public' | 'user';
   }
   interface FastifyRequest {
-    actor?: UserRow;
+    actor?: Actor;
     sessionToken?: string;
   }
 }
 
-/** The signed-in user of a route that requires one (the hook has already refused anonymous calls). */
-export function actorOf(request: FastifyRequest): UserRow {
+/** Who calls a route that requires a caller (the hook has already refused anonymous calls). */
+export function actorOf(request: FastifyRequest): Actor {
   if (!request.actor) throw new Unauthorized();
   return request.actor;
 }
@@ -54,7 +54,7 @@ function refuseCrossSite(request: FastifyRequest, publicUrl: string | undefined)
 
 export function registerContext(
   app: FastifyInstance,
-  services: Services,
+  services: { auth: Pick<AuthService, 'actorForApiKey' | 'userForSession'> },
   publicUrl: string | undefined,
 ): void {
   app.decorateRequest('actor', undefined);
@@ -64,13 +64,14 @@ export function registerContext(
     const apiKey = request.headers[API_KEY_HEADER];
     const cookie = request.cookies?.[SESSION_COOKIE];
     if (typeof apiKey === 'string' && apiKey.length > 0) {
-      request.actor = await services.auth.userForApiKey(apiKey);
+      request.actor = await services.auth.actorForApiKey(apiKey);
       // A wrong key is an error even on public routes: the caller meant to authenticate.
       if (!request.actor)
         throw new Unauthorized("The X-API-Key header does not match an enabled user's key.");
     } else if (cookie) {
       request.sessionToken = cookie;
-      request.actor = await services.auth.userForSession(cookie);
+      const user = await services.auth.userForSession(cookie);
+      if (user) request.actor = userActor(user);
     }
     // API routes need a signed-in caller unless they say otherwise; the web app's own files and
     // the SDK download are for everyone (the app itself asks the visitor to sign in).

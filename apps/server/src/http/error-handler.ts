@@ -2,7 +2,7 @@
 // becomes a 500; a 500 means a bug and is logged with its stack.
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, TooManyRequests } from './errors.js';
+import { AppError, TooManyRequests } from '../platform/errors.js';
 
 export interface ErrorReply {
   status: number;

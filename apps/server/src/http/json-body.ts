@@ -2,7 +2,7 @@
 // object, than any API call needs is refused by a cheap scan before JSON.parse, so no later
 // recursion can exhaust the stack and JSON.parse never meets an object it is slow on.
 import type { FastifyInstance } from 'fastify';
-import { BadRequest } from './errors.js';
+import { BadRequest } from '../platform/errors.js';
 
 /**
  * Deepest nesting of arrays and objects a JSON body may have. Generous for every call (a filter

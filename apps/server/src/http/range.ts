@@ -1,7 +1,7 @@
 // Serves a blob with caching headers and HTTP range requests (audio and video seeking).
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { BlobRange, BlobStore } from '../storage/blob-store.js';
-import { NotFound } from './errors.js';
+import { NotFound } from '../platform/errors.js';
 
 /** Parses a single `bytes=a-b` range; undefined for none or for forms we serve whole. */
 export function parseRange(

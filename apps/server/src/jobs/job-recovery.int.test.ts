@@ -9,7 +9,13 @@ import { JobRunner } from './job-runner.js';
 import { JobLeaseLost } from './job-types.js';
 import { JobsRepository } from './jobs.repository.js';
 import { MAX_ATTEMPTS } from './jobs.service.js';
-import { quickRunner, silentLog, thumbnailHandlers, useJobsTestKit } from './job-test-kit.js';
+import {
+  quickRunner,
+  silentLog,
+  TEST_ACTOR,
+  thumbnailHandlers,
+  useJobsTestKit,
+} from './job-test-kit.js';
 import { LeaseKeeper } from './lease-keeper.js';
 
 const kit = useJobsTestKit();
@@ -52,7 +58,7 @@ async function runUntil(runner: JobRunner, done: () => Promise<boolean>): Promis
 
 describe(`job recovery on ${testDialect}`, () => {
   it('fails a job whose every attempt lost its worker instead of claiming it again, and says why', async () => {
-    await kit.service.enqueue('ThumbnailGeneration', { dataset_id: 'd1' }, null);
+    await kit.service.enqueue('ThumbnailGeneration', { dataset_id: 'd1' }, TEST_ACTOR);
     // Each attempt's worker crashes or freezes, and its lease runs out.
     for (let i = 0; i < MAX_ATTEMPTS; i++) {
       expect(
@@ -91,7 +97,7 @@ describe(`job recovery on ${testDialect}`, () => {
   });
 
   it('a restarted process reclaims the job of its dead self at once, until the last attempt fails it', async () => {
-    await kit.service.enqueue('ThumbnailGeneration', { dataset_id: 'd1' }, null);
+    await kit.service.enqueue('ThumbnailGeneration', { dataset_id: 'd1' }, TEST_ACTOR);
     // The clock never moves: each restart takes the job back without waiting out the lease.
     await kit.repo.claim(`${hostname()}:${deadPid()}:x`, kit.t.clock.now, quickRunner.leaseMs);
     let calls = 0;
@@ -121,14 +127,14 @@ describe(`job recovery on ${testDialect}`, () => {
   });
 
   it('a process restarted under the same pid (a container) reclaims what none of its runners holds, and equal work runs at once', async () => {
-    await kit.service.enqueue('ThumbnailGeneration', { dataset_id: 'd1' }, null);
+    await kit.service.enqueue('ThumbnailGeneration', { dataset_id: 'd1' }, TEST_ACTOR);
     const job = await kit.repo.claim(
       `${hostname()}:${process.pid}:gone`,
       kit.t.clock.now,
       quickRunner.leaseMs,
     );
     // An equal job queued behind it waits for the dead one's lease.
-    await kit.service.enqueue('ThumbnailGeneration', { dataset_id: 'd1' }, null);
+    await kit.service.enqueue('ThumbnailGeneration', { dataset_id: 'd1' }, TEST_ACTOR);
     // Another live runner of this process, and a live process elsewhere, keep their jobs.
     const alive = new JobRunner(
       kit.repo,
@@ -137,9 +143,9 @@ describe(`job recovery on ${testDialect}`, () => {
       silentLog,
       quickRunner,
     );
-    await kit.service.enqueue('ThumbnailGeneration', { dataset_id: 'd2' }, null);
+    await kit.service.enqueue('ThumbnailGeneration', { dataset_id: 'd2' }, TEST_ACTOR);
     const kept = await kit.repo.claim(alive.workerId, kit.t.clock.now, quickRunner.leaseMs);
-    await kit.service.enqueue('ThumbnailGeneration', { dataset_id: 'd3' }, null);
+    await kit.service.enqueue('ThumbnailGeneration', { dataset_id: 'd3' }, TEST_ACTOR);
     const remote = await kit.repo.claim(
       `elsewhere:${deadPid()}:y`,
       kit.t.clock.now,
@@ -168,7 +174,7 @@ describe(`job recovery on ${testDialect}`, () => {
   });
 
   it('a runner whose loop was blocked past the lease does not start its own job a second time', async () => {
-    await kit.service.enqueue('ThumbnailGeneration', { dataset_id: 'd1' }, null);
+    await kit.service.enqueue('ThumbnailGeneration', { dataset_id: 'd1' }, TEST_ACTOR);
     let calls = 0;
     const runner = new JobRunner(
       kit.repo,
@@ -194,7 +200,7 @@ describe(`job recovery on ${testDialect}`, () => {
     const leaseMs = 500;
     const keeper = LeaseKeeper.for(kit.t.config.database, leaseMs, silentLog)!;
     await keeper.ready();
-    await kit.service.enqueue('ThumbnailGeneration', { dataset_id: 'd1' }, null);
+    await kit.service.enqueue('ThumbnailGeneration', { dataset_id: 'd1' }, TEST_ACTOR);
     const other = new JobsRepository(kit.t.database.db, kit.t.database.dialect);
     let takenOver: unknown;
     const runner = new JobRunner(
@@ -224,7 +230,7 @@ describe(`job recovery on ${testDialect}`, () => {
     const captured = pino({ level: 'warn' }, { write: (line: string) => warnings.push(line) });
     const keeper = LeaseKeeper.for(kit.t.config.database, leaseMs, captured, 400)!;
     await keeper.ready();
-    await kit.service.enqueue('ThumbnailGeneration', { dataset_id: 'd1' }, null);
+    await kit.service.enqueue('ThumbnailGeneration', { dataset_id: 'd1' }, TEST_ACTOR);
     const runner = new JobRunner(
       kit.repo,
       thumbnailHandlers(async () => {

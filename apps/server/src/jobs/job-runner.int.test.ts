@@ -7,7 +7,13 @@ import { JobRunner } from './job-runner.js';
 import { PermanentJobError } from './job-types.js';
 import { JobsRepository } from './jobs.repository.js';
 import { MAX_ATTEMPTS } from './jobs.service.js';
-import { quickRunner, silentLog, thumbnailHandlers, useJobsTestKit } from './job-test-kit.js';
+import {
+  quickRunner,
+  silentLog,
+  TEST_ACTOR,
+  thumbnailHandlers,
+  useJobsTestKit,
+} from './job-test-kit.js';
 
 const kit = useJobsTestKit();
 
@@ -21,9 +27,9 @@ const onlyJob = async () => {
 
 describe(`the job runner on ${testDialect}`, () => {
   it('coalesces an equal waiting job', async () => {
-    await kit.service.enqueue('ThumbnailGeneration', { dataset_id: 'd1' }, null);
-    await kit.service.enqueue('ThumbnailGeneration', { dataset_id: 'd1' }, null);
-    await kit.service.enqueue('ThumbnailGeneration', { dataset_id: 'd2' }, null);
+    await kit.service.enqueue('ThumbnailGeneration', { dataset_id: 'd1' }, TEST_ACTOR);
+    await kit.service.enqueue('ThumbnailGeneration', { dataset_id: 'd1' }, TEST_ACTOR);
+    await kit.service.enqueue('ThumbnailGeneration', { dataset_id: 'd2' }, TEST_ACTOR);
     expect(await allJobs()).toHaveLength(2);
   });
 
@@ -39,7 +45,7 @@ describe(`the job runner on ${testDialect}`, () => {
       silentLog,
       quickRunner,
     );
-    await kit.service.enqueue('ThumbnailGeneration', { dataset_id: 'd1' }, null);
+    await kit.service.enqueue('ThumbnailGeneration', { dataset_id: 'd1' }, TEST_ACTOR);
     expect(await runner.drain()).toBe(1);
     let job = await onlyJob();
     expect(job).toMatchObject({ status: 'queued', attempts: 1, error: 'flaky 1' });
@@ -69,7 +75,7 @@ describe(`the job runner on ${testDialect}`, () => {
       silentLog,
       quickRunner,
     );
-    await kit.service.enqueue('ThumbnailGeneration', { dataset_id: 'd1' }, null);
+    await kit.service.enqueue('ThumbnailGeneration', { dataset_id: 'd1' }, TEST_ACTOR);
     await runner.drain();
     kit.t.clock.advance(10_000);
     await runner.drain();
@@ -91,7 +97,7 @@ describe(`the job runner on ${testDialect}`, () => {
       silentLog,
       quickRunner,
     );
-    await kit.service.enqueue('ThumbnailGeneration', { dataset_id: 'd1' }, null);
+    await kit.service.enqueue('ThumbnailGeneration', { dataset_id: 'd1' }, TEST_ACTOR);
     for (let i = 0; i < MAX_ATTEMPTS; i++) {
       await runner.drain();
       kit.t.clock.advance(60_000);
@@ -105,7 +111,7 @@ describe(`the job runner on ${testDialect}`, () => {
   });
 
   it('picks up the job of a crashed worker after its lease, and the job finishes once', async () => {
-    await kit.service.enqueue('ThumbnailGeneration', { dataset_id: 'd1' }, null);
+    await kit.service.enqueue('ThumbnailGeneration', { dataset_id: 'd1' }, TEST_ACTOR);
     // A worker claims the job and dies without finishing it.
     const crashed = await kit.repo.claim('crashed-worker', kit.t.clock.now, quickRunner.leaseMs);
     expect(crashed).toBeDefined();
@@ -140,7 +146,7 @@ describe(`the job runner on ${testDialect}`, () => {
       await new Promise((resolve) => setTimeout(resolve, 2));
     };
     for (let i = 0; i < 30; i++)
-      await kit.service.enqueue('ThumbnailGeneration', { dataset_id: `d${i}` }, null);
+      await kit.service.enqueue('ThumbnailGeneration', { dataset_id: `d${i}` }, TEST_ACTOR);
     // Separate repositories, as two processes would have (on PostgreSQL, separate connections).
     const a = new JobRunner(
       new JobsRepository(kit.t.database.db, kit.t.database.dialect),
@@ -175,7 +181,7 @@ describe(`the job runner on ${testDialect}`, () => {
     );
     kit.service.onEnqueue(() => runner.poke());
     runner.start();
-    await kit.service.enqueue('ThumbnailGeneration', { dataset_id: randomUUID() }, null);
+    await kit.service.enqueue('ThumbnailGeneration', { dataset_id: randomUUID() }, TEST_ACTOR);
     for (let i = 0; i < 200 && done.length === 0; i++)
       await new Promise((resolve) => setTimeout(resolve, 10));
     await runner.stop();

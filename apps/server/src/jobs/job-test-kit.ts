@@ -3,11 +3,14 @@
 import pino from 'pino';
 import { afterEach, beforeEach } from 'vitest';
 import { startTestApp, type TestApp } from '../testing/test-app.js';
+import { systemActor } from '../users/actor.js';
 import type { JobHandlers } from './job-types.js';
 import { JobsRepository } from './jobs.repository.js';
 import { JobsService } from './jobs.service.js';
 
 export const silentLog = pino({ level: 'silent' });
+/** Who enqueues the tests' jobs. */
+export const TEST_ACTOR = systemActor('jobs test');
 export const quickRunner = { leaseMs: 1000, idlePollMs: 10, backoffBaseMs: 100 };
 
 export interface JobsTestKit {

@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Activity, JobType } from '@loupe/contracts';
 import type { Clock } from '../platform/clock.js';
-import type { UserRow } from '../users/users.repository.js';
+import { actorUserId, type Actor } from '../users/actor.js';
 import type { JobName, JobPayloads } from './job-types.js';
 import type { JobRow, JobsRepository } from './jobs.repository.js';
 
@@ -53,8 +53,8 @@ export class JobsService {
   async enqueue<N extends JobName>(
     name: N,
     payload: JobPayloads[N],
-    actor: UserRow | null,
-    jobs = this.jobs,
+    actor: Actor,
+    jobs: Pick<JobsRepository, 'enqueue'> = this.jobs,
   ): Promise<void> {
     const now = this.clock();
     await jobs.enqueue({
@@ -68,7 +68,7 @@ export class JobsService {
       locked_by: null,
       locked_until: null,
       dedupe_key: jobDedupeKey(name, payload),
-      user_id: actor?.id ?? null,
+      user_id: actorUserId(actor),
       dataset_id: payload.dataset_id,
       progress: 0,
       error: null,
@@ -78,9 +78,10 @@ export class JobsService {
     for (const listener of this.listeners) listener();
   }
 
-  async activities(actor: UserRow, scope: 'my' | 'all', limit: number): Promise<Activity[]> {
+  async activities(actor: Actor, scope: 'my' | 'all', limit: number): Promise<Activity[]> {
+    const userId = actorUserId(actor);
     const [rows, names] = await Promise.all([
-      this.jobs.listRecent({ ...(scope === 'my' ? { userId: actor.id } : {}), limit }),
+      this.jobs.listRecent({ ...(scope === 'my' && userId ? { userId } : {}), limit }),
       this.datasetNames(),
     ]);
     return rows.map((row) => toActivity(row, names));

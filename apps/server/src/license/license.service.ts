@@ -1,12 +1,17 @@
 // The instance license: state, submission, and the guard that licensed features call.
 import type { KeyObject } from 'node:crypto';
 import type { License } from '@loupe/contracts';
-import type { Repositories } from '../db/repositories.js';
-import { BadRequest, Conflict, Forbidden } from '../http/errors.js';
 import type { Clock } from '../platform/clock.js';
+import { BadRequest, Conflict, Forbidden } from '../platform/errors.js';
+import type { Actor } from '../users/actor.js';
 import { denied, requireAdmin } from '../users/authorize.js';
-import type { UserRow } from '../users/users.repository.js';
 import { readLicense, type LicenseCheck } from './license-token.js';
+
+/** Where the key is kept (the instance settings). */
+export interface LicenseStore {
+  get(key: 'license_key'): Promise<string | undefined>;
+  set(key: 'license_key', value: string): Promise<void>;
+}
 
 export const licenseMessages = {
   required: (action: string) =>
@@ -28,7 +33,7 @@ export class LicenseService {
   private verified: { key: string; check: LicenseCheck } | undefined;
 
   constructor(
-    private readonly repos: Repositories,
+    private readonly settings: LicenseStore,
     private readonly publicKey: KeyObject,
     private readonly clock: Clock,
     /** The local evaluation issuer's key (license/local-issuer.ts), read when a new key is checked. */
@@ -51,7 +56,7 @@ export class LicenseService {
   }
 
   async get(): Promise<License> {
-    const key = await this.repos.settings.get('license_key');
+    const key = await this.settings.get('license_key');
     if (!key) return { state: 'UNLICENSED', key: '', expiration_ts: 0 };
     if (this.verified?.key !== key) this.verified = { key, check: this.check(key) };
     const { check } = this.verified;
@@ -70,7 +75,7 @@ export class LicenseService {
   }
 
   /** `submit` sets the first key; `resubmit` replaces one (after expiry or for a renewal). */
-  async submit(actor: UserRow, key: string, mode: 'submit' | 'resubmit'): Promise<License> {
+  async submit(actor: Actor, key: string, mode: 'submit' | 'resubmit'): Promise<License> {
     requireAdmin(actor, denied.submitLicense);
     const current = await this.get();
     if (mode === 'submit' && current.state !== 'UNLICENSED')
@@ -91,16 +96,22 @@ export class LicenseService {
       const date = new Date(check.payload.expiration_ts * 1000).toISOString().slice(0, 10);
       throw new BadRequest(licenseMessages.expiredKey(date));
     }
-    await this.repos.settings.set('license_key', key.trim());
+    await this.settings.set('license_key', key.trim());
     return this.get();
   }
 
   /**
    * The guard licensed features call: 403 naming the action unless the instance is licensed.
+   * It asks who acts: the server itself (a system actor, seeding the demo) is not gated.
    * `message` replaces the text where the product has its own; an instance that never had a
    * license also hears how to start an evaluation.
    */
-  async requireLicense(action: string, message?: string): Promise<void> {
+  async requireLicense(
+    action: string,
+    options: { actor?: Actor; message?: string } = {},
+  ): Promise<void> {
+    const { actor, message } = options;
+    if (actor?.kind === 'system') return;
     const { state } = await this.get();
     if (state === 'LICENSED') return;
     if (state === 'EXPIRED')

@@ -3,7 +3,10 @@
 // metadata, and the default features that make embeddings and similarity work without uploads.
 // Files are read here; decoding and measuring happen on the media pool's threads.
 import type { DataLevel, TaskType } from '@loupe/contracts';
-import type { Repositories, Transact } from '../db/repositories.js';
+import type { Transact as UnitOfWork } from '../db/transact.js';
+import type { Repositories } from '../repositories.js';
+
+type Transact = UnitOfWork<Repositories>;
 import type { BlobStore } from '../storage/blob-store.js';
 import type { OnnxEmbedder } from './onnx-embedder.js';
 import { storeThumbnail } from './thumbnails.js';

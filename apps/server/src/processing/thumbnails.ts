@@ -3,7 +3,10 @@
 // decoded; this job covers the rest (thumbnails switched back on, media that changed). An
 // uploaded file that is already a grid-sized web image is its own thumbnail: nothing is encoded.
 import sharp from 'sharp';
-import type { Repositories, Transact } from '../db/repositories.js';
+import type { Transact as UnitOfWork } from '../db/transact.js';
+import type { Repositories } from '../repositories.js';
+
+type Transact = UnitOfWork<Repositories>;
 import type { JobContext } from '../jobs/job-types.js';
 import { forEachLimit } from '../platform/concurrency.js';
 import type { BlobStore } from '../storage/blob-store.js';

@@ -3,10 +3,12 @@ import { randomUUID } from 'node:crypto';
 import { messages } from '@loupe/contracts';
 import type { AuthService, StartedSession } from '../auth/auth.service.js';
 import { hashPassword } from '../auth/passwords.js';
-import type { Repositories, Transact } from '../db/repositories.js';
-import { BadRequest, Conflict } from '../http/errors.js';
+import type { SessionsRepository } from '../auth/sessions.repository.js';
+import type { Transact } from '../db/transact.js';
 import type { Clock } from '../platform/clock.js';
-import type { UserRow } from '../users/users.repository.js';
+import { BadRequest, Conflict } from '../platform/errors.js';
+import type { SettingsRepository } from '../settings/settings.repository.js';
+import type { UserRecord, UsersRepository } from '../users/users.repository.js';
 
 export const setupMessages = {
   alreadyComplete: 'Setup is already complete: sign in instead.',
@@ -14,23 +16,30 @@ export const setupMessages = {
 
 export type SetupState = 'INITIAL' | 'COMPLETE';
 
+/** What setup writes, in one transaction. */
+export interface SetupRepos {
+  settings: SettingsRepository;
+  users: Pick<UsersRepository, 'insert'>;
+  sessions: SessionsRepository;
+}
+
 export class SetupService {
   constructor(
-    private readonly repos: Repositories,
-    private readonly transact: Transact,
-    private readonly auth: AuthService,
+    private readonly settings: Pick<SettingsRepository, 'get'>,
+    private readonly transact: Transact<SetupRepos>,
+    private readonly auth: Pick<AuthService, 'startSession'>,
     private readonly clock: Clock,
   ) {}
 
   async state(): Promise<SetupState> {
-    return (await this.repos.settings.get('setup_state')) === 'COMPLETE' ? 'COMPLETE' : 'INITIAL';
+    return (await this.settings.get('setup_state')) === 'COMPLETE' ? 'COMPLETE' : 'INITIAL';
   }
 
   /** Creates the first admin and the company, marks setup complete, and signs the admin in. */
   async setup(input: {
     company: string;
     user?: { username: string; email: string; password: string };
-  }): Promise<{ user: UserRow; session: StartedSession }> {
+  }): Promise<{ user: UserRecord; session: StartedSession }> {
     if ((await this.state()) === 'COMPLETE') throw new Conflict(setupMessages.alreadyComplete);
     const { user: userInput } = input;
     if (!userInput) throw new BadRequest(messages.invalidUserConfig);
@@ -42,12 +51,12 @@ export class SetupService {
         throw new Conflict(setupMessages.alreadyComplete);
       }
       const now = this.clock();
-      const user: UserRow = {
+      const user: UserRecord = {
         id: randomUUID(),
         email: userInput.email,
         name: userInput.username,
         role: 'admin',
-        enabled: 1,
+        enabled: true,
         password_hash: passwordHash,
         auth_type: 'local',
         created_at: now,

@@ -2,35 +2,36 @@
 import { randomUUID } from 'node:crypto';
 import type { AppState } from '@loupe/contracts';
 import type { Config } from '../config.js';
-import type { Repositories } from '../db/repositories.js';
 import type { LicenseService } from '../license/license.service.js';
+import type { SettingsRepository } from '../settings/settings.repository.js';
 import type { SetupService } from '../setup/setup.service.js';
+import { actingUser, type Actor } from '../users/actor.js';
 import { toUser } from '../users/users.service.js';
-import type { UserRow } from '../users/users.repository.js';
 import { VERSION } from '../version.js';
 
 export class StateService {
   constructor(
-    private readonly repos: Repositories,
-    private readonly setup: SetupService,
-    private readonly license: LicenseService,
+    private readonly settings: Pick<SettingsRepository, 'get' | 'getOrInit'>,
+    private readonly setup: Pick<SetupService, 'state'>,
+    private readonly license: Pick<LicenseService, 'get'>,
     private readonly config: Pick<Config, 'environment' | 'versionsUrl'>,
   ) {}
 
   deploymentId(): Promise<string> {
-    return this.repos.settings.getOrInit('deployment_id', randomUUID());
+    return this.settings.getOrInit('deployment_id', randomUUID());
   }
 
-  async state(actor: UserRow | undefined): Promise<AppState> {
+  async state(actor: Actor | undefined): Promise<AppState> {
+    const user = actor && actingUser(actor);
     const [setupState, deploymentId, license, company] = await Promise.all([
       this.setup.state(),
       this.deploymentId(),
       this.license.get(),
-      this.repos.settings.get('company_name'),
+      this.settings.get('company_name'),
     ]);
     return {
       setup_state: setupState,
-      ...(actor ? { user: toUser(actor, company ?? '') } : {}),
+      ...(user ? { user: toUser(user, company ?? '') } : {}),
       error_monitoring_enabled: false,
       analytics_enabled: false,
       thumbnails_enabled: true,

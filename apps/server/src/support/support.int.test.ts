@@ -4,6 +4,8 @@ import type { Client } from '../testing/test-app.js';
 import { addUser, setUpInstance, startTestApp, type TestApp } from '../testing/test-app.js';
 import { LogBuffer } from '../platform/log-buffer.js';
 import { healthDuring } from '../testing/health-probe.js';
+import { userActor } from '../users/actor.js';
+import { UsersRepository } from '../users/users.repository.js';
 import { SupportService } from './support.service.js';
 
 let t: TestApp;
@@ -63,11 +65,7 @@ describe('POST /api/support/bundle', () => {
 
   it('holds no secret from the database address, the configuration, the logs or the browser', async () => {
     const { id } = await addUser(t.app, admin, { email: 'ben@example.com' });
-    const member = (await t.database.db
-      .selectFrom('users')
-      .selectAll()
-      .where('id', '=', id)
-      .executeTakeFirst())!;
+    const member = (await new UsersRepository(t.database.db).findById(id))!;
     const secrets = ['hunter2', 'pg-ssl-pass', 'q-pass', 'k-1', 's-2', 'tok-3', 'log-pw', 'ls-4'];
     const config = {
       ...t.config,
@@ -83,7 +81,7 @@ describe('POST /api/support/bundle', () => {
     logs.write(JSON.stringify({ msg: 'connecting', url: 'postgres://u:log-pw@db/x' }));
     const support = new SupportService(t.database, config, logs, t.clock.read);
     const clientState = { env: { VITE_SENTRY_AUTH_TOKEN: 'ls-4', MODE: 'production' } };
-    for (const actor of [member, { ...member, role: 'admin' as const }]) {
+    for (const actor of [userActor(member), userActor({ ...member, role: 'admin' as const })]) {
       const { zip } = await support.bundle(actor, clientState);
       const text = Object.values(unzip(Buffer.from(zip))).join('\n');
       for (const secret of secrets) expect(text).not.toContain(secret);

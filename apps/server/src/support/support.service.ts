@@ -6,8 +6,7 @@ import type { Config } from '../config.js';
 import { migrationState, type Database } from '../db/database.js';
 import type { Clock } from '../platform/clock.js';
 import type { LogBuffer } from '../platform/log-buffer.js';
-import { rowIsAdmin } from '../users/authorize.js';
-import type { UserRow } from '../users/users.repository.js';
+import { actorIsAdmin, type Actor } from '../users/actor.js';
 import { VERSION } from '../version.js';
 
 const REMOVED = '(removed)';
@@ -79,10 +78,7 @@ export class SupportService {
     private readonly clock: Clock,
   ) {}
 
-  async bundle(
-    actor: UserRow,
-    clientState: unknown,
-  ): Promise<{ filename: string; zip: Uint8Array }> {
+  async bundle(actor: Actor, clientState: unknown): Promise<{ filename: string; zip: Uint8Array }> {
     const now = new Date(this.clock());
     const json = (value: unknown) => strToU8(JSON.stringify(value, null, 2));
     const files: Record<string, Uint8Array> = {
@@ -101,7 +97,7 @@ export class SupportService {
         ),
       ),
     };
-    if (rowIsAdmin(actor)) files['server.log'] = strToU8(redactLog(this.logs.text()));
+    if (actorIsAdmin(actor)) files['server.log'] = strToU8(redactLog(this.logs.text()));
     const stamp = now.toISOString().replace(/[:.]/g, '-');
     return { filename: `loupe-support-${stamp}.zip`, zip: zipSync(files) };
   }

@@ -1,7 +1,6 @@
 // Permission checks that read like the rules of docs/product.md, Shell §6.
-import { isAdmin } from '@loupe/contracts';
-import { Forbidden } from '../http/errors.js';
-import type { UserRow } from './users.repository.js';
+import { Forbidden } from '../platform/errors.js';
+import { actorIsAdmin, type Actor } from './actor.js';
 
 export const denied = {
   invite: 'You do not have permission to invite users',
@@ -11,11 +10,7 @@ export const denied = {
     'You do not have permission to submit a license key. Please contact your administrator.',
 } as const;
 
-export function rowIsAdmin(user: UserRow): boolean {
-  return isAdmin({ role: user.role, enabled: user.enabled === 1 });
-}
-
 /** Throws 403 with `message` unless the actor is an enabled admin. */
-export function requireAdmin(actor: UserRow, message: string): void {
-  if (!rowIsAdmin(actor)) throw new Forbidden(message);
+export function requireAdmin(actor: Actor, message: string): void {
+  if (!actorIsAdmin(actor)) throw new Forbidden(message);
 }

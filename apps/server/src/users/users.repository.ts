@@ -1,36 +1,69 @@
-// SQL for users.
+// SQL for users. Rows leave as UserRecords: `enabled` is a boolean above this file.
 import type { Kysely, Selectable } from 'kysely';
 import type { DB, UsersTable } from '../db/schema.js';
 
-export type UserRow = Selectable<UsersTable>;
+type UserRow = Selectable<UsersTable>;
+
+export interface UserRecord extends Omit<UserRow, 'enabled'> {
+  enabled: boolean;
+}
+
+/** A users row (also as joined by sessions and API keys) as a record. */
+export function toUserRecord(row: UserRow): UserRecord {
+  return { ...row, enabled: row.enabled === 1 };
+}
 
 export class UsersRepository {
   constructor(private readonly db: Kysely<DB>) {}
 
-  list(): Promise<UserRow[]> {
-    return this.db.selectFrom('users').selectAll().orderBy('created_at').orderBy('email').execute();
+  async list(): Promise<UserRecord[]> {
+    const rows = await this.db
+      .selectFrom('users')
+      .selectAll()
+      .orderBy('created_at')
+      .orderBy('email')
+      .execute();
+    return rows.map(toUserRecord);
   }
 
-  findById(id: string): Promise<UserRow | undefined> {
-    return this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  async findById(id: string): Promise<UserRecord | undefined> {
+    const row = await this.db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row && toUserRecord(row);
   }
 
-  findByEmail(email: string): Promise<UserRow | undefined> {
-    return this.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+  async findByEmail(email: string): Promise<UserRecord | undefined> {
+    const row = await this.db
+      .selectFrom('users')
+      .selectAll()
+      .where('email', '=', email)
+      .executeTakeFirst();
+    return row && toUserRecord(row);
   }
 
-  async insert(row: UserRow): Promise<void> {
-    await this.db.insertInto('users').values(row).execute();
+  async insert(user: UserRecord): Promise<void> {
+    await this.db
+      .insertInto('users')
+      .values({ ...user, enabled: user.enabled ? 1 : 0 })
+      .execute();
   }
 
   async update(
     id: string,
-    changes: Partial<Pick<UserRow, 'name' | 'role' | 'enabled' | 'password_hash'>>,
+    changes: Partial<Pick<UserRecord, 'name' | 'role' | 'enabled' | 'password_hash'>>,
     now: number,
   ): Promise<void> {
+    const { enabled, ...rest } = changes;
     await this.db
       .updateTable('users')
-      .set({ ...changes, updated_at: now })
+      .set({
+        ...rest,
+        ...(enabled !== undefined ? { enabled: enabled ? 1 : 0 } : {}),
+        updated_at: now,
+      })
       .where('id', '=', id)
       .execute();
   }

@@ -1,13 +1,17 @@
 // Managing users: invite, edit, enable/disable, reset links; the last-admin and self rules.
 import { randomUUID } from 'node:crypto';
-import type { ResetPasswordToken, User } from '@loupe/contracts';
+import { isAdmin, type ResetPasswordToken, type User } from '@loupe/contracts';
 import type { SessionCache } from '../auth/session-cache.js';
-import type { Repositories, Transact } from '../db/repositories.js';
-import { Conflict, NotFound } from '../http/errors.js';
+import type { ApiKeysRepository } from '../api-keys/api-keys.repository.js';
+import type { ResetTokensRepository, SessionsRepository } from '../auth/sessions.repository.js';
+import type { Transact } from '../db/transact.js';
+import type { SettingsRepository } from '../settings/settings.repository.js';
 import { DAY, type Clock } from '../platform/clock.js';
+import { Conflict, NotFound } from '../platform/errors.js';
 import { digest, newToken } from '../platform/tokens.js';
-import { denied, requireAdmin, rowIsAdmin } from './authorize.js';
-import type { UserRow } from './users.repository.js';
+import { requireUser, type Actor } from './actor.js';
+import { denied, requireAdmin } from './authorize.js';
+import type { UserRecord, UsersRepository } from './users.repository.js';
 
 export const RESET_TOKEN_LIFETIME_MS = DAY;
 
@@ -18,25 +22,34 @@ export const userMessages = {
   oauthReset: 'This account is managed by an external provider: its password cannot be reset here.',
 } as const;
 
-export function toUser(row: UserRow, companyName: string): User {
+export function toUser(user: UserRecord, companyName: string): User {
   return {
-    id: row.id,
-    email: row.email,
-    name: row.name,
-    role: row.role,
-    enabled: row.enabled === 1,
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    role: user.role,
+    enabled: user.enabled,
     company_name: companyName,
-    auth_type: row.auth_type,
+    auth_type: user.auth_type,
   };
 }
 
 type CreateInput = { email: string; name: string; role: 'admin' | 'member' };
 type UpdateInput = { name?: string; role?: 'admin' | 'member'; enabled?: boolean };
 
+/** What users need of the database; writes that must land together run in a transaction. */
+export interface UsersRepos {
+  users: UsersRepository;
+  settings: Pick<SettingsRepository, 'get'>;
+  sessions: Pick<SessionsRepository, 'deleteForUser'>;
+  resetTokens: Pick<ResetTokensRepository, 'voidUnusedForUser' | 'insert'>;
+  apiKeys: Pick<ApiKeysRepository, 'deleteForUser'>;
+}
+
 export class UsersService {
   constructor(
-    private readonly repos: Repositories,
-    private readonly transact: Transact,
+    private readonly repos: Pick<UsersRepos, 'users' | 'settings'>,
+    private readonly transact: Transact<UsersRepos>,
     private readonly clock: Clock,
     /** Sessions this process remembers: a changed or disabled user's are forgotten at once. */
     private readonly sessions: Pick<SessionCache, 'forgetUser'>,
@@ -46,20 +59,20 @@ export class UsersService {
     return (await this.repos.settings.get('company_name')) ?? '';
   }
 
-  async list(_actor: UserRow): Promise<User[]> {
+  async list(_actor: Actor): Promise<User[]> {
     const company = await this.companyName();
     return (await this.repos.users.list()).map((row) => toUser(row, company));
   }
 
-  async create(actor: UserRow, input: CreateInput): Promise<User> {
+  async create(actor: Actor, input: CreateInput): Promise<User> {
     requireAdmin(actor, denied.invite);
     const now = this.clock();
-    const row: UserRow = {
+    const row: UserRecord = {
       id: randomUUID(),
       email: input.email,
       name: input.name,
       role: input.role,
-      enabled: 1,
+      enabled: true,
       password_hash: null,
       auth_type: 'local',
       created_at: now,
@@ -74,18 +87,18 @@ export class UsersService {
     return toUser(row, await this.companyName());
   }
 
-  async update(actor: UserRow, id: string, input: UpdateInput): Promise<User> {
+  async update(actor: Actor, id: string, input: UpdateInput): Promise<User> {
     requireAdmin(actor, denied.edit);
     const updated = await this.transact(async (repos) => {
       const target = await repos.users.findById(id);
       if (!target) throw new NotFound(`No user with id ${id}.`);
       const editsProfile = input.name !== undefined || input.role !== undefined;
-      const staysEnabled = input.enabled ?? target.enabled === 1;
+      const staysEnabled = input.enabled ?? target.enabled;
       if (editsProfile && !staysEnabled) throw new Conflict(userMessages.disabled);
-      if (input.enabled === false && target.id === actor.id)
+      if (input.enabled === false && target.id === requireUser(actor).id)
         throw new Conflict(userMessages.disableSelf);
       const losesAdmin =
-        rowIsAdmin(target) &&
+        isAdmin({ role: target.role, enabled: target.enabled }) &&
         ((input.role !== undefined && input.role !== 'admin') || input.enabled === false);
       if (losesAdmin && (await repos.users.countEnabledAdmins()) <= 1) {
         throw new Conflict(userMessages.lastAdmin);
@@ -96,7 +109,7 @@ export class UsersService {
         {
           ...(input.name !== undefined ? { name: input.name } : {}),
           ...(input.role !== undefined ? { role: input.role } : {}),
-          ...(input.enabled !== undefined ? { enabled: input.enabled ? 1 : 0 } : {}),
+          ...(input.enabled !== undefined ? { enabled: input.enabled } : {}),
         },
         now,
       );
@@ -112,11 +125,11 @@ export class UsersService {
     return toUser(updated, await this.companyName());
   }
 
-  async createResetToken(actor: UserRow, id: string): Promise<ResetPasswordToken> {
+  async createResetToken(actor: Actor, id: string): Promise<ResetPasswordToken> {
     requireAdmin(actor, denied.resetPassword);
     const target = await this.repos.users.findById(id);
     if (!target) throw new NotFound(`No user with id ${id}.`);
-    if (target.enabled !== 1) throw new Conflict(userMessages.disabled);
+    if (!target.enabled) throw new Conflict(userMessages.disabled);
     if (target.auth_type !== 'local') throw new Conflict(userMessages.oauthReset);
     const token = newToken();
     const now = this.clock();
