@@ -92,7 +92,7 @@ async function prepare(): Promise<void> {
       coords[2 * i] = cx! + random.normal() * 0.8;
       coords[2 * i + 1] = cy! + random.normal() * 0.8;
     }
-    await repos.datasets.upsertFeature({
+    await repos.features.upsert({
       dataset_id: dataset.id,
       data_level: 'image',
       name: FEATURE,
@@ -104,9 +104,8 @@ async function prepare(): Promise<void> {
     await repos.embeddings.saveResult(key, {
       source_version: VERSION,
       input_hash: 'bench',
-      item_ids: Buffer.from(JSON.stringify(rows.map((row) => row.id))),
-      coords: Buffer.from(coords.buffer),
-      num_points: rows.length,
+      ids: rows.map((row) => row.id),
+      coords,
       updated_at: VERSION,
     });
     console.log(`stored a layout of ${rows.length.toLocaleString()} points`);

@@ -58,7 +58,7 @@ async function benchPoints(): Promise<void> {
     for (let i = 0; i < POINTS; i += 5000) {
       await t.database.db.transaction().execute(async (trx) => {
         const batch = createRepositories(trx, t.database.dialect);
-        await batch.datasets.insertSamples(
+        await batch.samples.insert(
           ids.slice(i, i + 5000).map((id, j) => ({
             dataset_id: datasetId,
             id,
@@ -68,14 +68,14 @@ async function benchPoints(): Promise<void> {
             split: ['train', 'val', 'test'][(i + j) % 3]!,
             label: CLASSES[Math.floor(random() * CLASSES.length)]!,
             labels: null,
-            values_json: null,
+            values: null,
             transcript: null,
             mask: null,
             metadata: null,
             computed: null,
             thumbnail: null,
-            processed: 1,
-            deleted: 0,
+            processed: true,
+            deleted: false,
             created_record_id: null,
             created_at: now,
             updated_at: now,
@@ -90,7 +90,7 @@ async function benchPoints(): Promise<void> {
     );
 
     // A stored layout: two Gaussian blobs per class, inserted as the job would store it.
-    await repos.datasets.upsertFeature({
+    await repos.features.upsert({
       dataset_id: datasetId,
       data_level: 'image',
       name: 'emb',
@@ -106,9 +106,8 @@ async function benchPoints(): Promise<void> {
       {
         source_version: now,
         input_hash: 'bench',
-        item_ids: Buffer.from(JSON.stringify(ids)),
-        coords: Buffer.from(coords.buffer),
-        num_points: POINTS,
+        ids,
+        coords,
         updated_at: now,
       },
     );

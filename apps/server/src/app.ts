@@ -17,11 +17,20 @@ import {
 import pino from 'pino';
 import { apiKeysRoutes } from './api-keys/api-keys.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
-import { datasetsRoutes } from './datasets/datasets.routes.js';
+import {
+  datasetHistoryRoutes,
+  datasetSettingsRoutes,
+  datasetsRoutes,
+} from './datasets/datasets.routes.js';
 import { embeddingsRoutes } from './embeddings/embeddings.routes.js';
 import { exploreRoutes } from './explore/explore.routes.js';
+import { featuresRoutes } from './features/features.routes.js';
 import { DEFAULT_RUNNER_OPTIONS, JobRunner } from './jobs/job-runner.js';
+import { jobsRoutes } from './jobs/jobs.routes.js';
 import { LeaseKeeper } from './jobs/lease-keeper.js';
+import { mediaRoutes } from './media/media.routes.js';
+import { predictionSetsRoutes } from './prediction-sets/prediction-sets.routes.js';
+import { samplesRoutes } from './samples/samples.routes.js';
 import { WheelCache } from './sdk/python-wheel.js';
 import { sdkRoutes } from './sdk/sdk.routes.js';
 import type { Config } from './config.js';
@@ -149,24 +158,34 @@ export async function buildApp(
   });
 
   registerErrorHandler(app, config.bodyLimitBytes);
-  registerContext(app, services, config.publicUrl);
+  registerContext(app, { auth: services.auth }, config.publicUrl);
 
+  // Each routes function gets the services it calls. They are registered in this order so the
+  // OpenAPI document lists the paths as it always has.
   const api = typed(app);
-  stateRoutes(api, services, database);
-  setupRoutes(api, services, config);
-  authRoutes(api, services, config);
-  apiKeysRoutes(api, services);
-  usersRoutes(api, services);
-  settingsRoutes(api, services, config);
+  const { blobs } = services;
+  stateRoutes(api, { state: services.state }, database);
+  setupRoutes(api, { setup: services.setup }, config);
+  authRoutes(api, { auth: services.auth, users: services.users }, config);
+  apiKeysRoutes(api, { apiKeys: services.apiKeys });
+  usersRoutes(api, { users: services.users });
+  settingsRoutes(api, { apiKeys: services.apiKeys, license: services.license }, config);
   // The one route that takes an HTML form post (the support bundle download); every other
   // route answers 415 to a form body.
   await app.register(async (scope) => {
     await scope.register(fastifyFormbody, { bodyLimit: config.bodyLimitBytes });
-    supportRoutes(typed(scope), services);
+    supportRoutes(typed(scope), { support: services.support });
   });
-  datasetsRoutes(api, services);
-  exploreRoutes(api, services);
-  embeddingsRoutes(api, services);
+  datasetsRoutes(api, { datasets: services.datasets });
+  mediaRoutes(api, { media: services.media, blobs });
+  samplesRoutes(api, { samples: services.samples, blobs });
+  datasetHistoryRoutes(api, { datasets: services.datasets });
+  featuresRoutes(api, { features: services.features });
+  datasetSettingsRoutes(api, { datasets: services.datasets });
+  predictionSetsRoutes(api, { predictionSets: services.predictionSets });
+  jobsRoutes(api, { jobs: services.jobs });
+  exploreRoutes(api, { explore: services.explore });
+  embeddingsRoutes(api, { embeddings: services.embeddings });
   sdkRoutes(api, new WheelCache(config.sdkDir));
   app.get('/api/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, () =>
     app.swagger(),

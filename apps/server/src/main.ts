@@ -51,7 +51,7 @@ async function main(): Promise<void> {
         return;
       }
       console.log('  --demo: generating the demo datasets…');
-      const names = await new DemoService(services.datasets, app.log).seed();
+      const names = await new DemoService(services, app.log).seed();
       console.log(
         `  --demo: added ${names.length} demo datasets; thumbnails and metadata follow in the background.\n`,
       );

@@ -4,19 +4,29 @@ import type { Kysely } from 'kysely';
 import { ApiKeysRepository } from './api-keys/api-keys.repository.js';
 import { ResetTokensRepository, SessionsRepository } from './auth/sessions.repository.js';
 import { DatasetsRepository } from './datasets/datasets.repository.js';
+import { HistoryRepository } from './datasets/history.repository.js';
+import { MetadataFieldsRepository } from './datasets/metadata-fields.repository.js';
 import type { Dialect } from './db/database.js';
 import type { DB } from './db/schema.js';
 import { EmbeddingsRepository } from './embeddings/embeddings.repository.js';
 import { ExploreRepository } from './explore/explore.repository.js';
+import { FeaturesRepository } from './features/features.repository.js';
 import { JobsRepository } from './jobs/jobs.repository.js';
-import { PredictionsRepository } from './predictions/predictions.repository.js';
+import { MediaRepository } from './media/media.repository.js';
+import { PredictionSetsRepository } from './prediction-sets/prediction-sets.repository.js';
+import { SamplesRepository } from './samples/samples.repository.js';
 import { SettingsRepository } from './settings/settings.repository.js';
 import { UsersRepository } from './users/users.repository.js';
 
 export function createRepositories(db: Kysely<DB>, dialect: Dialect) {
   return {
     datasets: new DatasetsRepository(db, dialect),
-    predictions: new PredictionsRepository(db),
+    history: new HistoryRepository(db),
+    metadataFields: new MetadataFieldsRepository(db),
+    samples: new SamplesRepository(db, dialect),
+    media: new MediaRepository(db),
+    features: new FeaturesRepository(db),
+    predictionSets: new PredictionSetsRepository(db),
     explore: new ExploreRepository(db),
     embeddings: new EmbeddingsRepository(db),
     jobs: new JobsRepository(db, dialect),

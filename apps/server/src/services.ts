@@ -1,41 +1,48 @@
 // Composition root: builds every service from the configuration, the database, the logger and
-// the clock.
+// the clock, handing each only the repositories and services it uses.
 import type { FastifyBaseLogger } from 'fastify';
 import sharp from 'sharp';
+import { ApiKeysService } from './api-keys/api-keys.service.js';
+import { AuthService } from './auth/auth.service.js';
+import { LoginLimiter, ResetLimiter } from './auth/login-limiter.js';
+import { SessionCache } from './auth/session-cache.js';
 import type { BlobStoreConfig, Config } from './config.js';
 import { DatasetsService } from './datasets/datasets.service.js';
+import type { Database } from './db/database.js';
+import { PlannerStatistics } from './db/statistics.js';
+import { transactor } from './db/transact.js';
 import { ComputePool } from './embeddings/compute-pool.js';
 import { embeddingsJob } from './embeddings/embeddings.job.js';
 import { EmbeddingsService } from './embeddings/embeddings.service.js';
+import { LayoutsService } from './embeddings/layouts.service.js';
 import { SimilaritySearch } from './embeddings/similarity.js';
 import { ExploreService } from './explore/explore.service.js';
 import { ItemTableCache } from './explore/item-table-cache.js';
+import { FeaturesService } from './features/features.service.js';
 import type { JobHandlers } from './jobs/job-types.js';
 import { JobsService } from './jobs/jobs.service.js';
-import { MediaPool } from './processing/media-pool.js';
-import { metadataJob } from './processing/metadata.js';
-import { lazyEmbedder } from './processing/onnx-embedder.js';
-import { thumbnailJob } from './processing/thumbnails.js';
-import { LocalBlobStore, S3BlobStore, type BlobStore } from './storage/blob-store.js';
-import { MediaResolver } from './storage/media.js';
-import { ApiKeysService } from './api-keys/api-keys.service.js';
-import { AuthService } from './auth/auth.service.js';
-import { SessionCache } from './auth/session-cache.js';
-import { LoginLimiter, ResetLimiter } from './auth/login-limiter.js';
-import type { Database } from './db/database.js';
-import { transactor } from './db/transact.js';
-import { createRepositories } from './repositories.js';
-import { PlannerStatistics } from './db/statistics.js';
 import { licensePublicKey } from './license/license-token.js';
 import { LicenseService } from './license/license.service.js';
 import { localIssuerPublicKey } from './license/local-issuer.js';
+import { MediaService } from './media/media.service.js';
+import { metadataJob } from './metadata/metadata.job.js';
+import { MetadataService } from './metadata/metadata.service.js';
 import { systemClock, type Clock } from './platform/clock.js';
 import type { LogBuffer } from './platform/log-buffer.js';
 import { Outbound } from './platform/outbound.js';
 import { SecretBox } from './platform/secret-box.js';
+import { PredictionSetsService } from './prediction-sets/prediction-sets.service.js';
+import { MediaPool } from './processing/media-pool.js';
+import { lazyEmbedder } from './processing/onnx-embedder.js';
+import { createRepositories } from './repositories.js';
+import { SamplesService } from './samples/samples.service.js';
 import { SetupService } from './setup/setup.service.js';
 import { StateService } from './state/state.service.js';
+import { LocalBlobStore, S3BlobStore, type BlobStore } from './storage/blob-store.js';
+import { MediaResolver } from './storage/media.js';
 import { SupportService } from './support/support.service.js';
+import { thumbnailsJob } from './thumbnails/thumbnails.job.js';
+import { ThumbnailsService } from './thumbnails/thumbnails.service.js';
 import { UsersService } from './users/users.service.js';
 
 export function createServices(
@@ -48,11 +55,33 @@ export function createServices(
   // Every file is decoded once: libvips's operation cache would only hold memory and cost lookups.
   sharp.cache(false);
   const repos = createRepositories(database.db, database.dialect);
+  // A transaction binds every repository to its connection; each service's type names the ones
+  // it writes through.
   const transact = transactor(database.db, (db) => createRepositories(db, database.dialect));
   const secrets = SecretBox.fromConfig(config.secretKey, config.dataDir);
   const sessionCache = new SessionCache(clock);
+  const blobs = createBlobStore(config.blobStore);
+  const resolver = new MediaResolver(blobs, {
+    roots: config.mediaRoots,
+    maxBytes: config.mediaLimitBytes,
+    outbound: new Outbound({
+      allow: config.mediaUrlAllow,
+      timeoutMs: config.mediaUrlTimeoutMs,
+      maxBytes: config.mediaLimitBytes,
+    }),
+    log,
+  });
+  const statistics = new PlannerStatistics(database.db, database.dialect, log);
+  const compute = new ComputePool();
+  const mediaPool = new MediaPool(config.media);
+
   const auth = new AuthService(
-    repos,
+    {
+      users: repos.users,
+      sessions: repos.sessions,
+      resetTokens: repos.resetTokens,
+      apiKeys: repos.apiKeys,
+    },
     transact,
     clock,
     new LoginLimiter(),
@@ -66,75 +95,139 @@ export function createServices(
     () => localIssuerPublicKey(config.dataDir),
   );
   const setup = new SetupService(repos.settings, transact, auth, clock);
-  const blobs = createBlobStore(config.blobStore);
-  const media = new MediaResolver(blobs, {
-    roots: config.mediaRoots,
-    maxBytes: config.mediaLimitBytes,
-    outbound: new Outbound({
-      allow: config.mediaUrlAllow,
-      timeoutMs: config.mediaUrlTimeoutMs,
-      maxBytes: config.mediaLimitBytes,
-    }),
-    log,
-  });
-  const jobs = new JobsService(
-    repos.jobs,
-    async () => new Map((await repos.datasets.list()).map((d) => [d.id, d.name])),
+  const jobs = new JobsService(repos.jobs, () => repos.datasets.names(), clock);
+
+  const datasets = new DatasetsService(
+    { datasets: repos.datasets, history: repos.history, users: repos.users },
+    transact,
+    license,
+    jobs,
+    blobs,
     clock,
   );
-  const statistics = new PlannerStatistics(database.db, database.dialect, log);
-  const compute = new ComputePool();
-  const mediaPool = new MediaPool(config.media);
-  const explore = new ExploreService(repos, new ItemTableCache(config.exploreCacheBytes));
-  const handlers: JobHandlers = {
-    EmbeddingsComputation: embeddingsJob(repos, compute, clock),
-    ThumbnailGeneration: thumbnailJob(repos, transact, blobs, media, mediaPool),
-    MetadataAndFeaturesComputation: metadataJob(
-      repos,
-      transact,
+  const media = new MediaService(
+    { datasets: repos.datasets, media: repos.media },
+    license,
+    blobs,
+    clock,
+    config.mediaLimitBytes,
+  );
+  const samples = new SamplesService(
+    { datasets: repos.datasets, samples: repos.samples, metadataFields: repos.metadataFields },
+    transact,
+    license,
+    jobs,
+    media,
+    resolver,
+    blobs,
+    clock,
+    statistics,
+  );
+  const features = new FeaturesService(
+    { datasets: repos.datasets, features: repos.features, samples: repos.samples },
+    transact,
+    license,
+    clock,
+  );
+  const predictionSets = new PredictionSetsService(
+    {
+      datasets: repos.datasets,
+      predictionSets: repos.predictionSets,
+      samples: repos.samples,
+      metadataFields: repos.metadataFields,
+    },
+    transact,
+    license,
+    clock,
+    statistics,
+  );
+  const explore = new ExploreService(
+    {
+      datasets: repos.datasets,
+      predictionSets: repos.predictionSets,
+      metadataFields: repos.metadataFields,
+      history: repos.history,
+      samples: repos.samples,
+      features: repos.features,
+      explore: repos.explore,
+    },
+    new ItemTableCache(config.exploreCacheBytes),
+  );
+  const embeddings = new EmbeddingsService(
+    {
+      datasets: repos.datasets,
+      features: repos.features,
+      predictionSets: repos.predictionSets,
+      embeddings: repos.embeddings,
+    },
+    explore,
+    jobs,
+    license,
+    new SimilaritySearch(
+      { features: repos.features, embeddings: repos.embeddings },
       blobs,
-      media,
-      mediaPool,
-      clock,
-      lazyEmbedder(config.onnxModel),
+      compute,
+    ),
+    clock,
+  );
+
+  const handlers: JobHandlers = {
+    EmbeddingsComputation: embeddingsJob(
+      new LayoutsService(
+        { features: repos.features, embeddings: repos.embeddings },
+        compute,
+        clock,
+      ),
+    ),
+    ThumbnailGeneration: thumbnailsJob(
+      new ThumbnailsService(
+        { datasets: repos.datasets, samples: repos.samples },
+        transact,
+        blobs,
+        resolver,
+        mediaPool,
+      ),
+    ),
+    MetadataAndFeaturesComputation: metadataJob(
+      new MetadataService(
+        { datasets: repos.datasets, samples: repos.samples, metadataFields: repos.metadataFields },
+        transact,
+        blobs,
+        resolver,
+        mediaPool,
+        clock,
+        lazyEmbedder(config.onnxModel),
+      ),
     ),
   };
+
   return {
     blobs,
-    media,
     jobs,
     handlers,
     jobsRepository: repos.jobs,
-    datasets: new DatasetsService(
-      repos,
-      transact,
-      license,
-      jobs,
-      blobs,
-      media,
-      clock,
-      statistics,
-      config.mediaLimitBytes,
-    ),
     statistics,
-    explore,
     compute,
     mediaPool,
-    embeddings: new EmbeddingsService(
-      repos,
-      explore,
-      jobs,
-      license,
-      new SimilaritySearch(repos, blobs, compute),
-      clock,
-    ),
     auth,
-    apiKeys: new ApiKeysService(repos.apiKeys, clock, secrets),
     license,
     setup,
     state: new StateService(repos.settings, setup, license, config),
-    users: new UsersService(repos, transact, clock, sessionCache),
+    users: new UsersService(
+      { users: repos.users, settings: repos.settings },
+      transact,
+      clock,
+      sessionCache,
+    ),
+    apiKeys: new ApiKeysService(repos.apiKeys, clock, secrets),
     support: new SupportService(database, config, logs, clock),
+    datasets,
+    media,
+    samples,
+    features,
+    predictionSets,
+    explore,
+    embeddings,
   };
 }
 export type Services = ReturnType<typeof createServices>;

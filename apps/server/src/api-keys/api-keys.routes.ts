@@ -10,7 +10,7 @@ import type { FastifyRequest } from 'fastify';
 import { actorOf } from '../http/context.js';
 import { Forbidden } from '../http/errors.js';
 import { errors, type TypedApp } from '../http/route-kit.js';
-import type { Services } from '../services.js';
+import type { ApiKeysService } from './api-keys.service.js';
 
 /**
  * Minting, rotating and revoking keys needs a signed-in session: a leaked key must not be able to
@@ -24,7 +24,7 @@ function sessionActorOf(request: FastifyRequest) {
   return actor;
 }
 
-export function apiKeysRoutes(app: TypedApp, services: Services): void {
+export function apiKeysRoutes(app: TypedApp, services: { apiKeys: ApiKeysService }): void {
   app.get(
     '/api/api_keys',
     {

@@ -10,10 +10,15 @@ import type { Config } from '../config.js';
 import { actorOf } from '../http/context.js';
 import { MethodNotAllowed } from '../http/errors.js';
 import { clearSessionCookie, errors, setSessionCookie, type TypedApp } from '../http/route-kit.js';
-import type { Services } from '../services.js';
+import type { AuthService } from './auth.service.js';
+import type { UsersService } from '../users/users.service.js';
 import { toUser } from '../users/users.service.js';
 
-export function authRoutes(app: TypedApp, services: Services, config: Config): void {
+export function authRoutes(
+  app: TypedApp,
+  services: { auth: AuthService; users: UsersService },
+  config: Config,
+): void {
   app.post(
     '/api/login',
     {

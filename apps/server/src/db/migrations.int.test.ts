@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { DatasetsRepository } from '../datasets/datasets.repository.js';
+import { SamplesRepository } from '../samples/samples.repository.js';
 import { freshDatabaseConfig, testDialect } from '../testing/test-app.js';
 import { migrateToLatest, migrationState, migrator, openDatabase } from './database.js';
 import { migrations } from './migrations/index.js';
@@ -51,7 +51,7 @@ describe(`migrations on ${testDialect}`, () => {
     const database = openDatabase(config);
     try {
       await migrateToLatest(database);
-      const repo = new DatasetsRepository(database.db, database.dialect);
+      const repo = new SamplesRepository(database.db, database.dialect);
       const query = repo.unprocessedQuery('d1', 100, 5).compile();
       const plan = await database.db.transaction().execute(async (trx) => {
         // PostgreSQL reads a tiny table whole unless sequential scans are ruled out.

@@ -11,7 +11,7 @@ afterAll(() => t.close());
 
 describe('demo seeding', () => {
   it('creates one dataset per task type on an unlicensed instance, with predictions and computed metadata', async () => {
-    const demo = new DemoService(t.services.datasets, pino({ level: 'silent' }));
+    const demo = new DemoService(t.services, pino({ level: 'silent' }));
     const names = await demo.seed(8);
     expect(names).toHaveLength(7);
     expect(await demo.seed(8)).toEqual([]); // idempotent

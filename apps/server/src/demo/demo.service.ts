@@ -11,6 +11,9 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import sharp from 'sharp';
 import type { DatasetsService } from '../datasets/datasets.service.js';
+import type { MediaService } from '../media/media.service.js';
+import type { PredictionSetsService } from '../prediction-sets/prediction-sets.service.js';
+import type { SamplesService } from '../samples/samples.service.js';
 import { systemActor } from '../users/actor.js';
 
 export const DEMO_SAMPLES_PER_DATASET = 120;
@@ -27,13 +30,18 @@ async function png(image: RawImage): Promise<Buffer> {
 
 export class DemoService {
   constructor(
-    private readonly datasets: DatasetsService,
+    private readonly services: {
+      datasets: Pick<DatasetsService, 'list' | 'create'>;
+      media: Pick<MediaService, 'uploadMedia'>;
+      samples: Pick<SamplesService, 'upload'>;
+      predictionSets: Pick<PredictionSetsService, 'create' | 'uploadPredictions'>;
+    },
     private readonly log: FastifyBaseLogger,
   ) {}
 
   /** Creates every demo dataset that does not exist yet; answers the names created. */
   async seed(samplesPerDataset = DEMO_SAMPLES_PER_DATASET): Promise<string[]> {
-    const existing = new Set((await this.datasets.list()).map((d) => d.name));
+    const existing = new Set((await this.services.datasets.list()).map((d) => d.name));
     const created: string[] = [];
     for (const task of DEMO_TASKS) {
       const demo = demoDataset(task, samplesPerDataset);
@@ -46,7 +54,7 @@ export class DemoService {
   }
 
   private async upload(demo: DemoDataset): Promise<void> {
-    const { dataset } = await this.datasets.create(DEMO, {
+    const { dataset } = await this.services.datasets.create(DEMO, {
       name: demo.name,
       task_type: demo.task_type,
       description: demo.description,
@@ -59,15 +67,25 @@ export class DemoService {
       const rows = [];
       for (const sample of demo.samples.slice(start, start + BATCH)) {
         const media = sample.image
-          ? await this.datasets.uploadMedia(DEMO, dataset.id, await png(sample.image), 'image/png')
-          : await this.datasets.uploadMedia(
+          ? await this.services.media.uploadMedia(
+              DEMO,
+              dataset.id,
+              await png(sample.image),
+              'image/png',
+            )
+          : await this.services.media.uploadMedia(
               DEMO,
               dataset.id,
               Buffer.from(encodeWav([sample.audio!.samples], sample.audio!.sampleRate)),
               'audio/wav',
             );
         const mask = sample.mask
-          ? await this.datasets.uploadMedia(DEMO, dataset.id, await png(sample.mask), 'image/png')
+          ? await this.services.media.uploadMedia(
+              DEMO,
+              dataset.id,
+              await png(sample.mask),
+              'image/png',
+            )
           : undefined;
         rows.push({
           id: sample.id,
@@ -81,17 +99,17 @@ export class DemoService {
           metadata: sample.metadata,
         });
       }
-      await this.datasets.uploadSamples(DEMO, dataset.id, rows, demo.metadata_types);
+      await this.services.samples.upload(DEMO, dataset.id, rows, demo.metadata_types);
     }
     for (const prediction of demo.predictions) {
-      const { set } = await this.datasets.createPredictionSet(
+      const { set } = await this.services.predictionSets.create(
         DEMO,
         dataset.id,
         prediction.name,
         true,
       );
       for (let start = 0; start < prediction.items.length; start += BATCH) {
-        await this.datasets.uploadPredictions(
+        await this.services.predictionSets.uploadPredictions(
           DEMO,
           dataset.id,
           set.id,

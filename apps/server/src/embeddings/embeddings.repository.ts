@@ -1,11 +1,24 @@
 // SQL for embeddings: the scatter plot's stored settings, the computed layouts, and the feature
-// vectors read page by page into one float32 matrix for the compute code.
+// vectors read page by page into one float32 matrix for the compute code. Settings and layouts
+// leave decoded: the reduction setting as an object, a layout's ids and coordinates as arrays.
+import { DimensionalityReductionSetting } from '@loupe/contracts';
 import type { Kysely, Selectable } from 'kysely';
 import type { DB, EmbeddingSettingsTable, EmbeddingsTable } from '../db/schema.js';
 
-export type EmbeddingSettingsRow = Selectable<EmbeddingSettingsTable>;
-export type EmbeddingRow = Selectable<EmbeddingsTable>;
+type EmbeddingRow = Selectable<EmbeddingsTable>;
+
+export interface EmbeddingSettingsRecord extends Omit<
+  Selectable<EmbeddingSettingsTable>,
+  'setting'
+> {
+  setting: DimensionalityReductionSetting;
+}
 export type EmbeddingState = Omit<EmbeddingRow, 'item_ids' | 'coords'>;
+/** A layout: `coords[2i], coords[2i+1]` place `ids[i]`. */
+export interface EmbeddingLayout extends EmbeddingState {
+  ids: string[] | null;
+  coords: Float32Array | null;
+}
 
 export interface EmbeddingKey {
   dataset_id: string;
@@ -26,21 +39,25 @@ const PAGE = 5000;
 export class EmbeddingsRepository {
   constructor(private readonly db: Kysely<DB>) {}
 
-  settings(
+  async settings(
     datasetId: string,
     level: string,
     predictionsId: string,
-  ): Promise<EmbeddingSettingsRow | undefined> {
-    return this.db
+  ): Promise<EmbeddingSettingsRecord | undefined> {
+    const row = await this.db
       .selectFrom('embedding_settings')
       .selectAll()
       .where('dataset_id', '=', datasetId)
       .where('data_level', '=', level)
       .where('predictions_id', '=', predictionsId)
       .executeTakeFirst();
+    return (
+      row && { ...row, setting: DimensionalityReductionSetting.parse(JSON.parse(row.setting)) }
+    );
   }
 
-  async saveSettings(row: EmbeddingSettingsRow): Promise<void> {
+  async saveSettings(settings: EmbeddingSettingsRecord): Promise<void> {
+    const row = { ...settings, setting: JSON.stringify(settings.setting) };
     await this.db
       .insertInto('embedding_settings')
       .values(row)
@@ -83,8 +100,22 @@ export class EmbeddingsRepository {
   }
 
   /** The stored layout with its ids and coordinates. */
-  result(key: EmbeddingKey): Promise<EmbeddingRow | undefined> {
-    return this.where(key).selectAll().executeTakeFirst();
+  async result(key: EmbeddingKey): Promise<EmbeddingLayout | undefined> {
+    const row = await this.where(key).selectAll().executeTakeFirst();
+    if (!row) return undefined;
+    const { item_ids, coords, ...state } = row;
+    let points: Float32Array | null = null;
+    if (coords) {
+      // A copy: the driver's buffer may be a view into a larger one, unaligned for floats.
+      const bytes = new Uint8Array(coords.byteLength);
+      bytes.set(coords);
+      points = new Float32Array(bytes.buffer);
+    }
+    return {
+      ...state,
+      ids: item_ids ? (JSON.parse(item_ids.toString('utf8')) as string[]) : null,
+      coords: points,
+    };
   }
 
   /** Records a new state (computing or failed); the last good coordinates stay until replaced. */
@@ -114,13 +145,20 @@ export class EmbeddingsRepository {
     result: {
       source_version: number;
       input_hash: string;
-      item_ids: Buffer;
-      coords: Buffer;
-      num_points: number;
+      ids: string[];
+      coords: Float32Array;
       updated_at: number;
     },
   ): Promise<void> {
-    const values = { ...result, status: 'ready' as const, error: null };
+    const { ids, coords, ...rest } = result;
+    const values = {
+      ...rest,
+      item_ids: Buffer.from(JSON.stringify(ids)),
+      coords: Buffer.from(coords.buffer, coords.byteOffset, coords.byteLength),
+      num_points: ids.length,
+      status: 'ready' as const,
+      error: null,
+    };
     await this.db
       .insertInto('embeddings')
       .values({ ...key, ...values, job_key: null })

@@ -14,9 +14,9 @@ import {
 } from '@loupe/contracts';
 import { actorOf } from '../http/context.js';
 import { errors, type TypedApp } from '../http/route-kit.js';
-import type { Services } from '../services.js';
+import type { EmbeddingsService } from './embeddings.service.js';
 
-export function embeddingsRoutes(app: TypedApp, services: Services): void {
+export function embeddingsRoutes(app: TypedApp, services: { embeddings: EmbeddingsService }): void {
   const { embeddings } = services;
   const tags = ['embeddings'];
 

@@ -19,19 +19,19 @@ import {
   type Filter,
   type SelectionAggregateResponse,
   type SimilarItemsResponse,
-  type TaskType,
 } from '@loupe/contracts';
 import { countRows, type ItemTable } from '@loupe/analysis';
-import type { Repositories } from '../repositories.js';
-import type { FeatureRow } from '../datasets/datasets.repository.js';
+import type { DatasetsRepository } from '../datasets/datasets.repository.js';
 import type { ExploreService } from '../explore/explore.service.js';
-import { BadRequest, FailedDependency, NotFound } from '../platform/errors.js';
+import type { FeatureRecord, FeaturesRepository } from '../features/features.repository.js';
 import type { JobsService } from '../jobs/jobs.service.js';
 import { jobDedupeKey } from '../jobs/jobs.service.js';
 import type { LicenseService } from '../license/license.service.js';
 import type { Clock } from '../platform/clock.js';
+import { BadRequest, FailedDependency, NotFound } from '../platform/errors.js';
+import type { PredictionSetsRepository } from '../prediction-sets/prediction-sets.repository.js';
 import type { Actor } from '../users/actor.js';
-import type { EmbeddingKey } from './embeddings.repository.js';
+import type { EmbeddingKey, EmbeddingsRepository } from './embeddings.repository.js';
 import { methodKey } from './reduce.js';
 import type { SimilaritySearch } from './similarity.js';
 
@@ -77,14 +77,24 @@ function round(value: number): number {
   return Math.round(value * 1e4) / 1e4;
 }
 
+export interface EmbeddingsRepos {
+  datasets: Pick<DatasetsRepository, 'find'>;
+  features: Pick<FeaturesRepository, 'list'>;
+  predictionSets: Pick<PredictionSetsRepository, 'findSet'>;
+  embeddings: Pick<
+    EmbeddingsRepository,
+    'settings' | 'saveSettings' | 'state' | 'setState' | 'result' | 'vectorsOf'
+  >;
+}
+
 export class EmbeddingsService {
   /** Decoded layouts by key and stored time; a handful, the newest kept. */
   private layouts = new Map<string, Promise<Layout>>();
 
   constructor(
-    private readonly repos: Repositories,
-    private readonly explore: ExploreService,
-    private readonly jobs: JobsService,
+    private readonly repos: EmbeddingsRepos,
+    private readonly explore: Pick<ExploreService, 'view'>,
+    private readonly jobs: Pick<JobsService, 'enqueue' | 'latest'>,
     private readonly license: Pick<LicenseService, 'requireLicense'>,
     private readonly similarity: SimilaritySearch,
     private readonly clock: Clock,
@@ -93,12 +103,12 @@ export class EmbeddingsService {
   private async level(datasetId: string, level: DataLevel, where: 'body' | 'query') {
     const dataset = await this.repos.datasets.find(datasetId);
     if (!dataset) throw new NotFound(`No dataset with id ${datasetId}.`);
-    const task = dataset.task_type as TaskType;
+    const task = dataset.task_type;
     if (!DATA_LEVELS[task].includes(level))
       throw new BadRequest(
         `${where}.data_level: a ${task} dataset has no ${level} level (it has ${DATA_LEVELS[task].join(', ')}).`,
       );
-    const features = (await this.repos.datasets.features(datasetId)).filter(
+    const features = (await this.repos.features.list(datasetId)).filter(
       (f) => f.data_level === level,
     );
     return { dataset, features };
@@ -106,7 +116,7 @@ export class EmbeddingsService {
 
   private async checkPredictions(datasetId: string, predictionsId: string | undefined) {
     if (predictionsId === undefined) return;
-    const set = await this.repos.predictions.findSet(predictionsId);
+    const set = await this.repos.predictionSets.findSet(predictionsId);
     if (!set || set.dataset_id !== datasetId)
       throw new NotFound(`No prediction set with id ${predictionsId} in dataset ${datasetId}.`);
   }
@@ -129,9 +139,7 @@ export class EmbeddingsService {
     return {
       feature_names: names,
       feature_name: featureName,
-      dimensionality_reduction_setting: stored
-        ? DimensionalityReductionSetting.parse(JSON.parse(stored.setting))
-        : DEFAULT_REDUCTION,
+      dimensionality_reduction_setting: stored ? stored.setting : DEFAULT_REDUCTION,
     };
   }
 
@@ -154,7 +162,7 @@ export class EmbeddingsService {
       data_level: input.data_level,
       predictions_id: input.predictions_id ?? '',
       feature_name: input.feature_name,
-      setting: JSON.stringify(input.dimensionality_reduction_setting),
+      setting: input.dimensionality_reduction_setting,
       updated_at: this.clock(),
     });
     return {
@@ -168,7 +176,7 @@ export class EmbeddingsService {
   private async resolve(
     datasetId: string,
     input: PointsInput,
-  ): Promise<{ feature: FeatureRow; setting: DimensionalityReductionSetting }> {
+  ): Promise<{ feature: FeatureRecord; setting: DimensionalityReductionSetting }> {
     const { features } = await this.level(datasetId, input.data_level, 'body');
     await this.checkPredictions(datasetId, input.predictions_id);
     if (features.length === 0) throw new FailedDependency(NO_FEATURES_FOR_EMBEDDINGS);
@@ -218,7 +226,7 @@ export class EmbeddingsService {
     if (current && state.status === 'ready') return this.readyPoints(key, state.updated_at, input);
     if (current && state.status === 'failed') return failed();
     if (state?.status === 'computing' && state.job_key) {
-      const job = await this.repos.jobs.latestByDedupeKey(state.job_key);
+      const job = await this.jobs.latest(state.job_key);
       // One computation at a time per layout: a newer version waits for the running one.
       if (job && (job.status === 'queued' || job.status === 'running'))
         return computing(current ? (job.progress ?? 0) : 0);
@@ -246,15 +254,9 @@ export class EmbeddingsService {
     const cacheKey = `${key.dataset_id}|${key.data_level}|${key.feature_name}|${key.method_key}|${storedAt}`;
     let hit = this.layouts.get(cacheKey);
     if (!hit) {
-      hit = this.repos.embeddings.result(key).then((row) => {
-        if (!row?.item_ids || !row.coords) throw new NotFound('The embeddings were replaced.');
-        const bytes = new Uint8Array(row.coords.byteLength);
-        bytes.set(row.coords);
-        return {
-          ids: JSON.parse(row.item_ids.toString('utf8')) as string[],
-          coords: new Float32Array(bytes.buffer),
-          rowsByTable: new WeakMap(),
-        };
+      hit = this.repos.embeddings.result(key).then((layout) => {
+        if (!layout?.ids || !layout.coords) throw new NotFound('The embeddings were replaced.');
+        return { ids: layout.ids, coords: layout.coords, rowsByTable: new WeakMap() };
       });
       hit.catch(() => this.layouts.delete(cacheKey));
       this.layouts.set(cacheKey, hit);
@@ -377,7 +379,7 @@ export class EmbeddingsService {
     }
     const { codes, categories } = column;
     // Class labels take the colours the grid gives them; other categories the palette's order.
-    const classColors = categoricalColorMap(JSON.parse(view.dataset.class_names) as string[]);
+    const classColors = categoricalColorMap(view.dataset.class_names);
     return {
       missing: (row: number) => codes[row]! < 0,
       key: (row: number) => (codes[row]! < 0 ? '' : String(codes[row])),

@@ -3,9 +3,10 @@
 // thread between queries; approximate ones are also kept in the blob store per feature version,
 // so a restarted server loads instead of rebuilding, and a new upload builds a new one.
 import { createHash } from 'node:crypto';
-import type { Repositories } from '../repositories.js';
+import type { FeaturesRepository } from '../features/features.repository.js';
 import type { BlobStore } from '../storage/blob-store.js';
 import type { ComputePool } from './compute-pool.js';
+import type { EmbeddingsRepository } from './embeddings.repository.js';
 
 /**
  * From this many vectors on, searches use the approximate index. An exact scan of 1M × 128 costs
@@ -34,7 +35,10 @@ export class SimilaritySearch {
   private builds = new Set<Promise<void>>();
 
   constructor(
-    private readonly repos: Repositories,
+    private readonly repos: {
+      features: Pick<FeaturesRepository, 'countVectors'>;
+      embeddings: Pick<EmbeddingsRepository, 'vectors'>;
+    },
     private readonly blobs: BlobStore,
     private readonly pool: ComputePool,
     /** Public so a test can lower it. */
@@ -89,7 +93,7 @@ export class SimilaritySearch {
 
   private async load(key: string, ref: FeatureRef): Promise<Loaded> {
     const { dataset_id, data_level, feature_name, dimension } = ref;
-    const count = await this.repos.datasets.countVectors(dataset_id, data_level, feature_name);
+    const count = await this.repos.features.countVectors(dataset_id, data_level, feature_name);
     const approximate = count >= this.annMinVectors;
     const thread = this.pool.search;
     if (!approximate) {

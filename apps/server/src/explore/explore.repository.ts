@@ -3,6 +3,13 @@
 // of one batch of items.
 import type { Kysely, Selectable } from 'kysely';
 import type { DB, ObjectsTable, PredictedObjectsTable, PredictionsTable } from '../db/schema.js';
+import {
+  decodePredictedObject,
+  decodePrediction,
+  type PredictedObjectRecord,
+  type PredictionRecord,
+} from '../prediction-sets/prediction-sets.repository.js';
+import { decodeObject, type ObjectRecord } from '../samples/samples.repository.js';
 
 export interface SampleTableRow {
   id: string;
@@ -29,6 +36,8 @@ export type PredictedObjectTableRow = Pick<
 >;
 
 const IN_CHUNK = 900;
+
+const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 export class ExploreRepository {
   constructor(private readonly db: Kysely<DB>) {}
@@ -121,9 +130,9 @@ export class ExploreRepository {
       .execute();
   }
 
-  /** Whole object rows of the given samples (one items batch). */
-  async objectsOfSamples(datasetId: string, sampleIds: string[]) {
-    const out = await this.inParts(sampleIds, (part) =>
+  /** Live objects of the given samples (one items batch). */
+  async objectsOfSamples(datasetId: string, sampleIds: string[]): Promise<ObjectRecord[]> {
+    const rows = await this.inParts(sampleIds, (part) =>
       this.db
         .selectFrom('objects')
         .selectAll()
@@ -133,11 +142,11 @@ export class ExploreRepository {
         .execute(),
     );
     // Sorted here: with ORDER BY id, SQLite may walk the whole primary key to avoid a sort.
-    return out.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    return rows.sort(byId).map(decodeObject);
   }
 
-  async objectsByIds(datasetId: string, ids: string[]) {
-    return this.inParts(ids, (part) =>
+  async objectsByIds(datasetId: string, ids: string[]): Promise<ObjectRecord[]> {
+    const rows = await this.inParts(ids, (part) =>
       this.db
         .selectFrom('objects')
         .selectAll()
@@ -145,10 +154,11 @@ export class ExploreRepository {
         .where('id', 'in', part)
         .execute(),
     );
+    return rows.map(decodeObject);
   }
 
-  async predictionsOf(setId: string, sampleIds: string[]) {
-    return this.inParts(sampleIds, (part) =>
+  async predictionsOf(setId: string, sampleIds: string[]): Promise<PredictionRecord[]> {
+    const rows = await this.inParts(sampleIds, (part) =>
       this.db
         .selectFrom('predictions')
         .selectAll()
@@ -156,10 +166,14 @@ export class ExploreRepository {
         .where('sample_id', 'in', part)
         .execute(),
     );
+    return rows.map(decodePrediction);
   }
 
-  async predictedObjectsOfSamples(setId: string, sampleIds: string[]) {
-    const out = await this.inParts(sampleIds, (part) =>
+  async predictedObjectsOfSamples(
+    setId: string,
+    sampleIds: string[],
+  ): Promise<PredictedObjectRecord[]> {
+    const rows = await this.inParts(sampleIds, (part) =>
       this.db
         .selectFrom('predicted_objects')
         .selectAll()
@@ -167,7 +181,7 @@ export class ExploreRepository {
         .where('sample_id', 'in', part)
         .execute(),
     );
-    return out.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    return rows.sort(byId).map(decodePredictedObject);
   }
 
   /** How many of `itemIds` have a vector of each feature at this level. */

@@ -15,9 +15,9 @@ import {
   MetadataInfoResponse,
 } from '@loupe/contracts';
 import { errors, type TypedApp } from '../http/route-kit.js';
-import type { Services } from '../services.js';
+import type { ExploreService } from './explore.service.js';
 
-export function exploreRoutes(app: TypedApp, services: Services): void {
+export function exploreRoutes(app: TypedApp, services: { explore: ExploreService }): void {
   const { explore } = services;
   const tags = ['explore'];
 

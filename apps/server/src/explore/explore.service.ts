@@ -18,7 +18,6 @@ import {
   type MetadataInfoResponse,
   type MetadataValue,
   type SortEntry,
-  type TaskType,
 } from '@loupe/contracts';
 import {
   evaluateFilter,
@@ -28,12 +27,27 @@ import {
   type Bitset,
   type Filter as EngineFilter,
 } from '@loupe/analysis';
-import type { Repositories } from '../repositories.js';
-import type { DatasetRow, MetadataFieldRow, ObjectRow } from '../datasets/datasets.repository.js';
+import type { DatasetRecord, DatasetsRepository } from '../datasets/datasets.repository.js';
+import type { HistoryRepository } from '../datasets/history.repository.js';
+import type {
+  MetadataFieldRecord,
+  MetadataFieldsRepository,
+} from '../datasets/metadata-fields.repository.js';
+import type { FeaturesRepository } from '../features/features.repository.js';
 import { AppError, BadRequest, NotFound } from '../platform/errors.js';
-import type { PredictedObjectRow, PredictionRow } from '../predictions/predictions.repository.js';
+import type {
+  PredictedObjectRecord,
+  PredictionRecord,
+  PredictionSetsRepository,
+} from '../prediction-sets/prediction-sets.repository.js';
+import type {
+  NumericValues,
+  ObjectRecord,
+  SamplesRepository,
+} from '../samples/samples.repository.js';
 import { BLOB_PREFIX } from '../storage/media.js';
 import { thumbnailUrl } from '../storage/thumbnail-refs.js';
+import type { ExploreRepository } from './explore.repository.js';
 import { ItemTableCache } from './item-table-cache.js';
 import {
   loadItemTable,
@@ -49,11 +63,21 @@ export const SUBSET_NOT_FOUND = 'Subset not found';
 export const MAX_ITEMS_PER_CALL = 1000;
 
 interface Context {
-  dataset: DatasetRow;
+  dataset: DatasetRecord;
   level: DataLevel;
   explore: ExploreTable;
   pending: Set<string>;
-  stored: MetadataFieldRow[];
+  stored: MetadataFieldRecord[];
+}
+
+export interface ExploreRepos {
+  datasets: Pick<DatasetsRepository, 'find'>;
+  predictionSets: Pick<PredictionSetsRepository, 'findSet'>;
+  metadataFields: Pick<MetadataFieldsRepository, 'list'>;
+  history: Pick<HistoryRepository, 'list'>;
+  samples: Pick<SamplesRepository, 'byIds'>;
+  features: Pick<FeaturesRepository, 'list'>;
+  explore: ExploreRepository;
 }
 
 export interface ItemIdsInput {
@@ -96,18 +120,9 @@ function rowIndexOf(explore: ExploreTable): Map<string, number> {
   return index;
 }
 
-function parse<T>(text: string | null): T | null {
-  if (!text) return null;
-  try {
-    return JSON.parse(text) as T;
-  } catch {
-    return null;
-  }
-}
-
 export class ExploreService {
   constructor(
-    private readonly repos: Repositories,
+    private readonly repos: ExploreRepos,
     private readonly cache: ItemTableCache = new ItemTableCache(),
   ) {}
 
@@ -127,18 +142,18 @@ export class ExploreService {
       this.cache.forget(datasetId);
       throw new NotFound(`No dataset with id ${datasetId}.`);
     }
-    const task = dataset.task_type as TaskType;
+    const task = dataset.task_type;
     if (!DATA_LEVELS[task].includes(level)) {
       throw new BadRequest(
         `${where}.data_level: a ${task} dataset has no ${level} level (it has ${DATA_LEVELS[task].join(', ')}).`,
       );
     }
     if (predictionsId !== undefined) {
-      const set = await this.repos.predictions.findSet(predictionsId);
+      const set = await this.repos.predictionSets.findSet(predictionsId);
       if (!set || set.dataset_id !== datasetId)
         throw new NotFound(`No prediction set with id ${predictionsId} in dataset ${datasetId}.`);
     }
-    const stored = await this.repos.datasets.metadataFields(datasetId, level);
+    const stored = await this.repos.metadataFields.list(datasetId, level);
     const explore = await this.cache.get(
       ItemTableCache.key(datasetId, level, predictionsId ?? null),
       dataset.data_version,
@@ -180,7 +195,7 @@ export class ExploreService {
     };
     visit(filter);
     if (records.size === 0) return;
-    const known = new Set((await this.repos.datasets.history(context.dataset.id)).map((r) => r.id));
+    const known = new Set((await this.repos.history.list(context.dataset.id)).map((r) => r.id));
     for (const id of records)
       if (!known.has(id)) throw new BadRequest(`${where}: unknown history record '${id}'.`);
   }
@@ -200,7 +215,7 @@ export class ExploreService {
 
   /** Records that created no row of this table still filter to no items, not to an error. */
   private async recordRows(datasetId: string): Promise<Map<string, number[]>> {
-    const records = await this.repos.datasets.history(datasetId);
+    const records = await this.repos.history.list(datasetId);
     return new Map(records.map((r) => [r.id, []]));
   }
 
@@ -213,7 +228,7 @@ export class ExploreService {
     level: DataLevel,
     predictionsId: string | undefined,
     filter: Filter | null | undefined,
-  ): Promise<{ dataset: DatasetRow; explore: ExploreTable; rows: Bitset | null }> {
+  ): Promise<{ dataset: DatasetRecord; explore: ExploreTable; rows: Bitset | null }> {
     const context = await this.context(datasetId, level, predictionsId, 'body');
     const rows = await this.filterRows(context, filter, 'body.filter');
     return { dataset: context.dataset, explore: context.explore, rows };
@@ -294,7 +309,7 @@ export class ExploreService {
     const gtObjectIds = objectLevel
       ? ids.filter((id) => !id.startsWith(PREDICTED_OBJECT_PREFIX))
       : [];
-    const ownObjects = new Map<string, ObjectRow>(
+    const ownObjects = new Map<string, ObjectRecord>(
       (await this.repos.explore.objectsByIds(datasetId, gtObjectIds)).map((o) => [o.id, o]),
     );
     const sampleIdOfPred = new Map<string, string>();
@@ -313,22 +328,22 @@ export class ExploreService {
     }
     const sampleList = [...sampleIds];
     const [samples, objects, predictions, predictedObjects] = await Promise.all([
-      this.repos.datasets.samplesByIds(datasetId, sampleList),
+      this.repos.samples.byIds(datasetId, sampleList),
       this.repos.explore.objectsOfSamples(datasetId, sampleList),
       predictionsId
         ? this.repos.explore.predictionsOf(predictionsId, sampleList)
-        : Promise.resolve([] as PredictionRow[]),
+        : Promise.resolve([] as PredictionRecord[]),
       predictionsId
         ? this.repos.explore.predictedObjectsOfSamples(predictionsId, sampleList)
-        : Promise.resolve([] as PredictedObjectRow[]),
+        : Promise.resolve([] as PredictedObjectRecord[]),
     ]);
     const sampleById = new Map(samples.map((s) => [s.id, s]));
     const objectsBySample = groupBy(objects, (o) => o.sample_id);
     const predObjectsBySample = groupBy(predictedObjects, (o) => o.sample_id);
     const predictionBySample = new Map(predictions.map((p) => [p.sample_id, p]));
     const predObjectById = new Map(predictedObjects.map((o) => [o.id, o]));
-    const classNames = JSON.parse(dataset.class_names) as string[];
-    const valueNames = JSON.parse(dataset.value_names) as string[];
+    const classNames = dataset.class_names;
+    const valueNames = dataset.value_names;
     const base = `/api/datasets/${encodeURIComponent(datasetId)}`;
     const mediaUrl = (ref: string | null) =>
       ref?.startsWith(BLOB_PREFIX) ? `${base}/media/${ref.slice(BLOB_PREFIX.length)}` : null;
@@ -345,11 +360,11 @@ export class ExploreService {
       const sampleId = objectLevel
         ? isPred
           ? sampleIdOfPred.get(id)
-          : (own as ObjectRow | undefined)?.sample_id
+          : (own as ObjectRecord | undefined)?.sample_id
         : id;
       const sample = sampleId === undefined ? undefined : sampleById.get(sampleId);
       if (!sample || (objectLevel && !own)) return; // deleted since the table was built
-      const computed = parse<Record<string, unknown>>(sample.computed) ?? {};
+      const computed = sample.computed ?? {};
       const num = (key: string) =>
         typeof computed[key] === 'number' ? (computed[key] as number) : null;
       const width = num('image.width');
@@ -379,7 +394,7 @@ export class ExploreService {
       const p = predictionBySample.get(sample.id);
       let prediction: ExploreItem['prediction'] = null;
       if (objectLevel && isPred) {
-        const o = own as PredictedObjectRow;
+        const o = own as PredictedObjectRecord;
         prediction = {
           label: o.label,
           score: o.score,
@@ -393,7 +408,7 @@ export class ExploreService {
           label: p.label,
           score: p.score,
           probabilities: probabilitiesRecord(p.probabilities, classNames),
-          values: valuesRecord(p.values_json, valueNames),
+          values: valuesRecord(p.values, valueNames),
           transcript: p.transcript,
           mask_src: mediaUrl(p.mask),
         };
@@ -416,8 +431,8 @@ export class ExploreService {
         crop: own ? fractions(own) : null,
         split: sample.split,
         label: objectLevel ? own!.label : sample.label,
-        labels: parse<string[]>(sample.labels),
-        values: valuesRecord(sample.values_json, valueNames),
+        labels: sample.labels,
+        values: valuesRecord(sample.values, valueNames),
         transcript: sample.transcript,
         mask_src: mediaUrl(sample.mask),
         prediction,
@@ -473,10 +488,10 @@ export class ExploreService {
   async colorMap(datasetId: string): Promise<ColorMapResponse> {
     const dataset = await this.repos.datasets.find(datasetId);
     if (!dataset) throw new NotFound(`No dataset with id ${datasetId}.`);
-    const task = dataset.task_type as TaskType;
+    const task = dataset.task_type;
     // Regression and speech recognition have no classes (the web app skips the call).
     if (task === 'regression' || task === 'automatic_speech_recognition') return { color_map: {} };
-    return { color_map: categoricalColorMap(JSON.parse(dataset.class_names) as string[]) };
+    return { color_map: categoricalColorMap(dataset.class_names) };
   }
 
   async itemFeatures(
@@ -485,13 +500,13 @@ export class ExploreService {
   ): Promise<ItemFeaturesResponse> {
     const dataset = await this.repos.datasets.find(datasetId);
     if (!dataset) throw new NotFound(`No dataset with id ${datasetId}.`);
-    const task = dataset.task_type as TaskType;
+    const task = dataset.task_type;
     if (!DATA_LEVELS[task].includes(input.data_level))
       throw new BadRequest(
         `body.data_level: a ${task} dataset has no ${input.data_level} level (it has ${DATA_LEVELS[task].join(', ')}).`,
       );
     const ids = [...new Set(input.item_ids)];
-    const features = (await this.repos.datasets.features(datasetId)).filter(
+    const features = (await this.repos.features.list(datasetId)).filter(
       (f) => f.data_level === input.data_level,
     );
     const present = await this.repos.explore.countVectorsAmong(datasetId, input.data_level, ids);
@@ -516,11 +531,11 @@ function groupBy<T>(values: T[], key: (value: T) => string): Map<string, T[]> {
 }
 
 function exploreObject(
-  o: ObjectRow | PredictedObjectRow,
+  o: ObjectRecord | PredictedObjectRecord,
   type: 'gt' | 'pred',
-  fractions: (o: ObjectRow | PredictedObjectRow) => ExploreObject['coords'],
+  fractions: (o: ObjectRecord | PredictedObjectRecord) => ExploreObject['coords'],
 ): ExploreObject {
-  const mask = parse<ExploreObject['mask']>(o.segmentation);
+  const mask = o.segmentation as ExploreObject['mask'] | null;
   return {
     id: type === 'pred' ? PREDICTED_OBJECT_PREFIX + o.id : o.id,
     label: o.label,
@@ -532,17 +547,18 @@ function exploreObject(
 }
 
 function probabilitiesRecord(
-  text: string | null,
+  parsed: PredictionRecord['probabilities'],
   classNames: string[],
 ): Record<string, number> | null {
-  const parsed = parse<number[] | Record<string, number>>(text);
   if (!parsed) return null;
   if (Array.isArray(parsed)) return Object.fromEntries(classNames.map((c, i) => [c, parsed[i]!]));
   return parsed;
 }
 
-function valuesRecord(text: string | null, names: string[]): Record<string, number> | null {
-  const parsed = parse<number[] | Record<string, number>>(text);
+function valuesRecord(
+  parsed: NumericValues | null,
+  names: string[],
+): Record<string, number> | null {
   if (!parsed) return null;
   if (Array.isArray(parsed)) return Object.fromEntries(names.map((n, i) => [n, parsed[i]!]));
   return parsed;

@@ -10,7 +10,8 @@ import {
 } from '@loupe/analysis';
 import { matchObjects, wordErrors, type MatchableObject } from '@loupe/metrics';
 import type { DataLevel, TaskType } from '@loupe/contracts';
-import type { DatasetRow, MetadataFieldRow } from '../datasets/datasets.repository.js';
+import type { DatasetRecord } from '../datasets/datasets.repository.js';
+import type { MetadataFieldRecord } from '../datasets/metadata-fields.repository.js';
 import type { ExploreRepository } from './explore.repository.js';
 
 /** One metadata field of a table (docs/product.md §3 "Metadata field", without its per-request state). */
@@ -227,13 +228,13 @@ const hasObjects = (task: TaskType) =>
 
 /** Every field of a table, in the order the explorer lists them. */
 export function fieldDefs(
-  dataset: DatasetRow,
+  dataset: DatasetRecord,
   level: DataLevel,
-  stored: MetadataFieldRow[],
+  stored: MetadataFieldRecord[],
   withPredictions: boolean,
 ): FieldDef[] {
-  const task = dataset.task_type as TaskType;
-  const valueNames = JSON.parse(dataset.value_names) as string[];
+  const task = dataset.task_type;
+  const valueNames = dataset.value_names;
   const defs: FieldDef[] = [
     builtin('card_index', 'Index', 'numeric', 'General', 'Position in upload order'),
     builtin('split', 'Split', 'string', 'General', 'Dataset split'),
@@ -334,9 +335,9 @@ export function fieldDefs(
 
 export interface LoadInput {
   repo: ExploreRepository;
-  dataset: DatasetRow;
+  dataset: DatasetRecord;
   level: DataLevel;
-  stored: MetadataFieldRow[];
+  stored: MetadataFieldRecord[];
   predictionsId: string | null;
 }
 
@@ -391,8 +392,8 @@ interface Built {
 
 async function loadSamples(input: LoadInput, defs: FieldDef[]): Promise<Built> {
   const { repo, dataset } = input;
-  const task = dataset.task_type as TaskType;
-  const valueNames = JSON.parse(dataset.value_names) as string[];
+  const task = dataset.task_type;
+  const valueNames = dataset.value_names;
   const capacity = dataset.samples_count + 16;
   const columns = new Columns(defs, capacity);
   const split = new CodeColumn(capacity);

@@ -78,6 +78,11 @@ export class JobsService {
     for (const listener of this.listeners) listener();
   }
 
+  /** The newest job with this dedupe key (a computation's progress or failure). */
+  latest(dedupeKey: string): Promise<JobRow | undefined> {
+    return this.jobs.latestByDedupeKey(dedupeKey);
+  }
+
   async activities(actor: Actor, scope: 'my' | 'all', limit: number): Promise<Activity[]> {
     const userId = actorUserId(actor);
     const [rows, names] = await Promise.all([

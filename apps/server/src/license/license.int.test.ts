@@ -10,6 +10,7 @@ import {
   testLicense,
   type TestApp,
 } from '../testing/test-app.js';
+import { systemActor } from '../users/actor.js';
 import { issueLicense } from './license-token.js';
 
 let t: TestApp;
@@ -30,6 +31,10 @@ describe('license', () => {
     await expect(t.services.license.requireLicense('upload datasets')).rejects.toThrow(
       'A valid license is required to upload datasets.',
     );
+    // The gate asks who acts: the server itself (seeding the demo) is not gated, users are.
+    await expect(
+      t.services.license.requireLicense('upload datasets', { actor: systemActor('demo') }),
+    ).resolves.toBeUndefined();
 
     const key = testLicense({ company: 'Acme', expiresInS: 10 * 86_400, nowMs: t.clock.now });
     const submitted = await admin.post('/api/settings/license', { key });

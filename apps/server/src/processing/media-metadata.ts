@@ -12,7 +12,6 @@ import {
 } from '@loupe/analysis';
 import type { Metadata, Sharp } from 'sharp';
 import type sharpModule from 'sharp';
-import type { ObjectRow } from '../datasets/datasets.repository.js';
 
 /**
  * Longest side of the pixels every image statistic is measured on: the grid thumbnail's size, so
@@ -187,7 +186,13 @@ export async function computeAudioMetadata(bytes: Buffer): Promise<ComputedMedia
 }
 
 export function objectMetadata(
-  object: ObjectRow,
+  object: {
+    label: string;
+    x: number | null;
+    y: number | null;
+    w: number | null;
+    h: number | null;
+  },
   imageWidth: number | undefined,
   imageHeight: number | undefined,
 ): MetadataValues {

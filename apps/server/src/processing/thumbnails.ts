@@ -1,18 +1,11 @@
-// ThumbnailGeneration: the WebP picture grid cards, the item viewer's filmstrip and dataset cards
-// show for a sample. New uploads get theirs in the metadata pass, from pixels it has already
-// decoded; this job covers the rest (thumbnails switched back on, media that changed). An
-// uploaded file that is already a grid-sized web image is its own thumbnail: nothing is encoded.
+// Thumbnails: the WebP picture grid cards, the item viewer's filmstrip and dataset cards show for
+// a sample, rendered from decoded pixels or a file. An uploaded file that is already a grid-sized
+// web image is its own thumbnail: nothing is encoded. The metadata pass and the thumbnails job
+// (thumbnails/) render them here.
 import sharp from 'sharp';
-import type { Transact as UnitOfWork } from '../db/transact.js';
-import type { Repositories } from '../repositories.js';
-
-type Transact = UnitOfWork<Repositories>;
-import type { JobContext } from '../jobs/job-types.js';
-import { forEachLimit } from '../platform/concurrency.js';
 import type { BlobStore } from '../storage/blob-store.js';
-import { BLOB_PREFIX, type MediaResolver } from '../storage/media.js';
+import { BLOB_PREFIX } from '../storage/media.js';
 import { ORIGINAL_THUMBNAIL, thumbnailBase, thumbnailBlobKey } from '../storage/thumbnail-refs.js';
-import type { MediaPool } from './media-pool.js';
 import {
   ANALYSIS_MAX_SIDE,
   decodeAudio,
@@ -64,9 +57,6 @@ export function servesAsOwnThumbnail(media: string, header: ImageHeader, bytes: 
     bytes <= ORIGINAL_THUMBNAIL_MAX_BYTES
   );
 }
-
-const BATCH = 50;
-const CONCURRENCY = 4;
 
 /**
  * WebP encoder settings. Effort 0 (libwebp's fastest method) encodes a 512 px thumbnail in about
@@ -149,53 +139,4 @@ export async function storeThumbnail(
   const base = thumbnailBase(sampleId);
   await blobs.put(thumbnailBlobKey(datasetId, base), rendered, 'image/webp');
   return base;
-}
-
-export function thumbnailJob(
-  repos: Repositories,
-  transact: Transact,
-  blobs: BlobStore,
-  media: MediaResolver,
-  pool: MediaPool,
-) {
-  return async (context: JobContext<'ThumbnailGeneration'>): Promise<void> => {
-    const datasetId = context.payload.dataset_id;
-    const dataset = await repos.datasets.find(datasetId);
-    if (!dataset || dataset.thumbnails_enabled !== 1) return;
-    let afterSeq = -1;
-    let done = 0;
-    const total = dataset.samples_count || 1;
-    for (;;) {
-      const samples = await repos.datasets.samplesWithoutThumbnail(datasetId, afterSeq, BATCH);
-      if (samples.length === 0) break;
-      afterSeq = samples[samples.length - 1]!.seq;
-      const made: { id: string; thumbnail: string }[] = [];
-      await forEachLimit(samples, CONCURRENCY, async (sample) => {
-        if (!sample.media) return;
-        try {
-          // Rendered on the media pool (renderThumbnail in media.worker.ts), off the event loop.
-          const { thumbnail } = await pool.run({
-            kind: 'thumbnail',
-            media: sample.media_type ?? 'image',
-            ref: sample.media,
-            bytes: await media.read(datasetId, sample.media),
-          });
-          if (!thumbnail) return;
-          const rendered =
-            thumbnail === ORIGINAL_THUMBNAIL
-              ? thumbnail
-              : Buffer.from(thumbnail.buffer, thumbnail.byteOffset, thumbnail.byteLength);
-          made.push({
-            id: sample.id,
-            thumbnail: await storeThumbnail(blobs, datasetId, sample.id, rendered),
-          });
-        } catch {
-          // Corrupt or unreachable media: the metadata job flags it; the grid shows 'Unable to load image'.
-        }
-      });
-      await transact((tx) => tx.datasets.setThumbnails(datasetId, made));
-      done += samples.length;
-      await context.progress(Math.min(0.99, done / total));
-    }
-  };
 }

@@ -3,9 +3,14 @@ import { DevelopmentApiKey, License, LicenseSubmitRequest, Tokens } from '@loupe
 import type { Config } from '../config.js';
 import { actorOf } from '../http/context.js';
 import { errors, type TypedApp } from '../http/route-kit.js';
-import type { Services } from '../services.js';
+import type { ApiKeysService } from '../api-keys/api-keys.service.js';
+import type { LicenseService } from '../license/license.service.js';
 
-export function settingsRoutes(app: TypedApp, services: Services, config: Config): void {
+export function settingsRoutes(
+  app: TypedApp,
+  services: { apiKeys: ApiKeysService; license: LicenseService },
+  config: Config,
+): void {
   app.get(
     '/api/settings/key',
     {

@@ -2,10 +2,14 @@
 import { SessionResponse, SetupRequest } from '@loupe/contracts';
 import type { Config } from '../config.js';
 import { errors, setSessionCookie, type TypedApp } from '../http/route-kit.js';
-import type { Services } from '../services.js';
+import type { SetupService } from './setup.service.js';
 import { toUser } from '../users/users.service.js';
 
-export function setupRoutes(app: TypedApp, services: Services, config: Config): void {
+export function setupRoutes(
+  app: TypedApp,
+  services: { setup: SetupService },
+  config: Config,
+): void {
   app.post(
     '/api/setup',
     {

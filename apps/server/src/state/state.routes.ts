@@ -3,10 +3,14 @@ import { AppState, Health } from '@loupe/contracts';
 import { ping } from '../db/database.js';
 import type { Database } from '../db/database.js';
 import { errors, type TypedApp } from '../http/route-kit.js';
-import type { Services } from '../services.js';
+import type { StateService } from './state.service.js';
 import { VERSION } from '../version.js';
 
-export function stateRoutes(app: TypedApp, services: Services, database: Database): void {
+export function stateRoutes(
+  app: TypedApp,
+  services: { state: StateService },
+  database: Database,
+): void {
   app.get(
     '/api/state',
     {

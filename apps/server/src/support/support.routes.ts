@@ -2,9 +2,9 @@
 import { SupportBundleRequest } from '@loupe/contracts';
 import { actorOf } from '../http/context.js';
 import type { TypedApp } from '../http/route-kit.js';
-import type { Services } from '../services.js';
+import type { SupportService } from './support.service.js';
 
-export function supportRoutes(app: TypedApp, services: Services): void {
+export function supportRoutes(app: TypedApp, services: { support: SupportService }): void {
   app.post(
     '/api/support/bundle',
     {

@@ -9,9 +9,9 @@ import {
 } from '@loupe/contracts';
 import { actorOf } from '../http/context.js';
 import { errors, type TypedApp } from '../http/route-kit.js';
-import type { Services } from '../services.js';
+import type { UsersService } from './users.service.js';
 
-export function usersRoutes(app: TypedApp, services: Services): void {
+export function usersRoutes(app: TypedApp, services: { users: UsersService }): void {
   app.get(
     '/api/users',
     {
