@@ -1,39 +1,69 @@
 // SQL for the explorer: pages of samples, objects, predictions and predicted objects in a stable
 // order (to build item tables without holding a connection for a million rows), and the rows
-// of one batch of items.
+// of one batch of items. Pages leave decoded, and only the JSON columns a table reads are parsed.
 import type { Kysely, Selectable } from 'kysely';
-import type { DB, ObjectsTable, PredictedObjectsTable, PredictionsTable } from '../db/schema.js';
+import { readJson } from '../db/json-columns.js';
+import type { DB, PredictedObjectsTable } from '../db/schema.js';
 import {
   decodePredictedObject,
   decodePrediction,
   type PredictedObjectRecord,
   type PredictionRecord,
 } from '../prediction-sets/prediction-sets.repository.js';
-import { decodeObject, type ObjectRecord } from '../samples/samples.repository.js';
+import {
+  decodeObject,
+  type ComputedValues,
+  type NumericValues,
+  type ObjectRecord,
+} from '../samples/samples.repository.js';
 
-export interface SampleTableRow {
+/** What an item table reads of a sample. */
+export interface SampleTableRecord {
   id: string;
   seq: number;
   split: string | null;
   label: string | null;
-  values_json: string | null;
+  values: NumericValues | null;
   transcript: string | null;
-  metadata: string | null;
-  computed: string | null;
+  metadata: Record<string, unknown> | null;
+  computed: ComputedValues | null;
   created_record_id: string | null;
 }
-export type ObjectTableRow = Pick<
-  Selectable<ObjectsTable>,
+/** What an item table reads of an object. */
+export type ObjectTableRecord = Pick<
+  ObjectRecord,
   'id' | 'sample_id' | 'label' | 'x' | 'y' | 'w' | 'h' | 'computed'
 >;
-export type PredictionTableRow = Pick<
-  Selectable<PredictionsTable>,
-  'sample_id' | 'label' | 'score' | 'values_json' | 'transcript'
+/** What an item table reads of a prediction. */
+export type PredictionTableRecord = Pick<
+  PredictionRecord,
+  'sample_id' | 'label' | 'score' | 'values' | 'transcript'
 >;
-export type PredictedObjectTableRow = Pick<
+export type PredictedObjectTableRecord = Pick<
   Selectable<PredictedObjectsTable>,
   'id' | 'sample_id' | 'label' | 'score' | 'x' | 'y' | 'w' | 'h'
 >;
+
+/** The JSON columns a page decodes; the others come back null (a million rows parse fewer). */
+export interface Decode {
+  values?: boolean;
+  metadata?: boolean;
+  computed?: boolean;
+}
+
+/** A JSON object column's value; null for anything else. */
+function objectOf(text: string | null): Record<string, unknown> | null {
+  const value = readJson<unknown>(text);
+  return value && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : null;
+}
+
+/** Numbers by name or in order; null for anything else. */
+function valuesOf(text: string | null): NumericValues | null {
+  const value = readJson<unknown>(text);
+  return value && typeof value === 'object' ? (value as NumericValues) : null;
+}
 
 const IN_CHUNK = 900;
 
@@ -42,18 +72,14 @@ const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id 
 export class ExploreRepository {
   constructor(private readonly db: Kysely<DB>) {}
 
-  async dataVersion(datasetId: string): Promise<number | undefined> {
-    const row = await this.db
-      .selectFrom('datasets')
-      .select('data_version')
-      .where('id', '=', datasetId)
-      .executeTakeFirst();
-    return row?.data_version;
-  }
-
   /** Live samples after `afterSeq` in upload order (keyset paging on the (dataset, seq) index). */
-  samplesAfter(datasetId: string, afterSeq: number, limit: number): Promise<SampleTableRow[]> {
-    return this.db
+  async samplesAfter(
+    datasetId: string,
+    afterSeq: number,
+    limit: number,
+    decode: Decode = {},
+  ): Promise<SampleTableRecord[]> {
+    const rows = await this.db
       .selectFrom('samples')
       .select([
         'id',
@@ -72,6 +98,12 @@ export class ExploreRepository {
       .orderBy('seq')
       .limit(limit)
       .execute();
+    return rows.map(({ values_json, metadata, computed, ...rest }) => ({
+      ...rest,
+      values: decode.values ? valuesOf(values_json) : null,
+      metadata: decode.metadata ? objectOf(metadata) : null,
+      computed: decode.computed ? objectOf(computed) : null,
+    }));
   }
 
   /** Just what orders objects and gives them their split: live samples' keys in upload order. */
@@ -92,8 +124,13 @@ export class ExploreRepository {
    * them by their sample's upload order themselves: that costs one pass in memory instead of a
    * join and sort of millions of rows in the database.
    */
-  objectsAfter(datasetId: string, afterId: string, limit: number): Promise<ObjectTableRow[]> {
-    return this.db
+  async objectsAfter(
+    datasetId: string,
+    afterId: string,
+    limit: number,
+    decode: Decode = {},
+  ): Promise<ObjectTableRecord[]> {
+    const rows = await this.db
       .selectFrom('objects')
       .select(['id', 'sample_id', 'label', 'x', 'y', 'w', 'h', 'computed'])
       .where('dataset_id', '=', datasetId)
@@ -102,24 +139,37 @@ export class ExploreRepository {
       .orderBy('id')
       .limit(limit)
       .execute();
+    return rows.map((row) => ({
+      ...row,
+      computed: decode.computed ? objectOf(row.computed) : null,
+    }));
   }
 
-  predictionsAfter(setId: string, afterSampleId: string, limit: number) {
-    return this.db
+  async predictionsAfter(
+    setId: string,
+    afterSampleId: string,
+    limit: number,
+    decode: Decode = {},
+  ): Promise<PredictionTableRecord[]> {
+    const rows = await this.db
       .selectFrom('predictions')
       .select(['sample_id', 'label', 'score', 'values_json', 'transcript'])
       .where('prediction_set_id', '=', setId)
       .where('sample_id', '>', afterSampleId)
       .orderBy('sample_id')
       .limit(limit)
-      .execute() as Promise<PredictionTableRow[]>;
+      .execute();
+    return rows.map(({ values_json, ...rest }) => ({
+      ...rest,
+      values: decode.values ? valuesOf(values_json) : null,
+    }));
   }
 
   predictedObjectsAfter(
     setId: string,
     afterId: string,
     limit: number,
-  ): Promise<PredictedObjectTableRow[]> {
+  ): Promise<PredictedObjectTableRecord[]> {
     return this.db
       .selectFrom('predicted_objects')
       .select(['id', 'sample_id', 'label', 'score', 'x', 'y', 'w', 'h'])

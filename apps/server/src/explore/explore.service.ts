@@ -49,14 +49,13 @@ import { BLOB_PREFIX } from '../storage/media.js';
 import { thumbnailUrl } from '../storage/thumbnail-refs.js';
 import type { ExploreRepository } from './explore.repository.js';
 import { ItemTableCache } from './item-table-cache.js';
+import { MAX_ALLOWED_VALUES, PREDICTED_OBJECT_PREFIX } from './field-catalogue.js';
 import {
   loadItemTable,
   prepareSortIndexesInBackground,
-  MAX_ALLOWED_VALUES,
-  PREDICTED_OBJECT_PREFIX,
   type ExploreTable,
   type FieldStats,
-} from './item-table.js';
+} from './item-table-loader.js';
 
 export const SUBSET_NOT_FOUND = 'Subset not found';
 /** Items one `items` call may ask for (the viewer asks batches of 120). */

@@ -1,7 +1,7 @@
 import { fromColumns } from '@loupe/analysis';
 import { describe, expect, it } from 'vitest';
 import { ItemTableCache } from './item-table-cache.js';
-import type { ExploreTable } from './item-table.js';
+import type { ExploreTable } from './item-table-loader.js';
 
 const table = (bytes: number, dataVersion = 1): ExploreTable => ({
   table: fromColumns({ ids: [], columns: {} }),

@@ -1,7 +1,7 @@
 // Keeps built item tables per (dataset, data level, prediction set) while the dataset's
 // data_version stays the same; concurrent requests for one table share one build, and the
 // least recently used tables go when the memory budget is exceeded.
-import type { ExploreTable } from './item-table.js';
+import type { ExploreTable } from './item-table-loader.js';
 
 interface Entry {
   version: number;

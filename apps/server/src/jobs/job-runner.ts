@@ -181,7 +181,7 @@ export class JobRunner {
       await handler({
         id: job.id,
         name,
-        payload: JSON.parse(job.payload),
+        payload: job.payload,
         attempt: job.attempts,
         progress,
       } as never);

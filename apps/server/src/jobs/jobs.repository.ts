@@ -1,12 +1,20 @@
 // SQL for the jobs table: enqueue with coalescing, claim with a lease (SKIP LOCKED on
 // PostgreSQL, a compare-and-set on SQLite), heartbeat, finish, retry, and ending jobs whose
-// workers kept dying.
+// workers kept dying. Jobs leave as records with their payload decoded.
 import type { Kysely, Selectable } from 'kysely';
 import { sql } from 'kysely';
 import type { Dialect } from '../db/database.js';
+import { readJson } from '../db/json-columns.js';
 import type { DB, JobsTable } from '../db/schema.js';
 
-export type JobRow = Selectable<JobsTable>;
+type JobRow = Selectable<JobsTable>;
+
+export interface JobRecord extends Omit<JobRow, 'payload'> {
+  /** The job's payload (JobPayloads of its type); null when the stored text is not JSON. */
+  payload: unknown;
+}
+
+const decode = (row: JobRow): JobRecord => ({ ...row, payload: readJson<unknown>(row.payload) });
 
 export class JobsRepository {
   constructor(
@@ -15,10 +23,10 @@ export class JobsRepository {
   ) {}
 
   /** Inserts the job unless one with the same dedupe key is still waiting; true when inserted. */
-  async enqueue(row: JobRow): Promise<boolean> {
+  async enqueue(job: JobRecord): Promise<boolean> {
     const result = await this.db
       .insertInto('jobs')
-      .values(row)
+      .values({ ...job, payload: JSON.stringify(job.payload) })
       .onConflict((oc) =>
         oc
           .column('dedupe_key')
@@ -40,7 +48,7 @@ export class JobsRepository {
     now: number,
     leaseMs: number,
     exclude: readonly string[] = [],
-  ): Promise<JobRow | undefined> {
+  ): Promise<JobRecord | undefined> {
     await this.failAbandoned(now);
     // Runnable: waiting and due, or running under an expired lease (its worker died) with an
     // attempt left. A waiting job is held back while an equal one runs, so the same work never
@@ -59,7 +67,7 @@ export class JobsRepository {
           attempts = attempts + 1, updated_at = ${now}
         where id = (select id from jobs where ${runnable} order by created_at limit 1 for update skip locked)
         returning *`.execute(this.db);
-      return claimed.rows[0];
+      return claimed.rows[0] && decode(claimed.rows[0]);
     }
     for (let tries = 0; tries < 5; tries++) {
       const candidate = await this.db
@@ -155,18 +163,24 @@ export class JobsRepository {
   }
 
   /** The newest job with this dedupe key (to show a computation's progress or failure). */
-  latestByDedupeKey(key: string): Promise<JobRow | undefined> {
-    return this.db
+  async latestByDedupeKey(key: string): Promise<JobRecord | undefined> {
+    const row = await this.db
       .selectFrom('jobs')
       .selectAll()
       .where('dedupe_key', '=', key)
       .orderBy('created_at', 'desc')
       .limit(1)
       .executeTakeFirst();
+    return row && decode(row);
   }
 
-  find(id: string): Promise<JobRow | undefined> {
-    return this.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
+  async find(id: string): Promise<JobRecord | undefined> {
+    const row = await this.db
+      .selectFrom('jobs')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row && decode(row);
   }
 
   /** Extends the lease; false when the job is no longer ours (another worker took it over). */
@@ -238,14 +252,14 @@ export class JobsRepository {
     }
   }
 
-  listRecent(options: { userId?: string; limit: number }): Promise<JobRow[]> {
+  async listRecent(options: { userId?: string; limit: number }): Promise<JobRecord[]> {
     let query = this.db
       .selectFrom('jobs')
       .selectAll()
       .orderBy('updated_at', 'desc')
       .limit(options.limit);
     if (options.userId) query = query.where('user_id', '=', options.userId);
-    return query.execute();
+    return (await query.execute()).map(decode);
   }
 
   async countUnfinished(datasetId?: string): Promise<number> {

@@ -4,12 +4,12 @@ import type { Activity, JobType } from '@loupe/contracts';
 import type { Clock } from '../platform/clock.js';
 import { actorUserId, type Actor } from '../users/actor.js';
 import type { JobName, JobPayloads } from './job-types.js';
-import type { JobRow, JobsRepository } from './jobs.repository.js';
+import type { JobRecord, JobsRepository } from './jobs.repository.js';
 
 export const MAX_ATTEMPTS = 4;
 
-export function toActivity(row: JobRow, datasetNames: Map<string, string>): Activity {
-  const payload = JSON.parse(row.payload) as Record<string, unknown>;
+export function toActivity(row: JobRecord, datasetNames: Map<string, string>): Activity {
+  const payload = (row.payload ?? {}) as Record<string, unknown>;
   const status =
     row.status === 'succeeded' ? 'SUCCESS' : row.status === 'failed' ? 'FAILURE' : 'PENDING';
   return {
@@ -60,7 +60,7 @@ export class JobsService {
     await jobs.enqueue({
       id: randomUUID(),
       type: name,
-      payload: JSON.stringify(payload),
+      payload,
       status: 'queued',
       attempts: 0,
       max_attempts: MAX_ATTEMPTS,
@@ -79,7 +79,7 @@ export class JobsService {
   }
 
   /** The newest job with this dedupe key (a computation's progress or failure). */
-  latest(dedupeKey: string): Promise<JobRow | undefined> {
+  latest(dedupeKey: string): Promise<JobRecord | undefined> {
     return this.jobs.latestByDedupeKey(dedupeKey);
   }
 

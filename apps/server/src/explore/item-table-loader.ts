@@ -1,29 +1,22 @@
-// Builds the explorer's item table of one dataset, data level and prediction set from the
+// Loads the explorer's item table of one dataset, data level and prediction set from the
 // database: pages of rows in upload order go straight into typed columns (no per-row objects
 // kept), so a million samples or millions of objects fit in a few hundred MB.
-import {
-  fromColumns,
-  prepareSortIndex,
-  type ColumnInput,
-  type ItemTable,
-  type MetadataType,
-} from '@loupe/analysis';
+import { fromColumns, prepareSortIndex, type ColumnInput, type ItemTable } from '@loupe/analysis';
 import { matchObjects, wordErrors, type MatchableObject } from '@loupe/metrics';
 import type { DataLevel, TaskType } from '@loupe/contracts';
 import type { DatasetRecord } from '../datasets/datasets.repository.js';
 import type { MetadataFieldRecord } from '../datasets/metadata-fields.repository.js';
+import type { NumericValues } from '../samples/samples.repository.js';
 import type { ExploreRepository } from './explore.repository.js';
-
-/** One metadata field of a table (docs/product.md §3 "Metadata field", without its per-request state). */
-export interface FieldDef {
-  id: string;
-  name: string;
-  label: string;
-  description: string;
-  group: string;
-  source: 'builtin' | 'uploaded' | 'computed' | 'prediction';
-  type: MetadataType;
-}
+import { CodeColumn, Columns } from './item-table-columns.js';
+import {
+  fieldDefs,
+  hasObjects,
+  isClassification,
+  PREDICTED_OBJECT_PREFIX,
+  regressionFieldId,
+  type FieldDef,
+} from './field-catalogue.js';
 
 export interface FieldStats {
   num_missing: number;
@@ -45,293 +38,16 @@ export interface ExploreTable {
   stats: Map<string, FieldStats>;
 }
 
-/** Predicted objects are items too at object level; their ids carry this prefix. */
-export const PREDICTED_OBJECT_PREFIX = 'pred:';
-/** Distinct string values up to which a field lists its values (docs/product.md: allowed_values). */
-export const MAX_ALLOWED_VALUES = 200;
 const PAGE = 10_000;
 
-export function regressionFieldId(name: string): string {
-  return `label.values.${name}`;
+/** Regression values by name (stored by name, or in the dataset's value order). */
+function valuesRecord(
+  values: NumericValues | null,
+  names: string[],
+): Record<string, unknown> | null {
+  if (Array.isArray(values)) return Object.fromEntries(names.map((n, i) => [n, values[i]]));
+  return values;
 }
-
-// ---- growable columns
-
-class NumberColumn {
-  values: Float64Array;
-  constructor(capacity: number) {
-    this.values = new Float64Array(capacity).fill(NaN);
-  }
-  set(row: number, value: number): void {
-    if (row >= this.values.length) {
-      const next = new Float64Array(Math.max(row + 1, this.values.length * 2)).fill(NaN);
-      next.set(this.values);
-      this.values = next;
-    }
-    this.values[row] = value;
-  }
-  input(type: 'numeric' | 'timestamp', length: number): ColumnInput {
-    return {
-      type,
-      values: this.values.length === length ? this.values : this.values.slice(0, length),
-    };
-  }
-}
-
-class CodeColumn {
-  codes: Int32Array;
-  categories: string[] = [];
-  private index = new Map<string, number>();
-  constructor(capacity: number) {
-    this.codes = new Int32Array(capacity).fill(-1);
-  }
-  private ensure(row: number): void {
-    if (row < this.codes.length) return;
-    const next = new Int32Array(Math.max(row + 1, this.codes.length * 2)).fill(-1);
-    next.set(this.codes);
-    this.codes = next;
-  }
-  set(row: number, value: string): void {
-    this.ensure(row);
-    let code = this.index.get(value);
-    if (code === undefined) {
-      code = this.categories.length;
-      this.categories.push(value);
-      this.index.set(value, code);
-    }
-    this.codes[row] = code;
-  }
-  setBoolean(row: number, value: boolean): void {
-    this.ensure(row);
-    this.codes[row] = value ? 1 : 0;
-  }
-  trimmed(length: number): Int32Array {
-    return this.codes.length === length ? this.codes : this.codes.slice(0, length);
-  }
-}
-
-type Sink = NumberColumn | CodeColumn;
-
-/** Columns by field id, written row by row. */
-class Columns {
-  private readonly sinks = new Map<string, { def: FieldDef; sink: Sink }>();
-  constructor(
-    readonly defs: FieldDef[],
-    private readonly capacity: number,
-  ) {
-    for (const def of defs) {
-      this.sinks.set(def.id, {
-        def,
-        sink:
-          def.type === 'numeric' || def.type === 'timestamp'
-            ? new NumberColumn(capacity)
-            : new CodeColumn(capacity),
-      });
-    }
-  }
-
-  /** The values written so far to a numeric column (row-indexed), or null. */
-  numbers(id: string): Float64Array | null {
-    const sink = this.sinks.get(id)?.sink;
-    return sink instanceof NumberColumn ? sink.values : null;
-  }
-
-  /** Writes a JSON metadata value; a value of the wrong type counts as missing. */
-  set(id: string, row: number, value: unknown): void {
-    const entry = this.sinks.get(id);
-    if (!entry || value === null || value === undefined) return;
-    const { def, sink } = entry;
-    if (sink instanceof NumberColumn) {
-      if (typeof value === 'number' && Number.isFinite(value)) sink.set(row, value);
-      else if (def.type === 'timestamp' && typeof value === 'string') {
-        const ms = Date.parse(value);
-        if (Number.isFinite(ms)) sink.set(row, ms);
-      }
-    } else if (def.type === 'boolean') {
-      if (typeof value === 'boolean') sink.setBoolean(row, value);
-    } else if (typeof value === 'string') sink.set(row, value);
-  }
-
-  /** Column inputs for `fromColumns`, permuted by `order` (new row → old row) when given. */
-  inputs(length: number, order?: Uint32Array): Record<string, ColumnInput> {
-    const out: Record<string, ColumnInput> = {};
-    for (const { def, sink } of this.sinks.values()) {
-      if (sink instanceof NumberColumn) {
-        let values = sink.values;
-        if (order) {
-          const permuted = new Float64Array(length);
-          for (let i = 0; i < length; i++) permuted[i] = values[order[i]!]!;
-          values = permuted;
-        } else if (values.length !== length) values = values.slice(0, length);
-        out[def.id] = { type: def.type as 'numeric' | 'timestamp', values };
-      } else {
-        let codes = sink.codes;
-        if (order) {
-          const permuted = new Int32Array(length);
-          for (let i = 0; i < length; i++) permuted[i] = codes[order[i]!]!;
-          codes = permuted;
-        } else codes = sink.trimmed(length);
-        out[def.id] =
-          def.type === 'boolean'
-            ? { type: 'boolean', codes }
-            : { type: 'string', codes, categories: sink.categories };
-      }
-    }
-    return out;
-  }
-}
-
-function parseJson(text: string | null): Record<string, unknown> | null {
-  if (!text) return null;
-  try {
-    const value: unknown = JSON.parse(text);
-    return value && typeof value === 'object' ? (value as Record<string, unknown>) : null;
-  } catch {
-    return null;
-  }
-}
-
-function valuesRecord(text: string | null, names: string[]): Record<string, unknown> | null {
-  const parsed: unknown = text ? JSON.parse(text) : null;
-  if (Array.isArray(parsed)) return Object.fromEntries(names.map((n, i) => [n, parsed[i]]));
-  return parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : null;
-}
-
-// ---- field definitions
-
-const builtin = (
-  id: string,
-  label: string,
-  type: MetadataType,
-  group: string,
-  description: string,
-): FieldDef => ({ id, name: id, label, description, group, source: 'builtin', type });
-const predicted = (
-  id: string,
-  label: string,
-  type: MetadataType,
-  description: string,
-): FieldDef => ({
-  id,
-  name: id,
-  label,
-  description,
-  group: 'Prediction',
-  source: 'prediction',
-  type,
-});
-
-const isClassification = (task: TaskType) =>
-  task === 'classification' || task === 'audio_classification';
-const hasObjects = (task: TaskType) =>
-  task === 'object_detection' || task === 'instance_segmentation';
-
-/** Every field of a table, in the order the explorer lists them. */
-export function fieldDefs(
-  dataset: DatasetRecord,
-  level: DataLevel,
-  stored: MetadataFieldRecord[],
-  withPredictions: boolean,
-): FieldDef[] {
-  const task = dataset.task_type;
-  const valueNames = dataset.value_names;
-  const defs: FieldDef[] = [
-    builtin('card_index', 'Index', 'numeric', 'General', 'Position in upload order'),
-    builtin('split', 'Split', 'string', 'General', 'Dataset split'),
-  ];
-  if (level === 'image_object') {
-    defs.push(
-      builtin('sample_id', 'Sample id', 'string', 'General', 'Id of the image the object is in'),
-      builtin('object.label', 'Label', 'string', 'Object', 'Label of the object'),
-      builtin(
-        'object.type',
-        'Object type',
-        'string',
-        'Object',
-        "'gt' for ground truth, 'pred' for a predicted object",
-      ),
-    );
-  } else if (isClassification(task)) {
-    defs.push(builtin('label', 'Label', 'string', 'Label', 'Ground-truth label'));
-  } else if (task === 'regression') {
-    for (const name of valueNames)
-      defs.push(builtin(regressionFieldId(name), name, 'numeric', 'Label', `Ground-truth ${name}`));
-  }
-  const taken = new Set(defs.map((d) => d.id));
-  for (const row of stored) {
-    if (taken.has(row.id)) continue;
-    if (row.source !== 'uploaded' && row.source !== 'computed') continue;
-    taken.add(row.id);
-    defs.push({
-      id: row.id,
-      name: row.name,
-      label: row.label,
-      description: row.description,
-      group: row.group_name,
-      source: row.source,
-      type: row.type,
-    });
-  }
-  if (!withPredictions) return defs;
-  if (level === 'image_object') {
-    defs.push(
-      predicted('prediction.score', 'Score', 'numeric', 'Confidence of a predicted object'),
-      predicted(
-        'prediction.is_matched',
-        'Matched',
-        'boolean',
-        'A predicted object that matches a ground truth of its label at the IoU threshold, or a ground truth that such a prediction matches',
-      ),
-    );
-  } else if (isClassification(task)) {
-    defs.push(
-      predicted('prediction.label', 'Predicted label', 'string', 'Label the model predicted'),
-      predicted('prediction.score', 'Score', 'numeric', 'Confidence of the predicted label'),
-      predicted(
-        'prediction.is_correct',
-        'Prediction is correct',
-        'boolean',
-        'Predicted label equals the ground-truth label',
-      ),
-    );
-  } else if (task === 'regression') {
-    for (const name of valueNames) {
-      defs.push(
-        predicted(`prediction.values.${name}`, `Predicted ${name}`, 'numeric', `Predicted ${name}`),
-        predicted(
-          `prediction.absolute_error.${name}`,
-          `Absolute error of ${name}`,
-          'numeric',
-          `|predicted − ground truth| of ${name}`,
-        ),
-      );
-    }
-    defs.push(
-      predicted(
-        'prediction.absolute_error',
-        'Absolute error',
-        'numeric',
-        'Mean absolute error over all values',
-      ),
-    );
-  } else if (task === 'automatic_speech_recognition') {
-    defs.push(
-      predicted('prediction.wer', 'Word error rate', 'numeric', 'WER of the predicted transcript'),
-    );
-  } else if (hasObjects(task)) {
-    defs.push(
-      predicted(
-        'prediction.object_count',
-        'Predicted objects',
-        'numeric',
-        'Number of predicted objects in the image',
-      ),
-    );
-  }
-  return defs;
-}
-
-// ---- loading
 
 export interface LoadInput {
   repo: ExploreRepository;
@@ -407,7 +123,11 @@ async function loadSamples(input: LoadInput, defs: FieldDef[]): Promise<Built> {
   const transcripts: (string | null)[] = [];
   let after = -1;
   for (;;) {
-    const page = await repo.samplesAfter(dataset.id, after, PAGE);
+    const page = await repo.samplesAfter(dataset.id, after, PAGE, {
+      values: task === 'regression',
+      metadata: uploaded.length > 0,
+      computed: computed.length > 0,
+    });
     for (const sample of page) {
       const row = ids.length;
       ids.push(sample.id);
@@ -424,16 +144,16 @@ async function loadSamples(input: LoadInput, defs: FieldDef[]): Promise<Built> {
       }
       if (task === 'automatic_speech_recognition' && withPredictions)
         transcripts[row] = sample.transcript;
-      if (task === 'regression' && sample.values_json) {
-        const values = valuesRecord(sample.values_json, valueNames);
+      if (task === 'regression' && sample.values) {
+        const values = valuesRecord(sample.values, valueNames);
         for (const name of valueNames) columns.set(regressionFieldId(name), row, values?.[name]);
       }
       if (uploaded.length > 0) {
-        const metadata = parseJson(sample.metadata);
+        const metadata = sample.metadata;
         if (metadata) for (const id of uploaded) columns.set(id, row, metadata[id]);
       }
       if (computed.length > 0) {
-        const values = parseJson(sample.computed);
+        const values = sample.computed;
         if (values) for (const id of computed) columns.set(id, row, values[id]);
       }
     }
@@ -497,7 +217,9 @@ async function loadPredictions(
     task === 'regression' ? valueNames.map((name) => columns.numbers(regressionFieldId(name))) : [];
   let after = '';
   for (;;) {
-    const page = await input.repo.predictionsAfter(setId, after, PAGE);
+    const page = await input.repo.predictionsAfter(setId, after, PAGE, {
+      values: task === 'regression',
+    });
     for (const p of page) {
       const row = rowOf.get(p.sample_id);
       if (row === undefined) continue;
@@ -508,7 +230,7 @@ async function loadPredictions(
         if (gt !== null && gt !== undefined && p.label !== null)
           columns.set('prediction.is_correct', row, gt === p.label);
       } else if (task === 'regression') {
-        const values = valuesRecord(p.values_json, valueNames);
+        const values = valuesRecord(p.values, valueNames);
         let sum = 0;
         let n = 0;
         valueNames.forEach((name, k) => {
@@ -613,7 +335,9 @@ async function loadObjects(input: LoadInput, defs: FieldDef[]): Promise<Built> {
   };
   let after = '';
   for (;;) {
-    const page = await repo.objectsAfter(dataset.id, after, PAGE);
+    const page = await repo.objectsAfter(dataset.id, after, PAGE, {
+      computed: computed.length > 0,
+    });
     for (const object of page) {
       const k = add(
         object.id,
@@ -624,7 +348,7 @@ async function loadObjects(input: LoadInput, defs: FieldDef[]): Promise<Built> {
         null,
       );
       if (k < 0 || computed.length === 0) continue;
-      const values = parseJson(object.computed);
+      const values = object.computed;
       if (values) for (const id of computed) columns.set(id, k, values[id]);
     }
     if (page.length < PAGE) break;

@@ -1,6 +1,6 @@
 import { fromColumns, sortRows } from '@loupe/analysis';
 import { describe, expect, it } from 'vitest';
-import { prepareSortIndexesInBackground } from './item-table.js';
+import { prepareSortIndexesInBackground } from './item-table-loader.js';
 
 describe('prepareSortIndexesInBackground', () => {
   const table = fromColumns({

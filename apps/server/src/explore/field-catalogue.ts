@@ -1,0 +1,159 @@
+// The field catalogue of the explorer: every metadata field an item table has for a dataset,
+// data level and prediction set — built-in, uploaded, computed and prediction fields — in the
+// order the explorer lists them.
+import type { MetadataType } from '@loupe/analysis';
+import type { DataLevel, TaskType } from '@loupe/contracts';
+import type { DatasetRecord } from '../datasets/datasets.repository.js';
+import type { MetadataFieldRecord } from '../datasets/metadata-fields.repository.js';
+
+/** One metadata field of a table (docs/product.md §3 "Metadata field", without its per-request state). */
+export interface FieldDef {
+  id: string;
+  name: string;
+  label: string;
+  description: string;
+  group: string;
+  source: 'builtin' | 'uploaded' | 'computed' | 'prediction';
+  type: MetadataType;
+}
+
+/** Predicted objects are items too at object level; their ids carry this prefix. */
+export const PREDICTED_OBJECT_PREFIX = 'pred:';
+/** Distinct string values up to which a field lists its values (docs/product.md: allowed_values). */
+export const MAX_ALLOWED_VALUES = 200;
+
+export function regressionFieldId(name: string): string {
+  return `label.values.${name}`;
+}
+
+const builtin = (
+  id: string,
+  label: string,
+  type: MetadataType,
+  group: string,
+  description: string,
+): FieldDef => ({ id, name: id, label, description, group, source: 'builtin', type });
+const predicted = (
+  id: string,
+  label: string,
+  type: MetadataType,
+  description: string,
+): FieldDef => ({
+  id,
+  name: id,
+  label,
+  description,
+  group: 'Prediction',
+  source: 'prediction',
+  type,
+});
+
+export const isClassification = (task: TaskType) =>
+  task === 'classification' || task === 'audio_classification';
+export const hasObjects = (task: TaskType) =>
+  task === 'object_detection' || task === 'instance_segmentation';
+
+/** Every field of a table, in the order the explorer lists them. */
+export function fieldDefs(
+  dataset: DatasetRecord,
+  level: DataLevel,
+  stored: MetadataFieldRecord[],
+  withPredictions: boolean,
+): FieldDef[] {
+  const task = dataset.task_type;
+  const valueNames = dataset.value_names;
+  const defs: FieldDef[] = [
+    builtin('card_index', 'Index', 'numeric', 'General', 'Position in upload order'),
+    builtin('split', 'Split', 'string', 'General', 'Dataset split'),
+  ];
+  if (level === 'image_object') {
+    defs.push(
+      builtin('sample_id', 'Sample id', 'string', 'General', 'Id of the image the object is in'),
+      builtin('object.label', 'Label', 'string', 'Object', 'Label of the object'),
+      builtin(
+        'object.type',
+        'Object type',
+        'string',
+        'Object',
+        "'gt' for ground truth, 'pred' for a predicted object",
+      ),
+    );
+  } else if (isClassification(task)) {
+    defs.push(builtin('label', 'Label', 'string', 'Label', 'Ground-truth label'));
+  } else if (task === 'regression') {
+    for (const name of valueNames)
+      defs.push(builtin(regressionFieldId(name), name, 'numeric', 'Label', `Ground-truth ${name}`));
+  }
+  const taken = new Set(defs.map((d) => d.id));
+  for (const row of stored) {
+    if (taken.has(row.id)) continue;
+    if (row.source !== 'uploaded' && row.source !== 'computed') continue;
+    taken.add(row.id);
+    defs.push({
+      id: row.id,
+      name: row.name,
+      label: row.label,
+      description: row.description,
+      group: row.group_name,
+      source: row.source,
+      type: row.type,
+    });
+  }
+  if (!withPredictions) return defs;
+  if (level === 'image_object') {
+    defs.push(
+      predicted('prediction.score', 'Score', 'numeric', 'Confidence of a predicted object'),
+      predicted(
+        'prediction.is_matched',
+        'Matched',
+        'boolean',
+        'A predicted object that matches a ground truth of its label at the IoU threshold, or a ground truth that such a prediction matches',
+      ),
+    );
+  } else if (isClassification(task)) {
+    defs.push(
+      predicted('prediction.label', 'Predicted label', 'string', 'Label the model predicted'),
+      predicted('prediction.score', 'Score', 'numeric', 'Confidence of the predicted label'),
+      predicted(
+        'prediction.is_correct',
+        'Prediction is correct',
+        'boolean',
+        'Predicted label equals the ground-truth label',
+      ),
+    );
+  } else if (task === 'regression') {
+    for (const name of valueNames) {
+      defs.push(
+        predicted(`prediction.values.${name}`, `Predicted ${name}`, 'numeric', `Predicted ${name}`),
+        predicted(
+          `prediction.absolute_error.${name}`,
+          `Absolute error of ${name}`,
+          'numeric',
+          `|predicted − ground truth| of ${name}`,
+        ),
+      );
+    }
+    defs.push(
+      predicted(
+        'prediction.absolute_error',
+        'Absolute error',
+        'numeric',
+        'Mean absolute error over all values',
+      ),
+    );
+  } else if (task === 'automatic_speech_recognition') {
+    defs.push(
+      predicted('prediction.wer', 'Word error rate', 'numeric', 'WER of the predicted transcript'),
+    );
+  } else if (hasObjects(task)) {
+    defs.push(
+      predicted(
+        'prediction.object_count',
+        'Predicted objects',
+        'numeric',
+        'Number of predicted objects in the image',
+      ),
+    );
+  }
+  return defs;
+}
