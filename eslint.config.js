@@ -8,30 +8,116 @@ import tseslint from 'typescript-eslint';
 
 const ours = ['contracts', 'metrics', 'analysis', 'sdk', 'server', 'web', 'e2e', 'bench'];
 
-/** Forbid importing any of our workspaces except the allowed ones, by package name or relative path. */
-function boundary(files, allowed) {
+/** The import patterns that keep a workspace to the workspaces it may use. */
+function workspacePatterns(allowed) {
   const forbidden = ours.filter((name) => !allowed.includes(name));
+  return [
+    {
+      group: forbidden.map((name) => `@loupe/${name}`),
+      message: 'This import crosses a workspace boundary (see docs/decisions.md).',
+    },
+    {
+      group: ['**/apps/*', '**/packages/*', '../../packages/**', '../../apps/**'],
+      message: 'Import other workspaces by package name, never by relative path.',
+    },
+  ];
+}
+
+/** Forbid importing any of our workspaces except the allowed ones, by package name or relative path. */
+function boundary(files, allowed, extraPatterns = [], ignores = []) {
   return {
     files,
+    ...(ignores.length > 0 ? { ignores } : {}),
     rules: {
       'no-restricted-imports': [
         'error',
-        {
-          patterns: [
-            {
-              group: forbidden.map((name) => `@loupe/${name}`),
-              message: 'This import crosses a workspace boundary (see docs/decisions.md).',
-            },
-            {
-              group: ['**/apps/*', '**/packages/*', '../../packages/**', '../../apps/**'],
-              message: 'Import other workspaces by package name, never by relative path.',
-            },
-          ],
-        },
+        { patterns: [...workspacePatterns(allowed), ...extraPatterns] },
       ],
     },
   };
 }
+
+// The server's layers (docs/architecture.md): feature folders named as the product names things,
+// each routes -> service -> repository, above the infrastructure folders and below the
+// composition root (app.ts, services.ts, repositories.ts), which only entry points and tests use.
+const SERVER = ['contracts', 'metrics', 'analysis'];
+const SERVER_INFRASTRUCTURE = ['platform', 'db', 'storage', 'http', 'processing'];
+const SERVER_FEATURES = [
+  'api-keys',
+  'auth',
+  'datasets',
+  'demo',
+  'embeddings',
+  'explore',
+  'features',
+  'jobs',
+  'license',
+  'media',
+  'metadata',
+  'prediction-sets',
+  'samples',
+  'sdk',
+  'settings',
+  'setup',
+  'state',
+  'support',
+  'thumbnails',
+  'users',
+];
+const serverSrc = (folders) => folders.map((folder) => `apps/server/src/${folder}/**`);
+const notTheRoot = {
+  group: ['**/app.js', '**/services.js', '**/repositories.js', '**/main.js'],
+  message:
+    'Only entry points and tests use the composition root: take what you need as a constructor or function argument.',
+};
+// Tests may reach across layers (a migration test reads through a repository).
+const TESTS = ['apps/server/src/**/*.test.ts'];
+const serverLayers = [
+  boundary(serverSrc(SERVER_FEATURES), SERVER, [notTheRoot], TESTS),
+  boundary(
+    ['apps/server/src/**/*.routes.ts'],
+    SERVER,
+    [
+      notTheRoot,
+      {
+        group: ['**/*.repository.js'],
+        message: 'Routes call services, never repositories.',
+      },
+    ],
+    TESTS,
+  ),
+  boundary(['apps/server/src/**/*.service.ts', 'apps/server/src/**/*.job.ts'], SERVER, [
+    notTheRoot,
+    {
+      group: ['**/http/**', 'fastify', '**/*.routes.js'],
+      message: 'Services and jobs know nothing of HTTP: throw the errors of platform/errors.ts.',
+    },
+  ]),
+  boundary(
+    ['apps/server/src/**/*.repository.ts'],
+    SERVER,
+    [
+      notTheRoot,
+      {
+        group: ['**/*.service.js', '**/*.routes.js', '**/http/**'],
+        message: 'Repositories hold SQL and decoding only.',
+      },
+    ],
+    TESTS,
+  ),
+  boundary(
+    serverSrc(SERVER_INFRASTRUCTURE),
+    SERVER,
+    [
+      notTheRoot,
+      {
+        group: SERVER_FEATURES.map((folder) => `**/${folder}/**`),
+        message: 'Infrastructure folders serve the feature folders and import none of them.',
+      },
+    ],
+    TESTS,
+  ),
+];
 
 export default tseslint.config(
   {
@@ -69,7 +155,8 @@ export default tseslint.config(
   boundary(['packages/metrics/**'], []),
   boundary(['packages/analysis/**'], []),
   boundary(['packages/sdk/**'], ['contracts', 'metrics', 'analysis']),
-  boundary(['apps/server/**'], ['contracts', 'metrics', 'analysis']),
+  boundary(['apps/server/**'], SERVER),
+  ...serverLayers,
   boundary(['apps/web/**'], ['contracts', 'metrics']),
   boundary(['e2e/**'], ['contracts', 'sdk']),
   boundary(['bench/**'], ['contracts', 'metrics', 'analysis', 'sdk', 'server']),

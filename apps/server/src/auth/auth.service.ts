@@ -5,7 +5,7 @@ import type { Transact } from '../db/transact.js';
 import { DAY, HOUR, MINUTE, type Clock } from '../platform/clock.js';
 import { BadRequest, Forbidden, TooManyRequests, Unauthorized } from '../platform/errors.js';
 import { digest, newToken } from '../platform/tokens.js';
-import { apiKeyActor, requireUser, type Actor } from '../users/actor.js';
+import { apiKeyActor, requireUser, userActor, type Actor } from '../users/actor.js';
 import type { UserRecord, UsersRepository } from '../users/users.repository.js';
 import type { LoginLimiter, ResetLimiter } from './login-limiter.js';
 import { hashPassword, verifyPassword } from './passwords.js';
@@ -111,7 +111,7 @@ export class AuthService {
   }
 
   /** The enabled user a session cookie belongs to, if any. */
-  async userForSession(token: string): Promise<UserRecord | undefined> {
+  private async userForSession(token: string): Promise<UserRecord | undefined> {
     const sessionDigest = digest(token);
     const cached = this.sessionCache.get(sessionDigest);
     if (cached) return cached;
@@ -119,6 +119,12 @@ export class AuthService {
     if (!user?.enabled) return undefined;
     this.sessionCache.set(sessionDigest, user);
     return user;
+  }
+
+  /** The enabled user of a session cookie, as an actor, if any. */
+  async actorForSession(token: string): Promise<Actor | undefined> {
+    const user = await this.userForSession(token);
+    return user && userActor(user);
   }
 
   /** The enabled user an API key belongs to, as an actor, if any; notes the key's use once a minute. */

@@ -8,7 +8,6 @@ import {
   type DemoDataset,
   type RawImage,
 } from '@loupe/analysis';
-import type { FastifyBaseLogger } from 'fastify';
 import sharp from 'sharp';
 import type { DatasetsService } from '../datasets/datasets.service.js';
 import type { MediaService } from '../media/media.service.js';
@@ -36,7 +35,7 @@ export class DemoService {
       samples: Pick<SamplesService, 'upload'>;
       predictionSets: Pick<PredictionSetsService, 'create' | 'uploadPredictions'>;
     },
-    private readonly log: FastifyBaseLogger,
+    private readonly log: { info(details: object, message: string): void },
   ) {}
 
   /** Creates every demo dataset that does not exist yet; answers the names created. */

@@ -2,9 +2,7 @@
 // runs, and refuses cross-site state changes. Routes declare `config: { auth: 'public' }` to be
 // reachable without signing in.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AuthService } from '../auth/auth.service.js';
 import { Forbidden, Unauthorized } from '../platform/errors.js';
-import { userActor, type Actor } from '../users/actor.js';
 
 export const SESSION_COOKIE = 'loupe_session';
 export const API_KEY_HEADER = 'x-api-key';
@@ -14,13 +12,22 @@ declare module 'fastify' {
     auth?: 'public' | 'user';
   }
   interface FastifyRequest {
-    actor?: Actor;
+    // `actor` (users/actor.ts) is declared where the Actor type lives.
     sessionToken?: string;
   }
 }
 
+/** Who calls: the Actor (users/actor.ts) of the request's credentials. */
+type RequestActor = NonNullable<FastifyRequest['actor']>;
+
+/** How credentials become an actor (the auth service); undefined when they name nobody. */
+export interface Authenticator {
+  actorForApiKey(key: string): Promise<RequestActor | undefined>;
+  actorForSession(token: string): Promise<RequestActor | undefined>;
+}
+
 /** Who calls a route that requires a caller (the hook has already refused anonymous calls). */
-export function actorOf(request: FastifyRequest): Actor {
+export function actorOf(request: FastifyRequest): RequestActor {
   if (!request.actor) throw new Unauthorized();
   return request.actor;
 }
@@ -54,7 +61,7 @@ function refuseCrossSite(request: FastifyRequest, publicUrl: string | undefined)
 
 export function registerContext(
   app: FastifyInstance,
-  services: { auth: Pick<AuthService, 'actorForApiKey' | 'userForSession'> },
+  services: { auth: Authenticator },
   publicUrl: string | undefined,
 ): void {
   app.decorateRequest('actor', undefined);
@@ -70,8 +77,7 @@ export function registerContext(
         throw new Unauthorized("The X-API-Key header does not match an enabled user's key.");
     } else if (cookie) {
       request.sessionToken = cookie;
-      const user = await services.auth.userForSession(cookie);
-      if (user) request.actor = userActor(user);
+      request.actor = await services.auth.actorForSession(cookie);
     }
     // API routes need a signed-in caller unless they say otherwise; the web app's own files and
     // the SDK download are for everyone (the app itself asks the visitor to sign in).

@@ -3,7 +3,6 @@
 import { ErrorBody } from '@loupe/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { StartedSession } from '../auth/auth.service.js';
 import type { Config } from '../config.js';
 import { SESSION_COOKIE } from './context.js';
 
@@ -20,10 +19,17 @@ export function errors(...statuses: (400 | 401 | 403 | 404 | 409 | 413 | 415 | 4
   >;
 }
 
+/** A session just started (auth.service.ts), as the cookie carries it. */
+export interface SessionCookie {
+  token: string;
+  remember: boolean;
+  expiresAt: number;
+}
+
 export function setSessionCookie(
   request: FastifyRequest,
   reply: FastifyReply,
-  session: StartedSession,
+  session: SessionCookie,
   cookieSecure: Config['cookieSecure'],
 ): void {
   void reply.setCookie(SESSION_COOKIE, session.token, {

@@ -15,7 +15,7 @@ import {
   TEST_ACTOR,
   thumbnailHandlers,
   useJobsTestKit,
-} from './job-test-kit.js';
+} from '../testing/jobs.js';
 import { LeaseKeeper } from './lease-keeper.js';
 
 const kit = useJobsTestKit();

@@ -13,7 +13,7 @@ import {
   TEST_ACTOR,
   thumbnailHandlers,
   useJobsTestKit,
-} from './job-test-kit.js';
+} from '../testing/jobs.js';
 
 const kit = useJobsTestKit();
 

@@ -15,6 +15,13 @@ export type Actor =
 
 export type UserActor = Extract<Actor, { user: UserRecord }>;
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Who calls: set by http/context.ts from the session cookie or the X-API-Key header. */
+    actor?: Actor;
+  }
+}
+
 export function userActor(user: UserRecord): Actor {
   return { kind: 'user', user };
 }

@@ -1,11 +1,7 @@
 // Managing users: invite, edit, enable/disable, reset links; the last-admin and self rules.
 import { randomUUID } from 'node:crypto';
 import { isAdmin, type ResetPasswordToken, type User } from '@loupe/contracts';
-import type { SessionCache } from '../auth/session-cache.js';
-import type { ApiKeysRepository } from '../api-keys/api-keys.repository.js';
-import type { ResetTokensRepository, SessionsRepository } from '../auth/sessions.repository.js';
 import type { Transact } from '../db/transact.js';
-import type { SettingsRepository } from '../settings/settings.repository.js';
 import { DAY, type Clock } from '../platform/clock.js';
 import { Conflict, NotFound } from '../platform/errors.js';
 import { digest, newToken } from '../platform/tokens.js';
@@ -37,13 +33,26 @@ export function toUser(user: UserRecord, companyName: string): User {
 type CreateInput = { email: string; name: string; role: 'admin' | 'member' };
 type UpdateInput = { name?: string; role?: 'admin' | 'member'; enabled?: boolean };
 
-/** What users need of the database; writes that must land together run in a transaction. */
+/**
+ * What users need of the database; writes that must land together run in a transaction. Sessions,
+ * reset tokens and API keys belong to the folders that build on users (auth, api-keys): they are
+ * named here by what users asks of them.
+ */
 export interface UsersRepos {
   users: UsersRepository;
-  settings: Pick<SettingsRepository, 'get'>;
-  sessions: Pick<SessionsRepository, 'deleteForUser'>;
-  resetTokens: Pick<ResetTokensRepository, 'voidUnusedForUser' | 'insert'>;
-  apiKeys: Pick<ApiKeysRepository, 'deleteForUser'>;
+  settings: { get(key: 'company_name'): Promise<string | undefined> };
+  sessions: { deleteForUser(userId: string): Promise<void> };
+  resetTokens: {
+    voidUnusedForUser(userId: string, now: number): Promise<void>;
+    insert(token: {
+      token_hash: string;
+      user_id: string;
+      created_at: number;
+      expires_at: number;
+      used_at: number | null;
+    }): Promise<void>;
+  };
+  apiKeys: { deleteForUser(userId: string): Promise<void> };
 }
 
 export class UsersService {
@@ -52,7 +61,7 @@ export class UsersService {
     private readonly transact: Transact<UsersRepos>,
     private readonly clock: Clock,
     /** Sessions this process remembers: a changed or disabled user's are forgotten at once. */
-    private readonly sessions: Pick<SessionCache, 'forgetUser'>,
+    private readonly sessions: { forgetUser(userId: string): void },
   ) {}
 
   async companyName(): Promise<string> {

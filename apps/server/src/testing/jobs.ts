@@ -2,11 +2,11 @@
 // and service on its database, quick runner options, and handlers where only one job type works.
 import pino from 'pino';
 import { afterEach, beforeEach } from 'vitest';
-import { startTestApp, type TestApp } from '../testing/test-app.js';
+import { startTestApp, type TestApp } from './test-app.js';
 import { systemActor } from '../users/actor.js';
-import type { JobHandlers } from './job-types.js';
-import { JobsRepository } from './jobs.repository.js';
-import { JobsService } from './jobs.service.js';
+import type { JobHandlers } from '../jobs/job-types.js';
+import { JobsRepository } from '../jobs/jobs.repository.js';
+import { JobsService } from '../jobs/jobs.service.js';
 
 export const silentLog = pino({ level: 'silent' });
 /** Who enqueues the tests' jobs. */
