@@ -20,3 +20,4 @@ z.config({
 });
 export * from './row-encoding.js';
 export * from './palette.js';
+export * from './field-colors.js';

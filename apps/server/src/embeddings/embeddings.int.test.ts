@@ -3,8 +3,11 @@
 // aggregate and similar items, with expected answers worked out by hand.
 import { createHash } from 'node:crypto';
 import {
+  BOOLEAN_COLORS,
   decodeIndices,
   EMBEDDINGS_FAILED,
+  fieldValueColor,
+  type MetadataFieldInfo,
   FEATURE_NOT_AVAILABLE,
   NO_FEATURES_FOR_EMBEDDINGS,
 } from '@loupe/contracts';
@@ -267,6 +270,7 @@ describe('embedding points', () => {
       expect(labelOfKey.get(p.key)).toBe(Number(pointId.slice(1)) % 2 === 0 ? 'cat' : 'dog');
 
     // Weight 3..6 keeps s2..s5; s7 (no vector) is outside the filter, so nothing is missing.
+    // The legend keeps the field's whole range (1..7), so a filter never recolours a value.
     const filtered = await points(id, {
       color_by: 'weight',
       filter: { type: 'numeric', metadata_id: 'weight', op: 'between', value: [3, 6] },
@@ -274,7 +278,7 @@ describe('embedding points', () => {
     expect(filtered).toMatchObject({
       num_points: 4,
       num_missing: 0,
-      legend: { type: 'continuous', min: 3, max: 6 },
+      legend: { type: 'continuous', min: 1, max: 7 },
     });
     expect([...parse(filtered.points)].map(([pointId, p]) => [pointId, p.key]).sort()).toEqual([
       ['s2', '3'],
@@ -318,6 +322,45 @@ describe('embedding points', () => {
     });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().description).toContain('color_by');
+  });
+
+  it('gives each value the colour the grid gives it, whatever the filter leaves', async () => {
+    const id = await fixture();
+    await uploadFeature(id, 'line', lineVectors());
+    await points(id);
+    await t.runner.drain();
+    // What the grid colours with: the metadata info and the dataset's colour map.
+    const colorMap = (await admin.get(`/api/datasets/${id}/color_map`)).json().color_map;
+    const info = (await admin.get(`/api/datasets/${id}/metadata_info?data_level=image`)).json()
+      .metadata_config as MetadataFieldInfo[];
+    const fieldOf = (fieldId: string) => info.find((field) => field.id === fieldId)!;
+    const filters = [
+      null,
+      { type: 'boolean', metadata_id: 'indoor', op: 'bool_equals', value: false },
+      { type: 'boolean', metadata_id: 'indoor', op: 'bool_equals', value: true },
+      { type: 'string', metadata_id: 'label', op: 'in', value: ['dog'] },
+      { type: 'string', metadata_id: 'split', op: 'in', value: ['val'] },
+    ];
+    const seen = new Map<string, string>();
+    for (const colorBy of ['indoor', 'label', 'split']) {
+      for (const filter of filters) {
+        const { legend } = await points(id, { color_by: colorBy, filter });
+        for (const { label, color } of legend.categories as { label: string; color: string }[]) {
+          expect(color, `${colorBy}=${label}`).toBe(
+            fieldValueColor(fieldOf(colorBy), label, { color_map: colorMap }),
+          );
+          const key = `${colorBy}=${label}`;
+          expect(seen.get(key) ?? color, `${key} under ${JSON.stringify(filter)}`).toBe(color);
+          seen.set(key, color);
+        }
+      }
+    }
+    // Every value was met; false is warm and true cool, class labels take the colour map's.
+    expect(seen.get('indoor=false')).toBe(BOOLEAN_COLORS.false);
+    expect(seen.get('indoor=true')).toBe(BOOLEAN_COLORS.true);
+    expect(seen.get('label=dog')).toBe(colorMap.dog);
+    expect(seen.get('label=cat')).toBe(colorMap.cat);
+    expect(seen.has('split=train') && seen.has('split=val')).toBe(true);
   });
 
   it('leaves out points whose colour value is missing when asked to', async () => {
