@@ -122,7 +122,11 @@ test('a newcomer goes from --demo to their own detection dataset and two models 
     ],
     { stdio: 'pipe' },
   );
-  const env = { ...process.env, PYTHONPATH: site, XDG_CONFIG_HOME: join(workDir, 'config') };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PYTHONPATH: site,
+    XDG_CONFIG_HOME: join(workDir, 'config'),
+  };
   for (const name of ['LOUPE_URL', 'LOUPE_API_KEY']) delete env[name];
   const [command, ...args] = configure.split(/\s+/);
   expect(command).toBe('loupe');
