@@ -2,6 +2,13 @@
 // travel between SDKs, server and web app (docs/product.md, Datasets §3, docs/product.md words).
 import { z } from 'zod';
 import { boundedArray, boundedRecord } from './bounded.js';
+import {
+  MAX_ATTRIBUTIONS_PER_REQUEST,
+  MAX_FEATURE_IDS_PER_REQUEST,
+  MAX_FEATURE_VECTORS_PER_REQUEST,
+  MAX_MISSING_MEDIA_KEYS,
+  MAX_ROWS_PER_REQUEST,
+} from './upload-protocol.js';
 
 export const TaskType = z
   .enum([
@@ -165,7 +172,7 @@ export type SampleInput = z.infer<typeof SampleInput>;
 
 export const UploadSamplesRequest = z
   .object({
-    samples: boundedArray(z.unknown(), 20_000).min(1, 'samples must not be empty'),
+    samples: boundedArray(z.unknown(), MAX_ROWS_PER_REQUEST).min(1, 'samples must not be empty'),
   })
   .meta({ id: 'UploadSamplesRequest' });
 
@@ -198,7 +205,9 @@ export const BatchErrorBody = z
 export const MediaUploadResult = z
   .object({ key: z.string(), size: z.number() })
   .meta({ id: 'MediaUploadResult' });
-export const MissingMediaRequest = z.object({ keys: boundedArray(z.string().max(4096), 100_000) });
+export const MissingMediaRequest = z.object({
+  keys: boundedArray(z.string().max(4096), MAX_MISSING_MEDIA_KEYS),
+});
 export const MissingMediaResult = z.object({ missing: z.array(z.string()) });
 
 export const FeatureUploadRequest = z
@@ -206,9 +215,13 @@ export const FeatureUploadRequest = z
     name: z.string().trim().min(1).max(200),
     data_level: DataLevel,
     /** Either vectors as JSON … */
-    vectors: boundedRecord(z.string(), boundedArray(z.number(), 65_536), 200_000).optional(),
+    vectors: boundedRecord(
+      z.string(),
+      boundedArray(z.number(), 65_536),
+      MAX_FEATURE_VECTORS_PER_REQUEST,
+    ).optional(),
     /** … or ids plus base64 of little-endian float32 rows, ids.length × dimension values. */
-    ids: boundedArray(z.string(), 500_000).optional(),
+    ids: boundedArray(z.string(), MAX_FEATURE_IDS_PER_REQUEST).optional(),
     data: z.string().optional(),
     dimension: z.number().int().positive().max(65_536).optional(),
   })
@@ -269,7 +282,10 @@ export type PredictionInput = z.infer<typeof PredictionInput>;
 
 export const UploadPredictionsRequest = z
   .object({
-    predictions: boundedArray(z.unknown(), 20_000).min(1, 'predictions must not be empty'),
+    predictions: boundedArray(z.unknown(), MAX_ROWS_PER_REQUEST).min(
+      1,
+      'predictions must not be empty',
+    ),
   })
   .meta({ id: 'UploadPredictionsRequest' });
 
@@ -282,7 +298,7 @@ export const AttributionInput = z.object({
 export const UploadAttributionsRequest = z
   .object({
     name: z.string().trim().min(1).max(200).default('attribution'),
-    attributions: boundedArray(z.unknown(), 5_000).min(1),
+    attributions: boundedArray(z.unknown(), MAX_ATTRIBUTIONS_PER_REQUEST).min(1),
   })
   .meta({ id: 'UploadAttributionsRequest' });
 

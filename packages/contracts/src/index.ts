@@ -8,6 +8,7 @@ export * from './license.js';
 export * from './settings.js';
 export * from './datasets.js';
 export * from './upload-rows.js';
+export * from './upload-protocol.js';
 export * from './activities.js';
 export * from './explore.js';
 export * from './embeddings.js';

@@ -6,6 +6,7 @@ import {
   BatchErrorBody,
   boundedRecord,
   MAX_METADATA_FIELDS,
+  MAX_ROWS_PER_REQUEST,
   CreateDatasetRequest,
   CreatePredictionSetRequest,
   Dataset,
@@ -43,7 +44,7 @@ const UploadSamplesBody = z.object({
   samples: z
     .array(z.unknown())
     .min(1, 'samples must not be empty')
-    .max(20_000, 'send at most 20,000 samples per batch'),
+    .max(MAX_ROWS_PER_REQUEST, 'send at most 20,000 samples per batch'),
   metadata_types: MetadataTypes,
 });
 const ThumbnailQuery = z.object({ size: z.enum(['grid']).default('grid') });
