@@ -223,13 +223,22 @@ export const DEFAULT_FEATURE = {
   audio: 'loupe.audio_mfcc',
 } as const;
 
+/** Fields about ground-truth objects: only tasks with objects (detection, instance segmentation). */
+const OBJECT_FIELDS = new Set(['image.object_count']);
+
+/** The computed fields a task gets at a level: no object fields for a task without objects. */
+export function computedFields(level: DataLevel, hasObjects: boolean): FieldSpec[] {
+  return COMPUTED_FIELDS[level].filter((field) => hasObjects || !OBJECT_FIELDS.has(field.id));
+}
+
 function fieldRows(
   datasetId: string,
   level: DataLevel,
+  hasObjects: boolean,
   now: number,
   state: 'available' | 'pending',
 ): MetadataFieldRow[] {
-  return COMPUTED_FIELDS[level].map((field) => ({
+  return computedFields(level, hasObjects).map((field) => ({
     dataset_id: datasetId,
     data_level: level,
     id: field.id,
@@ -269,7 +278,9 @@ export function metadataJob(
         : ['image'];
     const now = clock();
     for (const level of levels)
-      await repos.datasets.insertMetadataFields(fieldRows(datasetId, level, now, 'pending'));
+      await repos.datasets.insertMetadataFields(
+        fieldRows(datasetId, level, hasObjects, now, 'pending'),
+      );
     // Computed values are read by the explorer only when the fields turn available again, so
     // the data version moves at the start and the end of the pass, not with every batch.
     await transact(async (tx) => {
