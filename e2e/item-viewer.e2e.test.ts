@@ -1,7 +1,7 @@
 // The explorer → item viewer journey on the demo datasets: open an item from a filtered, sorted,
 // coloured grid, step through it with the keyboard, hide and show boxes, close with Escape; play
 // an audio clip with Space and read its word errors; search the sidebar metadata.
-import type { Dataset, PredictionSet } from '@loupe/contracts';
+import { api, type Dataset } from '@loupe/contracts';
 import { expect, test } from 'vitest';
 import { ExplorePage } from './pages/ExplorePage';
 import { ItemViewer } from './pages/ItemViewer';
@@ -86,10 +86,9 @@ test(
     // A fresh context: each journey signs in from the login page.
     const page = await journey.newPage();
     const speech = named(datasets, 'Demo · Beep words');
-    const sets = await session.request<PredictionSet[]>(
-      'GET',
-      `/api/dataset/models?dataset_id=${speech.id}`,
-    );
+    const sets = await session.call(api.predictionSets.listForDataset, {
+      query: { dataset_id: speech.id },
+    });
     expect(sets.length).toBeGreaterThan(0);
     await signIn(page, ADMIN.email, ADMIN.password);
     await page.setViewportSize({ width: 1440, height: 900 });

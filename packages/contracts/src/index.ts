@@ -22,3 +22,5 @@ z.config({
 export * from './row-encoding.js';
 export * from './palette.js';
 export * from './field-colors.js';
+export * from './routes/index.js';
+export * from './client/index.js';
