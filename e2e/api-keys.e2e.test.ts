@@ -1,17 +1,23 @@
 // Journey: create a named API key in Settings, use it from a script, rotate it, revoke it, and see
 // each old secret refused at once.
+import { ApiError, api } from '@loupe/contracts';
 import { expect, test } from 'vitest';
 import { ApiKeysSettings } from './pages/ApiKeysSettings';
+import { apiClient } from './support/api';
 import { ADMIN, signIn, useSetUpInstance } from './support/journey';
 
 const journey = useSetUpInstance();
 
 /** What a script holding `key` gets from the API. */
 async function statusWith(key: string): Promise<number> {
-  const response = await fetch(`${journey.server.apiUrl}/api/datasets`, {
-    headers: { 'x-api-key': key },
-  });
-  return response.status;
+  const client = apiClient(journey.server, { headers: { 'X-API-Key': key } });
+  return client.call(api.datasets.list).then(
+    () => 200,
+    (error: unknown) => {
+      if (error instanceof ApiError) return error.status;
+      throw error;
+    },
+  );
 }
 
 test('a named key works from a script until it is rotated or revoked in Settings', async () => {

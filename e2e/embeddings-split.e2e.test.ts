@@ -1,8 +1,10 @@
 // The embeddings map on the Explore page, in an instance of its own: the map draws in the split
 // view, a lasso selects in the grid, a point opens the item viewer, and Find similar takes the
-// selection to the Similar items page.
+// selection to the Similar items page; coloured by a boolean, the grid and the map agree.
+import { api } from '@loupe/contracts';
 import { expect, test } from 'vitest';
 import { EmbeddingsMap, fitPoints, type MapPoint } from './pages/EmbeddingsMap';
+import { ExplorePage } from './pages/ExplorePage';
 import { ApiSession } from './support/api';
 import { screenshot } from './support/browser';
 import { readyPoints } from './support/embeddings';
@@ -116,3 +118,54 @@ test('explore: the map in the split view, a lasso selects in the grid, a point o
   expect(sampleIds).toHaveLength(count);
   await page.getByTestId('similar-query-item').first().waitFor({ timeout: 60_000 });
 }, 480_000);
+
+/** A computed CSS colour's channels. */
+function channels(color: string): [number, number, number] {
+  const [r = NaN, g = NaN, b = NaN] = (color.match(/\d+(\.\d+)?/g) ?? []).map(Number);
+  return [r, g, b];
+}
+
+test('explore: split view coloured by a boolean gives each value one colour in grid and map', async () => {
+  const { server } = journey;
+  const session = await ApiSession.signIn(server, ADMIN.email, ADMIN.password);
+  await session.license();
+  const datasets = await session.waitForSettledDatasets(DEMO_DATASETS);
+  const shapes = datasets.find((dataset) => dataset.name === 'Demo · Shapes')!;
+  await readyPoints(session, shapes.id);
+  const sets = await session.call(api.predictionSets.listForDataset, {
+    query: { dataset_id: shapes.id },
+  });
+  expect(sets.length).toBeGreaterThan(0);
+
+  // A page of its own, so this journey does not depend on the one above.
+  const page = await journey.newPage();
+  await signIn(
+    page,
+    ADMIN.email,
+    ADMIN.password,
+    `/models/datasets/${shapes.id}/predictions/${sets[0]!.id}/explore?view=split&color=prediction.is_correct`,
+  );
+  const explore = new ExplorePage(page);
+  const map = new EmbeddingsMap(page);
+  await explore.grid().waitFor();
+  await map.drawn(90_000);
+
+  const values = ['false', 'true'];
+  for (const theme of ['light', 'dark'] as const) {
+    const grid = await explore.legendColors(values);
+    const onMap = await map.legendColors(values);
+    for (const value of values)
+      expect(onMap.get(value), `${theme}: ${value}`).toBe(grid.get(value));
+    // False (incorrect) warm, true (correct) cool.
+    const [fr, , fb] = channels(grid.get('false')!);
+    const [tr, , tb] = channels(grid.get('true')!);
+    expect(fr).toBeGreaterThan(fb);
+    expect(tb).toBeGreaterThan(tr);
+    await screenshot(page, `explore-split-boolean-${theme}`);
+    if (theme === 'light') {
+      await page.evaluate(() => window.localStorage.setItem('loupe.theme', 'darkBlue'));
+      await page.reload();
+      await map.drawn(90_000);
+    }
+  }
+}, 300_000);

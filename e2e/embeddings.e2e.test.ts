@@ -1,7 +1,7 @@
 // Journeys over the embeddings of a demo dataset: the default map's points become ready, the
 // Similar items page (opened for a selection, subset id 'selection') ranks the items most like a
 // few chosen ones. The Explore page journeys over the map are in embeddings-split.e2e.test.ts.
-import type { EmbeddingsSettings } from '@loupe/contracts';
+import { api } from '@loupe/contracts';
 import { expect, test } from 'vitest';
 import { ApiSession } from './support/api';
 import { readyPoints } from './support/embeddings';
@@ -18,10 +18,10 @@ test('a demo dataset gets an embeddings map, and similar items of a selection ar
   const datasets = await session.waitForSettledDatasets(DEMO_DATASETS);
   const shapes = datasets.find((dataset) => dataset.name === 'Demo · Shapes')!;
 
-  const settings = await session.request<EmbeddingsSettings>(
-    'GET',
-    `/api/datasets/${shapes.id}/embeddings/settings?data_level=image`,
-  );
+  const settings = await session.call(api.embeddings.settings, {
+    params: { id: shapes.id },
+    query: { data_level: 'image' },
+  });
   expect(settings.feature_names.length).toBeGreaterThan(0);
   const points = await readyPoints(session, shapes.id);
   expect(points.status).toBe('ready');

@@ -1,7 +1,7 @@
 // The explorer → item viewer journey on the demo datasets: open an item from a filtered, sorted,
 // coloured grid, step through it with the keyboard, hide and show boxes, close with Escape; play
 // an audio clip with Space and read its word errors; search the sidebar metadata.
-import type { Dataset, PredictionSet } from '@loupe/contracts';
+import { api, type Dataset } from '@loupe/contracts';
 import { expect, test } from 'vitest';
 import { ExplorePage } from './pages/ExplorePage';
 import { ItemViewer } from './pages/ItemViewer';
@@ -86,10 +86,9 @@ test(
     // A fresh context: each journey signs in from the login page.
     const page = await journey.newPage();
     const speech = named(datasets, 'Demo · Beep words');
-    const sets = await session.request<PredictionSet[]>(
-      'GET',
-      `/api/dataset/models?dataset_id=${speech.id}`,
-    );
+    const sets = await session.call(api.predictionSets.listForDataset, {
+      query: { dataset_id: speech.id },
+    });
     expect(sets.length).toBeGreaterThan(0);
     await signIn(page, ADMIN.email, ADMIN.password);
     await page.setViewportSize({ width: 1440, height: 900 });
@@ -140,6 +139,149 @@ test(
     expect(await sidebar.getByTestId('metadata-group').count()).toBe(0);
     await viewer.searchMetadata('');
     await sidebar.getByTestId('metadata-group').first().waitFor();
+    await viewer.closeWithEscape();
+  },
+);
+
+test(
+  'item viewer on a short audio clip: the visible duration is the clip, axes label the strip',
+  { timeout: 300_000 },
+  async () => {
+    const { datasets } = await demoDatasets();
+    const chords = named(datasets, 'Demo · Chords');
+    for (const theme of ['lightBlue', 'darkBlue'] as const) {
+      const page = await journey.newPage({
+        theme,
+        colorScheme: theme === 'darkBlue' ? 'dark' : 'light',
+      });
+      await signIn(page, ADMIN.email, ADMIN.password);
+      await page.setViewportSize({ width: 1440, height: 900 });
+      const explore = new ExplorePage(page);
+      await explore.open(`/datasets/${chords.id}/explore`);
+      // The shortest clip first (ascending is the default direction): shorter than the
+      // dataset's longest, which sets the slider's top.
+      await explore.sortBy('Duration');
+      await explore.closePopovers();
+      const viewer = new ItemViewer(page);
+      await viewer.openByDoubleClick(explore.cards().first());
+
+      const axes = await viewer.audioAxes();
+      expect(axes.clip).toBeGreaterThan(0);
+      expect(axes.clip).toBeLessThan(chords.max_duration!);
+      // Shown whole, and the readout names the clip's length, not the dataset's longest clip.
+      expect(axes.sliderMax).toBeCloseTo(axes.clip, 2);
+      expect(axes.visible).toMatch(/^\d+\.\d{1,2} s$/);
+      expect(Number.parseFloat(axes.visible)).toBeCloseTo(axes.clip, 2);
+      expect(axes.timeTicks[0]).toBe('0 s');
+      expect(axes.timeTicks.length).toBeGreaterThanOrEqual(3);
+      // 16 kHz clips: a log axis from 40 Hz to 8 kHz.
+      expect(axes.frequencyTicks).toContain('100 Hz');
+      expect(axes.frequencyTicks).toContain('1 kHz');
+      // The spectrogram takes the free height instead of leaving it empty under it.
+      const layout = await viewer.audioLayout();
+      expect(layout.spectrogram).toBeGreaterThan(300);
+      expect(layout.freeBelow).toBeLessThan(80);
+      await screenshot(page, `item-viewer-audio-${theme}`);
+      if (theme === 'lightBlue') {
+        await page.setViewportSize({ width: 1280, height: 720 });
+        await page.waitForFunction(
+          () =>
+            (document.querySelector('[data-testid="spectrogram"]')?.getBoundingClientRect()
+              .height ?? 0) < 400,
+        );
+        const small = await viewer.audioLayout();
+        expect(small.spectrogram).toBeGreaterThanOrEqual(160);
+        expect(small.freeBelow).toBeLessThan(80);
+        await screenshot(page, 'item-viewer-audio-1280x720');
+      }
+      await viewer.closeWithEscape();
+    }
+  },
+);
+
+test(
+  'semantic segmentation: cards show label maps; the viewer lists classes and a toggle hides one',
+  { timeout: 300_000 },
+  async () => {
+    const { session, datasets } = await demoDatasets();
+    const segmentation = named(datasets, 'Demo · Shape segmentation');
+    const sets = await session.call(api.predictionSets.listForDataset, {
+      query: { dataset_id: segmentation.id },
+    });
+    expect(sets.map((set) => set.name)).toEqual(['model-a', 'model-b']);
+    for (const theme of ['lightBlue', 'darkBlue'] as const) {
+      const page = await journey.newPage({
+        theme,
+        colorScheme: theme === 'darkBlue' ? 'dark' : 'light',
+      });
+      await signIn(page, ADMIN.email, ADMIN.password);
+      await page.setViewportSize({ width: 1440, height: 900 });
+      const explore = new ExplorePage(page);
+      // In a model's context, so the viewer has the predicted label map too.
+      await explore.open(`/models/datasets/${segmentation.id}/predictions/${sets[1]!.id}/explore`);
+      // The three rows in view, each card with its label map painted.
+      for (let card = 0; card < 18; card++)
+        await explore.cards().nth(card).getByTestId('card-label-map').waitFor();
+      await screenshot(page, `explore-segmentation-cards-${theme}`);
+
+      const viewer = new ItemViewer(page);
+      await viewer.openByDoubleClick(explore.cards().first());
+      const classes = await viewer.legendClasses();
+      const truth = await viewer.labelMap('gt');
+      expect(truth.classes.length).toBeGreaterThan(0);
+      expect(truth.painted).toBeGreaterThan(0);
+      // The legend lists what either map paints; background never.
+      for (const name of truth.classes) expect(classes).toContain(name);
+      expect(classes).not.toContain('background');
+      const predicted = await viewer.labelMap('pred');
+      expect(predicted.painted).toBeGreaterThan(0);
+      await screenshot(page, `item-viewer-segmentation-${theme}`);
+
+      const hidden = truth.classes[0]!;
+      await viewer.toggleClass(hidden);
+      const after = await viewer.labelMap('gt', { without: hidden, paintedBelow: truth.painted });
+      expect(after.classes).toEqual(truth.classes.slice(1));
+      await viewer.toggleClass(hidden);
+      expect((await viewer.labelMap('gt', { paintedBelow: truth.painted + 1 })).classes).toContain(
+        hidden,
+      );
+      await viewer.closeWithEscape();
+    }
+  },
+);
+
+test(
+  'detection with a prediction set: label chips of close boxes do not overlap',
+  { timeout: 300_000 },
+  async () => {
+    const { session, datasets } = await demoDatasets();
+    const detection = named(datasets, 'Demo · Shape detection');
+    const sets = await session.call(api.predictionSets.listForDataset, {
+      query: { dataset_id: detection.id },
+    });
+    const page = await journey.newPage();
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const explore = new ExplorePage(page);
+    // Predictions sit a few pixels from their ground truths: close boxes on every item.
+    await explore.open(`/models/datasets/${detection.id}/predictions/${sets[0]!.id}/explore`);
+    const viewer = new ItemViewer(page);
+    await viewer.openByDoubleClick(explore.cards().first());
+    await viewer.boxes().first().waitFor();
+    const chips = await viewer.labelChips();
+    expect(chips.length).toBeGreaterThanOrEqual(2);
+    for (let i = 0; i < chips.length; i++) {
+      for (let j = i + 1; j < chips.length; j++) {
+        const [a, b] = [chips[i]!, chips[j]!];
+        const apart =
+          a.right <= b.left + 0.5 ||
+          b.right <= a.left + 0.5 ||
+          a.bottom <= b.top + 0.5 ||
+          b.bottom <= a.top + 0.5;
+        expect(apart, `chips ${i} and ${j}`).toBe(true);
+      }
+    }
+    await screenshot(page, 'item-viewer-detection-chips');
     await viewer.closeWithEscape();
   },
 );

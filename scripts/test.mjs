@@ -1,12 +1,15 @@
 // `npm test`: install what is missing, then run every suite and print one closing line
 // `N passed, N failed` summing them all.
-//   --unit-only   skip the browser journeys (used by `npm run check`)
+//   --static      first run the static gate (format check, lint with the import boundaries, type
+//                 check), each counted as one check in the closing line (`npm run check`, CI)
+//   --unit-only   skip the browser journeys (`npm run check:quick`)
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { buildStale, ensureInstalled, root, run } from './lib.mjs';
 
 const unitOnly = process.argv.includes('--unit-only');
+const staticGate = process.argv.includes('--static');
 const resultsDir = join(root, 'test-results');
 mkdirSync(resultsDir, { recursive: true });
 
@@ -78,6 +81,23 @@ function vitest(name, args, env = {}) {
     totals.failed += 1;
     console.error(`✖ ${name}: the test runner failed (exit ${status}) outside any test`);
   }
+}
+
+/** One step of the static gate: a passed or failed check, whatever its exit status says. */
+function gate(name, command, args) {
+  console.log(`\n━━ ${name} ━━`);
+  const status = run(command, args);
+  if (status === 0) totals.passed += 1;
+  else {
+    totals.failed += 1;
+    console.error(`✖ ${name} failed (exit ${status}): ${command} ${args.join(' ')}`);
+  }
+}
+
+if (staticGate) {
+  gate('format', 'npx', ['prettier', '--check', '--log-level', 'warn', '.']);
+  gate('lint', 'npx', ['eslint', '.', '--max-warnings', '0']);
+  gate('types', 'npm', ['run', '--silent', 'typecheck']);
 }
 
 const postgres =

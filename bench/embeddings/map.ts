@@ -14,7 +14,7 @@ import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createRandom } from '@loupe/analysis';
-import { DEFAULT_REDUCTION } from '@loupe/contracts';
+import { DEFAULT_REDUCTION, api } from '@loupe/contracts';
 import { migrateToLatest, openDatabase } from '@loupe/server/embedded';
 import { createRepositories } from '@loupe/server/embeddings-bench';
 import type { CDPSession, Page } from 'playwright-core';
@@ -207,7 +207,7 @@ const server = await startServer(join(DATA_DIR, 'server-map'), {
 });
 const browser = await launchChromium();
 try {
-  const datasets = await server.call<{ id: string; name: string }[]>('GET', '/api/datasets');
+  const datasets = await server.call(api.datasets.list);
   const dataset = datasets.find((candidate) => candidate.name === `explore-bench-${SAMPLES}`)!;
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const [name, value] = server.cookie.split('=') as [string, string];

@@ -7,7 +7,7 @@
 //   LOUPE_TEST_DB=postgres to run on PostgreSQL, SKIP_SIMILAR=1 to time the points only.
 import os from 'node:os';
 import { createRandom } from '@loupe/analysis';
-import { decodeIndices } from '@loupe/contracts';
+import { api, createClient, decodeIndices, type EmbeddingPointsRequest } from '@loupe/contracts';
 import { ComputePool, createRepositories, startLicensedApp } from '@loupe/server/embeddings-bench';
 
 const POINTS = Number(process.env.POINTS ?? 1_000_000);
@@ -46,12 +46,9 @@ async function benchPoints(): Promise<void> {
   const { t, admin } = await startLicensedApp();
   try {
     const repos = createRepositories(t.database.db, t.database.dialect);
-    const created = await admin.post('/api/datasets', {
-      name: 'Bench',
-      task_type: 'classification',
-      class_names: CLASSES,
+    const { id: datasetId } = await admin.call(api.datasets.create, {
+      body: { name: 'Bench', task_type: 'classification', class_names: CLASSES },
     });
-    const datasetId = created.json().id as string;
     const now = Date.now();
     const ids = Array.from({ length: POINTS }, (_, i) => `sample-${i.toString().padStart(7, '0')}`);
     let start = performance.now();
@@ -113,35 +110,38 @@ async function benchPoints(): Promise<void> {
     );
 
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const cookie = `loupe_session=${admin.cookie}`;
-    const post = async (body: Record<string, unknown>) => {
-      const response = await fetch(`${address}/api/datasets/${datasetId}/embeddings/points`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', cookie },
-        body: JSON.stringify({
+    // Over HTTP like the web app, with the answer's size in bytes noted.
+    let answerBytes = 0;
+    const client = createClient({
+      baseUrl: address,
+      headers: { cookie: `loupe_session=${admin.cookie}` },
+      fetch: async (url, init) => {
+        const response = await fetch(url, init);
+        answerBytes = Number(response.headers.get('content-length'));
+        return response;
+      },
+    });
+    const params = { id: datasetId };
+    const post = async (body: Partial<EmbeddingPointsRequest>) => {
+      const json = await client.call(api.embeddings.points, {
+        params,
+        body: {
           data_level: 'image',
           feature_name: 'emb',
           dimensionality_reduction_setting: { method: 'PCA' },
           ...body,
-        }),
+        },
       });
-      const text = await response.text();
-      if (response.status !== 200) throw new Error(`points: ${response.status} ${text}`);
-      return { text, json: JSON.parse(text) as Record<string, unknown> };
+      return { bytes: answerBytes, json };
     };
 
     start = performance.now();
-    const warm = await fetch(`${address}/api/datasets/${datasetId}/item_ids`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', cookie },
-      body: JSON.stringify({ data_level: 'image' }),
-    });
-    await warm.text();
+    await client.call(api.explore.itemIds, { params, body: { data_level: 'image' } });
     console.log(
       `explorer item table built (first item_ids call)            ${(performance.now() - start).toFixed(0)} ms`,
     );
 
-    const binary = { format: 'binary', color_by: 'label' };
+    const binary = { format: 'binary', color_by: 'label' } as const;
     const first = await timed(() => post(binary));
     report('points, binary, first call (layout decode + row map)', [first.ms], [first.cpu]);
     const walls: number[] = [];
@@ -154,10 +154,10 @@ async function benchPoints(): Promise<void> {
       last = run.result;
     }
     report(`points, binary, coloured by label (p50 of ${RUNS})`, walls, cpus, 1000);
-    const b = last.json.binary as { rows: string };
-    const rows = decodeIndices(new Uint8Array(Buffer.from(b.rows, 'base64')));
+    const rows = decodeIndices(new Uint8Array(Buffer.from(last.json.binary!.rows, 'base64')));
+    const legend = last.json.legend;
     console.log(
-      `  response ${(last.text.length / 1024 / 1024).toFixed(1)} MB JSON, ${rows.indices.length} points, ${(last.json.legend as { categories: unknown[] }).categories.length} legend entries`,
+      `  response ${(last.bytes / 1024 / 1024).toFixed(1)} MB JSON, ${rows.indices.length} points, ${legend?.type === 'categorical' ? legend.categories.length : 0} legend entries`,
     );
 
     const filtered = await timed(() =>
@@ -170,15 +170,15 @@ async function benchPoints(): Promise<void> {
 
     const strings: number[] = [];
     const stringCpu: number[] = [];
-    let stringText = '';
+    let stringBytes = 0;
     for (let r = 0; r < Math.min(RUNS, 3); r++) {
       const run = await timed(() => post({ color_by: 'label' }));
       strings.push(run.ms);
       stringCpu.push(run.cpu);
-      stringText = run.result.text;
+      stringBytes = run.result.bytes;
     }
     report("points, strings 'id|x|y|colorKey' (p50 of 3)", strings, stringCpu, 1000);
-    console.log(`  response ${(stringText.length / 1024 / 1024).toFixed(1)} MB JSON`);
+    console.log(`  response ${(stringBytes / 1024 / 1024).toFixed(1)} MB JSON`);
   } finally {
     await t.close();
   }

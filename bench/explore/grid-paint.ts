@@ -12,6 +12,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { api, type Dataset } from '@loupe/contracts';
 import type { Browser } from 'playwright-core';
 import {
   cpuMs,
@@ -105,7 +106,7 @@ async function benchLarge(browser: Browser): Promise<void> {
   mkdirSync(dataDir, { recursive: true }); // keeps its secret key between runs
   const server = await startServer(dataDir, { DATABASE_URL: `sqlite:${dbPath}` });
   try {
-    const datasets = await server.call<{ id: string; name: string }[]>('GET', '/api/datasets');
+    const datasets = await server.call(api.datasets.list);
     const dataset = datasets.find((candidate) => candidate.name === `explore-bench-${SAMPLES}`);
     if (!dataset) throw new Error(`No dataset explore-bench-${SAMPLES} in ${dbPath}`);
     console.log(`load before: ${uptime()}`);
@@ -122,13 +123,12 @@ async function benchDemo(browser: Browser): Promise<void> {
   try {
     // The demo seeds in the background: wait until its datasets exist and no job is pending.
     const deadline = Date.now() + 300_000;
-    let datasets: { id: string; name: string; samples_count?: number }[] = [];
+    let datasets: Dataset[] = [];
     for (;;) {
-      datasets = await server.call('GET', '/api/datasets');
-      const activities = await server.call<{ status: string }[]>(
-        'GET',
-        '/api/activities?scope=all&limit=1000',
-      );
+      datasets = await server.call(api.datasets.list);
+      const activities = await server.call(api.activities.list, {
+        query: { scope: 'all', limit: 1000 },
+      });
       if (datasets.length >= DEMO_DATASETS && activities.every((a) => a.status !== 'PENDING'))
         break;
       if (Date.now() > deadline) throw new Error('The demo datasets did not settle in 5 minutes');

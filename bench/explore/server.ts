@@ -13,7 +13,14 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { decodeIndices } from '@loupe/contracts';
+import {
+  ApiError,
+  api,
+  cookieJar,
+  createClient,
+  decodeIndices,
+  type ItemIdsRequest,
+} from '@loupe/contracts';
 import {
   buildApp,
   loadConfig,
@@ -385,31 +392,18 @@ async function bench(kind: 'sqlite' | 'postgres'): Promise<void> {
   const address = app.server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   try {
-    let cookie = '';
-    const setup = await fetch(`${url}/api/setup`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ company: 'Bench', user: ADMIN }),
-    });
-    const login =
-      setup.status === 201
-        ? setup
-        : await fetch(`${url}/api/login`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password, remember: false }),
-          });
-    cookie = login.headers.get('set-cookie')!.split(';')[0]!;
-    const call = async (method: string, path: string, body?: unknown) => {
-      const response = await fetch(`${url}${path}`, {
-        method,
-        headers: { cookie, ...(body ? { 'content-type': 'application/json' } : {}) },
-        ...(body ? { body: JSON.stringify(body) } : {}),
+    const client = createClient({ baseUrl: url, cookies: cookieJar() });
+    // First-run setup signs the admin in; on a database set up before, sign in instead.
+    await client
+      .call(api.setup.complete, { body: { company: 'Bench', user: ADMIN } })
+      .catch(async (error: unknown) => {
+        if (!(error instanceof ApiError && error.status === 409)) throw error;
+        await client.call(api.auth.login, {
+          body: { email: ADMIN.email, password: ADMIN.password },
+        });
       });
-      const text = await response.text();
-      if (response.status !== 200) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-      return { text, json: () => JSON.parse(text) as Record<string, unknown> };
-    };
+    const params = { id: datasetId };
+    const itemIdsOf = (body: ItemIdsRequest) => client.call(api.explore.itemIds, { params, body });
     const timed = async <T>(fn: () => Promise<T>) => {
       const cpu = process.cpuUsage();
       const start = performance.now();
@@ -427,8 +421,7 @@ async function bench(kind: 'sqlite' | 'postgres'): Promise<void> {
       }
       return { wall: p50(times), cpu: p50(cpus) };
     };
-    const base = `/api/datasets/${datasetId}`;
-    const itemIds = {
+    const itemIds: ItemIdsRequest = {
       data_level: 'image',
       filter: {
         type: 'and',
@@ -454,45 +447,49 @@ async function bench(kind: 'sqlite' | 'postgres'): Promise<void> {
 
     (global as { gc?: () => void }).gc?.();
     const before = process.memoryUsage();
-    const cold = await timed(() => call('POST', `${base}/item_ids`, itemIds));
+    const cold = await timed(() => itemIdsOf(itemIds));
     (global as { gc?: () => void }).gc?.();
     const after = process.memoryUsage();
-    const first = cold.result.json() as { total: number; version: number; rows: string };
-    const rows = decodeIndices(Buffer.from(first.rows, 'base64')).indices;
+    const first = cold.result;
+    const rows = decodeIndices(Buffer.from(first.rows!, 'base64')).indices;
     console.log(
       `cold build of the image table + first query: ${(cold.ms / 1000).toFixed(1)} s wall / ${(cold.cpu / 1000).toFixed(1)} s CPU; ` +
         `memory +${mb(after.rss - before.rss)} RSS, +${mb(after.heapUsed + after.arrayBuffers - before.heapUsed - before.arrayBuffers)} heap+buffers (process RSS ${mb(after.rss)})`,
     );
     console.log(
-      `result: ${first.total.toLocaleString()} of ${SAMPLES.toLocaleString()} items, ${mb(first.rows.length * 0.75)} encoded`,
+      `result: ${first.total.toLocaleString()} of ${SAMPLES.toLocaleString()} items, ${mb(first.rows!.length * 0.75)} encoded`,
     );
     // The first seconds after a build are spent building the table's sort indexes, between
     // requests: one figure for a query in that window, then the steady state after it.
-    const during = await timed(() => call('POST', `${base}/item_ids`, itemIds));
+    const during = await timed(() => itemIdsOf(itemIds));
     const settled = await untilIdle();
     console.log(
       `item_ids while the sort indexes build: ${during.ms.toFixed(0)} ms; the event loop was idle again after ${(settled / 1000).toFixed(1)} s`,
     );
-    const ids = await repeat(() => call('POST', `${base}/item_ids`, itemIds));
+    const ids = await repeat(() => itemIdsOf(itemIds));
     const hist = await repeat(() =>
-      call('POST', `${base}/histogram`, {
-        data_level: 'image',
-        metadata_id: 'num_3',
-        filter: itemIds.filter,
-        max_num_bins: 20,
+      client.call(api.explore.histogram, {
+        params,
+        body: {
+          data_level: 'image',
+          metadata_id: 'num_3',
+          filter: itemIds.filter,
+          max_num_bins: 20,
+        },
       }),
     );
     let page = 0;
     const items = await repeat(() => {
       const slice = [...rows.subarray(page * 120, page * 120 + 120)];
       page = (page + 1) % 100;
-      return call('POST', `${base}/items`, {
-        data_level: 'image',
-        rows: slice,
-        version: first.version,
+      return client.call(api.explore.items, {
+        params,
+        body: { data_level: 'image', rows: slice, version: first.version },
       });
     });
-    const info = await timed(() => call('GET', `${base}/metadata_info?data_level=image`));
+    const info = await timed(() =>
+      client.call(api.explore.metadataInfo, { params, query: { data_level: 'image' } }),
+    );
     const line = (name: string, r: { wall: number; cpu: number }, target: number) =>
       console.log(
         `${name.padEnd(44)} p50 ${r.wall.toFixed(1).padStart(7)} ms wall / ${r.cpu.toFixed(1).padStart(7)} ms CPU   target ${target} ms   ratio ${(r.wall / target).toFixed(2)}`,
@@ -503,7 +500,7 @@ async function bench(kind: 'sqlite' | 'postgres'): Promise<void> {
     console.log(`metadata_info (first call, computes field statistics): ${info.ms.toFixed(0)} ms`);
 
     // Object level: 3M objects.
-    const objectQuery = {
+    const objectQuery: ItemIdsRequest = {
       data_level: 'image_object',
       filter: { type: 'numeric', metadata_id: 'object.area', op: 'between', value: [1000, null] },
       sort: [
@@ -513,18 +510,18 @@ async function bench(kind: 'sqlite' | 'postgres'): Promise<void> {
     };
     (global as { gc?: () => void }).gc?.();
     const beforeObjects = process.memoryUsage();
-    const coldObjects = await timed(() => call('POST', `${base}/item_ids`, objectQuery));
+    const coldObjects = await timed(() => itemIdsOf(objectQuery));
     (global as { gc?: () => void }).gc?.();
     const afterObjects = process.memoryUsage();
     console.log(
       `cold build of the object table (${(SAMPLES * OBJECTS_PER_SAMPLE).toLocaleString()} rows) + first query: ${(coldObjects.ms / 1000).toFixed(1)} s wall / ${(coldObjects.cpu / 1000).toFixed(1)} s CPU; memory +${mb(afterObjects.rss - beforeObjects.rss)} RSS (process RSS ${mb(afterObjects.rss)})`,
     );
-    const objectsDuring = await timed(() => call('POST', `${base}/item_ids`, objectQuery));
+    const objectsDuring = await timed(() => itemIdsOf(objectQuery));
     const objectsSettled = await untilIdle();
     console.log(
       `object item_ids while the sort indexes build: ${objectsDuring.ms.toFixed(0)} ms; idle again after ${(objectsSettled / 1000).toFixed(1)} s`,
     );
-    const objects = await repeat(() => call('POST', `${base}/item_ids`, objectQuery));
+    const objects = await repeat(() => itemIdsOf(objectQuery));
     line('item_ids objects: area ≥ 1000, label + area', objects, TARGETS.item_ids);
   } finally {
     await app.close();

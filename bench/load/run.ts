@@ -14,10 +14,12 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import {
+  ApiError,
+  api,
+  cookieJar,
+  createClient,
   decodeIndices,
-  type ExploreItem,
   type Filter,
-  type ItemIdsResponse,
   type SortEntry,
 } from '@loupe/contracts';
 import { LoupeClient, type SampleToUpload } from '@loupe/sdk';
@@ -202,10 +204,10 @@ const sleep = (ms: number) => new Promise((wake) => setTimeout(wake, Math.max(0,
 async function waitForJobs(server: BenchServer, limitMs: number): Promise<void> {
   const deadline = performance.now() + limitMs;
   while (performance.now() < deadline) {
-    const response = await fetch(`${server.url}/api/activities?scope=all`, {
-      headers: { 'x-api-key': server.apiKey },
-    });
-    const activities = (await response.json()) as { status: string }[];
+    const activities = await createClient({
+      baseUrl: server.url,
+      headers: { 'X-API-Key': server.apiKey },
+    }).call(api.activities.list, { query: { scope: 'all' } });
     if (activities.every((a) => a.status !== 'PENDING')) return;
     await sleep(500);
   }
@@ -299,41 +301,38 @@ async function main(): Promise<void> {
       metadataTypes: { ...METADATA_TYPES },
     });
     await waitForJobs(server, 15 * 60_000);
-    const login = await fetch(`${server.url}/api/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ ...ADMIN, remember: false }),
-    });
-    if (!login.ok) throw new Error(`Sign-in failed: ${login.status} ${await login.text()}`);
-    const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
-    const base = `/api/datasets/${browsed.id}`;
-    const post = async <T>(path: string, body: unknown): Promise<T> => {
-      const response = await fetch(`${server.url}${path}`, {
-        method: 'POST',
-        headers: { cookie, 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-      if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-      return (await response.json()) as T;
-    };
+    // The users share one signed-in session, as browser tabs do.
+    const cookies = cookieJar();
+    const browser = createClient({ baseUrl: server.url, cookies });
+    await browser.call(api.auth.login, { body: ADMIN });
+    const params = { id: browsed.id };
 
     // The explorer's first open builds the item table: timed, but not part of the load.
     const coldStarted = performance.now();
-    await post(`${base}/item_ids`, { data_level: 'image', format: 'rows' });
+    await browser.call(api.explore.itemIds, {
+      params,
+      body: { data_level: 'image', format: 'rows' },
+    });
     const coldMs = performance.now() - coldStarted;
     // Thumbnails to top pages up with, as a user scrolling through the items with images.
-    const withImages = await post<ItemIdsResponse>(`${base}/item_ids`, {
-      data_level: 'image',
-      filter: { type: 'boolean', metadata_id: 'has_image', op: 'bool_equals', value: true },
-      format: 'rows',
+    const withImages = await browser.call(api.explore.itemIds, {
+      params,
+      body: {
+        data_level: 'image',
+        filter: { type: 'boolean', metadata_id: 'has_image', op: 'bool_equals', value: true },
+        format: 'rows',
+      },
     });
     const imageRows = decodeIndices(Buffer.from(withImages.rows!, 'base64'));
     const thumbnails: string[] = [];
     for (let start = 0; start < imageRows.indices.length; start += PAGE) {
-      const { items } = await post<{ items: ExploreItem[] }>(`${base}/items`, {
-        data_level: 'image',
-        rows: [...imageRows.indices.subarray(start, start + PAGE)],
-        version: imageRows.version,
+      const { items } = await browser.call(api.explore.items, {
+        params,
+        body: {
+          data_level: 'image',
+          rows: [...imageRows.indices.subarray(start, start + PAGE)],
+          version: imageRows.version,
+        },
       });
       for (const item of items) if (item.thumbnail_src) thumbnails.push(item.thumbnail_src);
     }
@@ -351,66 +350,88 @@ async function main(): Promise<void> {
     );
 
     // ---- the load
-    const request = async (kind: Kind, path: string, body?: unknown): Promise<string | null> => {
+    /** One call of a user, timed until its answer is read; null when it failed (recorded). */
+    const timed = async <T>(
+      kind: Kind,
+      what: string,
+      call: (signal: AbortSignal) => Promise<T>,
+    ): Promise<T | null> => {
       const started = performance.now();
       try {
-        const response = await fetch(`${server.url}${path}`, {
-          method: body === undefined ? 'GET' : 'POST',
-          headers: {
-            cookie,
-            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-          },
-          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-          signal: AbortSignal.timeout(TIMEOUT_MS),
-        });
-        const payload = Buffer.from(await response.arrayBuffer());
-        const ms = performance.now() - started;
-        if (response.ok) {
-          record(kind, ms);
-          return kind === 'thumbnail' ? '' : payload.toString();
-        }
-        record(kind, ms, `${body === undefined ? 'GET' : 'POST'} ${path} → ${response.status} ${payload.toString().slice(0, 300)}${body === undefined ? '' : ` (body ${JSON.stringify(body).slice(0, 300)})`}`); // prettier-ignore
+        const answer = await call(AbortSignal.timeout(TIMEOUT_MS));
+        record(kind, performance.now() - started);
+        return answer;
       } catch (error) {
-        record(kind, performance.now() - started, `${path} → ${(error as Error).message}`);
+        const message =
+          error instanceof ApiError
+            ? `${error.status} ${error.description.slice(0, 300)}`
+            : (error as Error).message;
+        record(kind, performance.now() - started, `${what} → ${message}`);
+        return null;
       }
-      return null;
     };
+    /** A thumbnail as the browser loads it: the URL the item answered, with the session cookie. */
+    const thumbnail = (url: string) =>
+      timed('thumbnail', url, async (signal) => {
+        const response = await fetch(`${server.url}${url}`, {
+          headers: { cookie: cookies.header() },
+          signal,
+        });
+        await response.arrayBuffer();
+        if (!response.ok) throw new Error(`${response.status}`);
+      });
     const loadStarted = performance.now();
     const deadline = loadStarted + SECONDS * 1000;
     const user = async (index: number) => {
       const random = mulberry32(1000 + index);
       for (let loop = 0; loop < MAX_LOOPS && performance.now() < deadline; loop++) {
         const { filter, sort } = query(random, index + loop);
-        const idsText = await request('item_ids', `${base}/item_ids`, {
+        const body = {
           data_level: 'image',
           filter,
           sort,
           include_missing: true,
           format: 'rows',
-        });
-        if (idsText !== null) {
-          const { rows } = JSON.parse(idsText) as ItemIdsResponse;
-          const { indices, version } = decodeIndices(Buffer.from(rows!, 'base64'));
+        } as const;
+        const found = await timed(
+          'item_ids',
+          `item_ids ${JSON.stringify(body).slice(0, 300)}`,
+          (signal) => browser.call(api.explore.itemIds, { params, body }, { signal }),
+        );
+        if (found !== null) {
+          const { indices, version } = decodeIndices(Buffer.from(found.rows!, 'base64'));
           // The first page, then pages a user scrolls to (most stay near the top).
           const pages = Math.max(1, Math.ceil(indices.length / PAGE));
           const page = loop === 0 ? 0 : Math.floor(random() * Math.min(pages, 20));
-          const [itemsText] = await Promise.all([
-            request('items', `${base}/items`, {
-              data_level: 'image',
-              rows: [...indices.subarray(page * PAGE, page * PAGE + PAGE)],
-              version,
-            }),
-            request('histogram', `${base}/histogram`, {
-              data_level: 'image',
-              metadata_id: HISTOGRAM_FIELDS[(index + loop) % HISTOGRAM_FIELDS.length],
-              filter,
-              max_num_bins: 20,
-            }),
+          const metadataId = HISTOGRAM_FIELDS[(index + loop) % HISTOGRAM_FIELDS.length]!;
+          const [pageItems] = await Promise.all([
+            timed('items', `items page ${page}`, (signal) =>
+              browser.call(
+                api.explore.items,
+                {
+                  params,
+                  body: {
+                    data_level: 'image',
+                    rows: [...indices.subarray(page * PAGE, page * PAGE + PAGE)],
+                    version,
+                  },
+                },
+                { signal },
+              ),
+            ),
+            timed('histogram', `histogram of ${metadataId}`, (signal) =>
+              browser.call(
+                api.explore.histogram,
+                {
+                  params,
+                  body: { data_level: 'image', metadata_id: metadataId, filter, max_num_bins: 20 },
+                },
+                { signal },
+              ),
+            ),
           ]);
-          const own = itemsText
-            ? (JSON.parse(itemsText) as { items: ExploreItem[] }).items.flatMap((item) =>
-                item.thumbnail_src ? [item.thumbnail_src] : [],
-              )
+          const own = pageItems
+            ? pageItems.items.flatMap((item) => (item.thumbnail_src ? [item.thumbnail_src] : []))
             : [];
           const from = Math.floor(random() * thumbnails.length);
           const urls = [
@@ -424,18 +445,20 @@ async function main(): Promise<void> {
           await Promise.all(
             Array.from({ length: THUMBNAILS_IN_FLIGHT }, async () => {
               while (next < urls.length && performance.now() < deadline)
-                await request('thumbnail', urls[next++]!);
+                await thumbnail(urls[next++]!);
             }),
           );
         }
         if (THINK_MS > 0)
           await sleep(Math.min(THINK_MS * (0.5 + random()), deadline - performance.now()));
-        else if (idsText === null) await sleep(100); // a failing server is not hammered in a tight loop
+        else if (found === null) await sleep(100); // a failing server is not hammered in a tight loop
       }
     };
     const health = async () => {
       while (performance.now() < deadline) {
-        await request('health', '/api/health');
+        await timed('health', 'health', (signal) =>
+          browser.call(api.state.health, undefined, { signal }),
+        );
         await sleep(HEALTH_EVERY_MS);
       }
     };

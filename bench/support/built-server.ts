@@ -5,6 +5,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
+import { ApiError, api, cookieJar, createClient, type ApiClient } from '@loupe/contracts';
 import { chromium, type Browser } from 'playwright-core';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
@@ -40,8 +41,10 @@ export function cpuMs(pid: number | undefined): number {
 export interface Server {
   url: string;
   child: ChildProcess;
+  /** `name=value` of the bench admin's session cookie, for a browser context. */
   cookie: string;
-  call<T>(method: string, path: string, body?: unknown): Promise<T>;
+  /** The typed client, signed in as the bench admin. */
+  call: ApiClient['call'];
   stop(): Promise<void>;
 }
 
@@ -69,46 +72,33 @@ export async function startServer(
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const url = `http://127.0.0.1:${port}`;
+  const cookies = cookieJar();
+  const client = createClient({ baseUrl: url, cookies });
   const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`The server exited:\n${output}`);
-    const healthy = await fetch(`${url}/api/health`).then(
-      (response) => response.status === 200,
+    const healthy = await client.call(api.state.health).then(
+      () => true,
       () => false,
     );
     if (healthy) break;
     if (Date.now() > deadline) throw new Error(`The server did not become healthy:\n${output}`);
     await new Promise((wake) => setTimeout(wake, 200));
   }
-  const setup = await fetch(`${url}/api/setup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ company: 'Bench', user: ADMIN }),
-  });
-  const login =
-    setup.status === 201
-      ? setup
-      : await fetch(`${url}/api/login`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password, remember: false }),
-        });
-  if (login.status >= 400) throw new Error(`Sign-in failed: ${login.status} ${await login.text()}`);
-  const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+  // First-run setup signs the admin in; on a database set up before, sign in instead.
+  await client
+    .call(api.setup.complete, { body: { company: 'Bench', user: ADMIN } })
+    .catch(async (error: unknown) => {
+      if (!(error instanceof ApiError && error.status === 409)) throw error;
+      await client.call(api.auth.login, {
+        body: { email: ADMIN.email, password: ADMIN.password },
+      });
+    });
   const server: Server = {
     url,
     child,
-    cookie,
-    async call<T>(method: string, path: string, body?: unknown) {
-      const response = await fetch(`${url}${path}`, {
-        method,
-        headers: { cookie, ...(body ? { 'content-type': 'application/json' } : {}) },
-        ...(body ? { body: JSON.stringify(body) } : {}),
-      });
-      const text = await response.text();
-      if (response.status >= 400) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-      return JSON.parse(text) as T;
-    },
+    cookie: cookies.header(),
+    call: client.call,
     stop: () =>
       new Promise<void>((done) => {
         if (child.exitCode !== null) return done();

@@ -8,6 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { syntheticImage } from '@loupe/analysis';
+import { api, createClient } from '@loupe/contracts';
 import { LoupeClient, type SampleToUpload } from '@loupe/sdk';
 import sharp from 'sharp';
 import { startServer, type BenchServer } from './server.js';
@@ -168,11 +169,9 @@ function settle(): void {
 }
 
 async function waitForJobs(server: BenchServer): Promise<void> {
+  const client = createClient({ baseUrl: server.url, headers: { 'X-API-Key': server.apiKey } });
   for (;;) {
-    const response = await fetch(`${server.url}/api/activities?scope=all`, {
-      headers: { 'x-api-key': server.apiKey },
-    });
-    const activities = (await response.json()) as { status: string }[];
+    const activities = await client.call(api.activities.list, { query: { scope: 'all' } });
     if (activities.every((a) => a.status !== 'PENDING')) return;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }

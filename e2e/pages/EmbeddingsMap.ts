@@ -3,6 +3,7 @@
 // computed the way the map places points (fitted into [-0.9, 0.9], the canvas height spanning
 // [-1, 1] around the centre).
 import type { Locator, Page } from 'playwright-core';
+import { legendColors } from './ExplorePage';
 
 const FIT = 0.9;
 
@@ -41,6 +42,11 @@ export class EmbeddingsMap {
 
   canvas(): Locator {
     return this.page.getByTestId('embeddings-canvas');
+  }
+
+  /** The map legend's swatch colour (computed CSS) of each category, once `values` are listed. */
+  async legendColors(values: readonly string[]): Promise<Map<string, string>> {
+    return legendColors(this.page, 'embeddings-legend', values);
   }
 
   /** Waits until the scatter drew its points; returns how many. */

@@ -123,9 +123,44 @@ export class ExplorePage {
     await this.page.getByTestId('color-legend').waitFor();
   }
 
+  /** The grid legend's swatch colour (computed CSS) of each category, once `values` are listed. */
+  async legendColors(values: readonly string[]): Promise<Map<string, string>> {
+    return legendColors(this.page, 'color-legend', values);
+  }
+
   async switchLevel(label: 'Sample' | 'Object'): Promise<GridRender> {
     return this.afterGridRender(() =>
       this.page.getByLabel('Data level').getByText(label, { exact: true }).click(),
     );
   }
+}
+
+/**
+ * The swatch colour (computed CSS, so both legends speak rgb()) of each category row of the
+ * legend `testId`, waiting until every one of `values` has a row. The grid's and the map's legends
+ * mark rows 'legend-category' with data-value and their swatch 'legend-swatch'.
+ */
+export async function legendColors(
+  page: Page,
+  testId: string,
+  values: readonly string[],
+): Promise<Map<string, string>> {
+  const handle = await page.waitForFunction(
+    ({ testId, values }) => {
+      const rows = document.querySelectorAll(
+        `[data-testid="${testId}"] [data-testid="legend-category"]`,
+      );
+      const colors: [string, string][] = [];
+      for (const row of Array.from(rows)) {
+        const swatch = row.querySelector('[data-testid="legend-swatch"]');
+        const value = row.getAttribute('data-value');
+        if (swatch && value !== null)
+          colors.push([value, getComputedStyle(swatch).backgroundColor]);
+      }
+      return values.every((value) => colors.some(([v]) => v === value)) ? colors : null;
+    },
+    { testId, values },
+    { timeout: 60_000 },
+  );
+  return new Map((await handle.jsonValue()) as [string, string][]);
 }

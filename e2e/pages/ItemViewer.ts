@@ -112,9 +112,111 @@ export class ItemViewer {
     await this.page.getByPlaceholder('Search metadata').fill(text);
   }
 
+  /**
+   * The audio view's readouts once its axes are drawn: the clip length (from the time readout
+   * '0.00 / 1.43 s'), the visible duration shown, the slider's top and the axes' tick labels.
+   */
+  async audioAxes(): Promise<{
+    clip: number;
+    visible: string;
+    sliderMax: number;
+    timeTicks: string[];
+    frequencyTicks: string[];
+  }> {
+    await this.page.getByTestId('time-tick').first().waitFor();
+    await this.page.getByTestId('frequency-tick').first().waitFor();
+    const labels = (testId: string) =>
+      this.page
+        .getByTestId(testId)
+        .evaluateAll((ticks) => ticks.map((tick) => tick.textContent ?? ''));
+    const time = (await this.page.getByTestId('audio-time').textContent()) ?? '';
+    const slider = this.page.getByRole('slider', { name: 'Visible duration' });
+    return {
+      clip: Number(/\/ ([\d.]+) s/.exec(time)?.[1]),
+      visible: (await this.page.getByTestId('visible-duration').textContent()) ?? '',
+      sliderMax: Number(await slider.getAttribute('aria-valuemax')),
+      timeTicks: await labels('time-tick'),
+      frequencyTicks: await labels('frequency-tick'),
+    };
+  }
+
+  /**
+   * The spectrogram's height and the free height left between the audio view's content (its last
+   * part: the transcript, or the strip when there is none) and the filmstrip, in px.
+   */
+  async audioLayout(): Promise<{ spectrogram: number; freeBelow: number }> {
+    return this.page.evaluate(() => {
+      const spectrogram = document.querySelector('[data-testid="spectrogram"]');
+      const view = document.querySelector('[data-testid="audio-view"]');
+      const filmstrip = document.querySelector('nav[aria-label="Neighbouring items"]');
+      const parts = Array.from(view?.children ?? []).filter(
+        (part) => part.getBoundingClientRect().height > 0,
+      );
+      const bottom = parts.at(-1)?.getBoundingClientRect().bottom ?? 0;
+      return {
+        spectrogram: spectrogram?.getBoundingClientRect().height ?? 0,
+        freeBelow: (filmstrip?.getBoundingClientRect().top ?? 0) - bottom,
+      };
+    });
+  }
+
   /** Escape closes the viewer; waits until the dialog is gone. */
   async closeWithEscape(): Promise<void> {
     await this.page.keyboard.press('Escape');
     await this.body().waitFor({ state: 'detached' });
+  }
+
+  /** The class legend's entries (class names, in order) once it lists any. */
+  async legendClasses(): Promise<string[]> {
+    const entries = this.page.getByTestId('class-legend').getByTestId('legend-class');
+    await entries.first().waitFor();
+    return entries.evaluateAll((nodes) =>
+      nodes.map((node) => node.getAttribute('data-class') ?? ''),
+    );
+  }
+
+  /** Ticks or unticks a class in the legend. */
+  async toggleClass(name: string): Promise<void> {
+    await this.page
+      .getByTestId('class-legend')
+      .getByRole('checkbox', { name, exact: true })
+      .click();
+  }
+
+  /**
+   * The classes a label-map layer ('gt' or 'pred') paints and how many pixels it painted, once it
+   * painted; with `without`, once that class is gone and fewer than `paintedBelow` pixels remain.
+   */
+  async labelMap(
+    layer: 'gt' | 'pred',
+    until: { without?: string; paintedBelow?: number } = {},
+  ): Promise<{ classes: string[]; painted: number }> {
+    const handle = await this.page.waitForFunction(
+      ({ layer: wanted, without, paintedBelow }) => {
+        const mask = document.querySelector(
+          `[data-testid="label-map-mask"][data-layer="${wanted}"][data-painted]`,
+        );
+        if (!mask) return null;
+        const classes = (mask.getAttribute('data-classes') ?? '').split(',').filter(Boolean);
+        const painted = Number(mask.getAttribute('data-painted'));
+        if (without !== null && classes.includes(without)) return null;
+        if (paintedBelow !== null && !(painted < paintedBelow)) return null;
+        return { classes, painted };
+      },
+      { layer, without: until.without ?? null, paintedBelow: until.paintedBelow ?? null },
+      { timeout: 30_000 },
+    );
+    return (await handle.jsonValue()) as { classes: string[]; painted: number };
+  }
+
+  /** Screen rectangles of the label chips on the image. */
+  async labelChips(): Promise<{ left: number; top: number; right: number; bottom: number }[]> {
+    await this.page.getByTestId('object-label').first().waitFor();
+    return this.page.getByTestId('object-label').evaluateAll((chips) =>
+      chips.map((chip) => {
+        const r = chip.getBoundingClientRect();
+        return { left: r.left, top: r.top, right: r.right, bottom: r.bottom };
+      }),
+    );
   }
 }

@@ -1,5 +1,6 @@
-// The signed-in frame: navigation, Getting started dialog, profile menu.
+// The signed-in frame: navigation, Getting started dialog, profile menu, and its fit to the window.
 import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { waitForTestEvent } from '../support/browser';
 
 export class Shell {
@@ -80,6 +81,29 @@ export class Shell {
       .filter({ visible: true })
       .waitFor();
     await this.page.mouse.move(0, 0);
+  }
+
+  /**
+   * The frame is exactly the window: the document never scrolls (pages scroll inside it, so
+   * there is no second scrollbar) and the navigation reaches the window's bottom edge.
+   */
+  async expectFitsViewport(what: string): Promise<void> {
+    const measured = await this.page.evaluate(() => ({
+      scrollHeight: document.documentElement.scrollHeight,
+      scrollWidth: document.documentElement.scrollWidth,
+      innerHeight: window.innerHeight,
+      innerWidth: window.innerWidth,
+      navBottom: document
+        .querySelector('nav[aria-label="Main navigation"]')
+        ?.getBoundingClientRect().bottom,
+    }));
+    expect(measured.scrollHeight, `${what}: document height`).toBeLessThanOrEqual(
+      measured.innerHeight,
+    );
+    expect(measured.scrollWidth, `${what}: document width`).toBeLessThanOrEqual(
+      measured.innerWidth,
+    );
+    expect(measured.navBottom, `${what}: navigation bottom`).toBe(measured.innerHeight);
   }
 
   async toast(text: string): Promise<void> {

@@ -1,36 +1,35 @@
-// A signed-in API session for journeys that prepare data without the browser (license, waits).
-import type { Activity, Dataset } from '@loupe/contracts';
+// The API for journeys that prepare data or check outcomes without the browser (license, waits,
+// a script holding an API key): the typed client of @loupe/contracts against the test server.
+import {
+  api,
+  cookieJar,
+  createClient,
+  type ApiClient,
+  type Dataset,
+  type Transport,
+} from '@loupe/contracts';
 import type { LoupeServer } from './server';
 
+/** A client of the server: anonymous, or with the headers given (an `X-API-Key`). */
+export function apiClient(server: LoupeServer, transport: Transport = {}): ApiClient {
+  return createClient({ baseUrl: server.apiUrl, ...transport });
+}
+
+/** A signed-in session: its cookie is kept and sent like a browser's. */
 export class ApiSession {
+  readonly call: ApiClient['call'];
+
   private constructor(
     private readonly server: LoupeServer,
-    private readonly cookie: string,
-  ) {}
-
-  static async signIn(server: LoupeServer, email: string, password: string): Promise<ApiSession> {
-    const response = await fetch(`${server.apiUrl}/api/login`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email, password, remember: false }),
-    });
-    if (response.status >= 400) throw new Error(`Login failed: ${response.status}`);
-    const cookie = response.headers
-      .getSetCookie()
-      .map((value) => value.split(';')[0])
-      .join('; ');
-    return new ApiSession(server, cookie);
+    client: ApiClient,
+  ) {
+    this.call = client.call;
   }
 
-  async request<T>(method: string, path: string, body?: unknown): Promise<T> {
-    const response = await fetch(`${this.server.apiUrl}${path}`, {
-      method,
-      headers: { cookie: this.cookie, 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    if (response.status >= 400) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-    return (text ? JSON.parse(text) : undefined) as T;
+  static async signIn(server: LoupeServer, email: string, password: string): Promise<ApiSession> {
+    const client = apiClient(server, { cookies: cookieJar() });
+    await client.call(api.auth.login, { body: { email, password } });
+    return new ApiSession(server, client);
   }
 
   /**
@@ -43,13 +42,14 @@ export class ApiSession {
       company_name: 'Acme Inc.',
       expiration_ts: Math.floor(Date.now() / 1000) + 365 * 24 * 3600,
     });
-    const current = await this.request<{ key: string }>('GET', '/api/settings/license');
-    await this.request(current.key ? 'PUT' : 'POST', '/api/settings/license', { key });
+    const current = await this.call(api.settings.license);
+    const route = current.key ? api.settings.replaceLicense : api.settings.submitLicense;
+    await this.call(route, { body: { key } });
     return key;
   }
 
   datasets(): Promise<Dataset[]> {
-    return this.request<Dataset[]>('GET', '/api/datasets');
+    return this.call(api.datasets.list);
   }
 
   /**
@@ -61,7 +61,7 @@ export class ApiSession {
     for (;;) {
       const [datasets, activities] = await Promise.all([
         this.datasets(),
-        this.request<Activity[]>('GET', '/api/activities?scope=all&limit=1000'),
+        this.call(api.activities.list, { query: { scope: 'all', limit: 1000 } }),
       ]);
       const settled = activities.every((activity) => activity.status !== 'PENDING');
       const previewed = datasets.every(

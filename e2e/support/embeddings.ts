@@ -1,5 +1,5 @@
 // Embeddings helpers shared by the embeddings journeys.
-import type { EmbeddingPointsResponse } from '@loupe/contracts';
+import { api, type EmbeddingPointsResponse } from '@loupe/contracts';
 import type { ApiSession } from './api';
 
 export /** Asks for the points as the map does, every 3000 ms while they are computing. */
@@ -10,11 +10,10 @@ async function readyPoints(
 ): Promise<EmbeddingPointsResponse> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const answer = await session.request<EmbeddingPointsResponse>(
-      'POST',
-      `/api/datasets/${datasetId}/embeddings/points`,
-      { data_level: 'image', color_by: 'label' },
-    );
+    const answer = await session.call(api.embeddings.points, {
+      params: { id: datasetId },
+      body: { data_level: 'image', color_by: 'label' },
+    });
     if (answer.status !== 'computing') return answer;
     if (Date.now() > deadline) throw new Error('Embedding points still computing');
     await new Promise((resolve) => setTimeout(resolve, 3000));

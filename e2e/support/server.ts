@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { api, createClient } from '@loupe/contracts';
 import { createLicenseIssuer, type LicenseIssuer } from './license';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -86,12 +87,13 @@ export class LoupeServer {
       if (child.exitCode !== null) {
         throw new Error(`The server exited (${child.exitCode}):\n${this.output}`);
       }
-      try {
-        const response = await fetch(`${this.apiUrl}/api/health`);
-        if (response.status === 200) break;
-      } catch {
-        // Not listening yet.
-      }
+      const healthy = await createClient({ baseUrl: this.apiUrl })
+        .call(api.state.health)
+        .then(
+          () => true,
+          () => false, // not listening yet
+        );
+      if (healthy) break;
       await new Promise((wake) => setTimeout(wake, 100));
     }
     if (Date.now() >= deadline) {
@@ -142,15 +144,11 @@ export class LoupeServer {
 
   /** Completes setup through the API, for journeys that start from a set-up instance. */
   async setUp(admin: { name: string; email: string; password: string }, company = 'Acme Inc.') {
-    const response = await fetch(`${this.apiUrl}/api/setup`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({
+    await createClient({ baseUrl: this.apiUrl }).call(api.setup.complete, {
+      body: {
         company,
         user: { username: admin.name, email: admin.email, password: admin.password },
-      }),
+      },
     });
-    if (response.status !== 201)
-      throw new Error(`Setup failed: ${response.status} ${await response.text()}`);
   }
 }

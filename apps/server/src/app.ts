@@ -8,6 +8,7 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { FastifySchema } from 'fastify';
 import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
@@ -74,6 +75,7 @@ export interface RouteInfo {
   method: string;
   url: string;
   public: boolean;
+  schema?: FastifySchema;
 }
 
 export async function buildApp(
@@ -153,7 +155,12 @@ export async function buildApp(
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
       if (method === 'HEAD' || !route.url.startsWith('/api/')) continue;
-      routes.push({ method, url: route.url, public: route.config?.auth === 'public' });
+      routes.push({
+        method,
+        url: route.url,
+        public: route.config?.auth === 'public',
+        schema: route.schema,
+      });
     }
   });
 

@@ -50,12 +50,56 @@ describe('demo datasets', () => {
           ).toBe(true);
           break;
       }
-      if (task !== 'semantic_segmentation') {
-        expect(a.predictions.map((p) => p.name)).toEqual(['model-a', 'model-b']);
-        expect(a.predictions[0]!.items.map((p) => p.id)).toEqual(a.samples.map((s) => s.id));
+      // Every task has the two prediction sets, one prediction per sample.
+      expect(a.predictions.map((p) => p.name)).toEqual(['model-a', 'model-b']);
+      for (const set of a.predictions)
+        expect(set.items.map((p) => p.id)).toEqual(a.samples.map((s) => s.id));
+      // Audio is recorded, not photographed: no camera metadata on audio samples.
+      const audio = task === 'audio_classification' || task === 'automatic_speech_recognition';
+      for (const sample of a.samples) {
+        if (audio) {
+          expect(sample.metadata).not.toHaveProperty('camera');
+          expect(sample.metadata).not.toHaveProperty('exposure_ms');
+          expect(sample.metadata).toHaveProperty('microphone');
+          expect(sample.metadata).toHaveProperty('snr_db');
+        } else expect(sample.metadata).toHaveProperty('camera');
       }
     },
   );
+
+  it('predicts semantic segmentation label maps, model-a closer to the truth than model-b', () => {
+    const d = demoDataset('semantic_segmentation', 60, 2);
+    const classes = Object.keys(d.label_map!).length;
+    // Mean IoU over the foreground classes, pixels of all samples pooled.
+    const meanIou = (model: number) => {
+      const intersection = new Array<number>(classes).fill(0);
+      const union = new Array<number>(classes).fill(0);
+      d.samples.forEach((sample, i) => {
+        const truth = sample.mask!;
+        const predicted = d.predictions[model]!.items[i]!.mask!;
+        expect([predicted.width, predicted.height, predicted.channels]).toEqual([
+          truth.width,
+          truth.height,
+          1,
+        ]);
+        expect(Math.max(...predicted.data)).toBeLessThan(classes);
+        for (let p = 0; p < truth.data.length; p++) {
+          const t = truth.data[p]!;
+          const q = predicted.data[p]!;
+          if (t === q) intersection[t]!++;
+          union[t]!++;
+          if (t !== q) union[q]!++;
+        }
+      });
+      const ious = intersection.slice(1).map((v, c) => v / Math.max(1, union[c + 1]!));
+      return ious.reduce((a, b) => a + b, 0) / ious.length;
+    };
+    const a = meanIou(0);
+    const b = meanIou(1);
+    expect(a).toBeGreaterThan(0.6);
+    expect(a).toBeGreaterThan(b + 0.1);
+    expect(b).toBeGreaterThan(0.2);
+  });
 
   it('makes model-b worse at night for classification', () => {
     const d = demoDataset('classification', 400, 1);

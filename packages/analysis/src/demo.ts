@@ -52,6 +52,8 @@ export interface DemoSample {
 
 export interface DemoPrediction {
   id: string;
+  /** Semantic segmentation: the predicted label map, one byte per pixel as in `DemoSample.mask`. */
+  mask?: RawImage;
   label?: string;
   score?: number;
   probabilities?: number[];
@@ -73,6 +75,8 @@ export interface DemoDataset {
 }
 
 const CAMERAS = ['north gate', 'south gate', 'dock'];
+const MICROPHONES = ['lavalier', 'handheld', 'ceiling array'];
+const RECORDING_SITES = ['studio', 'office', 'street'];
 const WORD_SECONDS = 0.18;
 
 function split(random: Random): string {
@@ -80,14 +84,29 @@ function split(random: Random): string {
   return r < 0.7 ? 'train' : r < 0.85 ? 'validation' : 'test';
 }
 
-function metadata(random: Random, index: number): DemoSample['metadata'] {
+/**
+ * Metadata of a sample. Images carry what a camera records, audio what a recorder does; both have
+ * a time of day (night samples are darker or noisier), a review flag and a capture time.
+ */
+function metadata(random: Random, index: number, audio: boolean): DemoSample['metadata'] {
   const night = random.next() < 0.3;
+  const captured_at = new Date(Date.UTC(2026, 0, 1) + index * 3_600_000).toISOString();
+  if (audio) {
+    return {
+      microphone: MICROPHONES[random.int(0, MICROPHONES.length - 1)]!,
+      recording_site: RECORDING_SITES[random.int(0, RECORDING_SITES.length - 1)]!,
+      time_of_day: night ? 'night' : 'day',
+      snr_db: Math.round((night ? 6 : 18) + random.next() * 12),
+      reviewed: random.next() < 0.5,
+      captured_at,
+    };
+  }
   return {
     camera: CAMERAS[random.int(0, CAMERAS.length - 1)]!,
     time_of_day: night ? 'night' : 'day',
     exposure_ms: Math.round((night ? 30 : 8) + random.next() * 10),
     reviewed: random.next() < 0.5,
-    captured_at: new Date(Date.UTC(2026, 0, 1) + index * 3_600_000).toISOString(),
+    captured_at,
   };
 }
 
@@ -173,6 +192,72 @@ function predictObjects(
   return out;
 }
 
+/** A shape painted into a label map with its pixel value (class index + 1). */
+interface PaintedShape {
+  bbox: [number, number, number, number];
+  shape: 'rectangle' | 'circle';
+  value: number;
+}
+
+/** A label map of the shapes, later ones over earlier ones; a pixel belongs to a shape when its centre does. */
+function paintLabelMap(shapes: PaintedShape[], width: number, height: number): RawImage {
+  const data = new Uint8Array(width * height);
+  for (const { bbox, shape, value } of shapes) {
+    const [x, y, w, h] = bbox;
+    const rx = w / 2;
+    const ry = h / 2;
+    for (let yy = Math.max(0, Math.floor(y)); yy < Math.min(height, Math.ceil(y + h)); yy++) {
+      for (let xx = Math.max(0, Math.floor(x)); xx < Math.min(width, Math.ceil(x + w)); xx++) {
+        const dx = xx + 0.5 - x - rx;
+        const dy = yy + 0.5 - y - ry;
+        const inside =
+          shape === 'rectangle'
+            ? Math.abs(dx) <= rx && Math.abs(dy) <= ry
+            : (dx / rx) ** 2 + (dy / ry) ** 2 <= 1;
+        if (inside) data[yy * width + xx] = value;
+      }
+    }
+  }
+  return { data, width, height, channels: 1 };
+}
+
+/**
+ * A predicted label map: each true shape is found with probability `recall`, its outline off by
+ * up to `jitter` of its size, its class confused with probability `confusion`; and, with
+ * probability `falsePositive`, a blob of some class where there is none.
+ */
+function predictLabelMap(
+  random: Random,
+  shapes: PaintedShape[],
+  classes: number,
+  quality: { recall: number; jitter: number; confusion: number; falsePositive: number },
+  width: number,
+  height: number,
+): RawImage {
+  const predicted: PaintedShape[] = [];
+  for (const shape of shapes) {
+    if (random.next() > quality.recall) continue;
+    const confused = random.next() < quality.confusion;
+    predicted.push({
+      bbox: jitterBox(random, shape.bbox, quality.jitter),
+      shape: shape.shape,
+      value: confused
+        ? ((shape.value - 1 + random.int(1, classes - 1)) % classes) + 1
+        : shape.value,
+    });
+  }
+  if (random.next() < quality.falsePositive) {
+    const w = 6 + random.next() * width * 0.15;
+    const h = 6 + random.next() * height * 0.15;
+    predicted.push({
+      bbox: [random.next() * (width - w), random.next() * (height - h), w, h],
+      shape: random.next() < 0.5 ? 'rectangle' : 'circle',
+      value: random.int(1, classes),
+    });
+  }
+  return paintLabelMap(predicted, width, height);
+}
+
 function beepWords(random: Random, words: string[], sampleRate: number): Float32Array {
   const wordSamples = Math.round(WORD_SECONDS * sampleRate);
   const gap = Math.round(0.06 * sampleRate);
@@ -212,7 +297,7 @@ export function demoDataset(task: DemoTask, count: number, seed = 1): DemoDatase
   const width = task === 'classification' || task === 'regression' ? 96 : 160;
   const height = task === 'classification' || task === 'regression' ? 72 : 120;
   for (let i = 0; i < count; i++) {
-    const meta = metadata(random, i);
+    const meta = metadata(random, i, audio);
     const night = meta.time_of_day === 'night';
     const base = { split: split(random), metadata: meta };
     if (audio) {
@@ -301,20 +386,26 @@ export function demoDataset(task: DemoTask, count: number, seed = 1): DemoDatase
       modelA.push({ id, values: noisy(1) });
       modelB.push({ id, values: noisy(night ? 3 : 1.2) });
     } else if (task === 'semantic_segmentation') {
-      const mask = new Uint8Array(width * height);
-      for (const object of synthetic.objects) {
-        const [x, y, w, h] = object.bbox;
-        const value = classes.indexOf(object.label as never) + 1;
-        for (let yy = y; yy < y + h; yy++) {
-          for (let xx = x; xx < x + w; xx++) {
-            const inside =
-              object.shape === 'rectangle' ||
-              (xx + 0.5 - x - w / 2) ** 2 + (yy + 0.5 - y - h / 2) ** 2 <= (w / 2) ** 2;
-            if (inside) mask[yy * width + xx] = value;
-          }
-        }
+      const shapes: PaintedShape[] = synthetic.objects.map((object) => ({
+        bbox: object.bbox,
+        shape: object.shape,
+        value: classes.indexOf(object.label as never) + 1,
+      }));
+      samples.push({ ...base, id, image, mask: paintLabelMap(shapes, width, height) });
+      for (const [list, quality] of [
+        [modelA, { recall: 0.95, jitter: 0.04, confusion: 0.04, falsePositive: 0.15 }],
+        [
+          modelB,
+          night
+            ? { recall: 0.6, jitter: 0.15, confusion: 0.3, falsePositive: 0.5 }
+            : { recall: 0.85, jitter: 0.08, confusion: 0.1, falsePositive: 0.3 },
+        ],
+      ] as const) {
+        list.push({
+          id,
+          mask: predictLabelMap(random, shapes, classes.length, quality, width, height),
+        });
       }
-      samples.push({ ...base, id, image, mask: { data: mask, width, height, channels: 1 } });
     } else {
       samples.push({ ...base, id, image, objects });
       modelA.push({

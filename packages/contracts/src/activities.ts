@@ -16,6 +16,7 @@ export const JobType = z
 export type JobType = z.infer<typeof JobType>;
 
 export const ActivityStatus = z.enum(['PENDING', 'SUCCESS', 'FAILURE']);
+export type ActivityStatus = z.infer<typeof ActivityStatus>;
 
 export const Activity = z
   .object({
@@ -36,8 +37,11 @@ export const Activity = z
   })
   .meta({ id: 'Activity' });
 export type Activity = z.infer<typeof Activity>;
+export const ActivityList = z.array(Activity);
+export type ActivityList = z.infer<typeof ActivityList>;
 
 export const ActivitiesQuery = z.object({
   scope: z.enum(['my', 'all']).default('my'),
   limit: z.coerce.number().int().min(1).max(1000).default(200),
 });
+export type ActivitiesQuery = z.input<typeof ActivitiesQuery>;

@@ -92,6 +92,7 @@ export const ApiKeyName = z
   .trim()
   .min(1, { message: messages.required('Name'), abort: true })
   .max(API_KEY_NAME_MAX_LENGTH, apiKeyMessages.nameTooLong);
+export type ApiKeyName = z.infer<typeof ApiKeyName>;
 
 export const CreateApiKeyRequest = z
   .object({ name: ApiKeyName })
@@ -104,3 +105,4 @@ export const CreatedApiKey = ApiKey.extend({
 export type CreatedApiKey = z.infer<typeof CreatedApiKey>;
 
 export const ApiKeyIdParams = z.object({ id: z.uuid('id must be an API key id (UUID)') });
+export type ApiKeyIdParams = z.input<typeof ApiKeyIdParams>;

@@ -2,6 +2,13 @@
 // travel between SDKs, server and web app (docs/product.md, Datasets §3, docs/product.md words).
 import { z } from 'zod';
 import { boundedArray, boundedRecord } from './bounded.js';
+import {
+  MAX_ATTRIBUTIONS_PER_REQUEST,
+  MAX_FEATURE_IDS_PER_REQUEST,
+  MAX_FEATURE_VECTORS_PER_REQUEST,
+  MAX_MISSING_MEDIA_KEYS,
+  MAX_ROWS_PER_REQUEST,
+} from './upload-protocol.js';
 
 export const TaskType = z
   .enum([
@@ -40,12 +47,14 @@ export const ItemId = z
   .max(1000, 'must be at most 1000 characters')
   // eslint-disable-next-line no-control-regex
   .regex(/^[^\u0000-\u001f]+$/, 'must not contain control characters');
+export type ItemId = z.infer<typeof ItemId>;
 
 export const DatasetName = z
   .string()
   .trim()
   .min(1, { message: 'Name is required.', abort: true })
   .max(200, 'Name must be at most 200 characters long.');
+export type DatasetName = z.infer<typeof DatasetName>;
 
 export const CreateDatasetRequest = z
   .object({
@@ -65,6 +74,7 @@ export const CreateDatasetRequest = z
 export type CreateDatasetRequest = z.input<typeof CreateDatasetRequest>;
 
 export const DatasetView = z.object({ id: z.string(), name: z.string() });
+export type DatasetView = z.infer<typeof DatasetView>;
 
 export const Dataset = z
   .object({
@@ -95,20 +105,27 @@ export const Dataset = z
   .meta({ id: 'Dataset' });
 export type Dataset = z.infer<typeof Dataset>;
 
+export const DatasetList = z.array(Dataset);
+export type DatasetList = z.infer<typeof DatasetList>;
+
 export const DatasetIdParams = z.object({ id: z.uuid('id must be a dataset id (UUID)') });
+export type DatasetIdParams = z.input<typeof DatasetIdParams>;
 export const DatasetIdQuery = z.object({
   dataset_id: z.uuid('dataset_id must be a dataset id (UUID)'),
 });
+export type DatasetIdQuery = z.input<typeof DatasetIdQuery>;
 
 /**
  * Media: `blob:<sha256>` for bytes uploaded with POST /api/datasets/{id}/media, an http(s) URL,
  * or a path the server may read (see LOUPE_MEDIA_ROOTS).
  */
 export const MediaRef = z.string().min(1, 'must not be empty').max(4096);
+export type MediaRef = z.infer<typeof MediaRef>;
 
 export const Bbox = z
   .tuple([z.number(), z.number(), z.number().nonnegative(), z.number().nonnegative()])
   .describe('[x, y, width, height] in pixels, COCO style');
+export type Bbox = z.infer<typeof Bbox>;
 
 export const Rle = z.object({
   size: z
@@ -163,11 +180,26 @@ export const SampleInput = z.object({
 });
 export type SampleInput = z.infer<typeof SampleInput>;
 
+/** Declared types of custom metadata fields; undeclared ones are inferred from their values. */
+export const UploadMetadataTypes = boundedRecord(
+  z.string(),
+  z.enum(['numeric', 'string', 'boolean', 'timestamp']),
+  MAX_METADATA_FIELDS,
+).default({});
+export type UploadMetadataTypes = z.input<typeof UploadMetadataTypes>;
+
+/** The body of POST /api/datasets/{id}/samples; each row is checked by the service (upload-rows). */
 export const UploadSamplesRequest = z
   .object({
-    samples: boundedArray(z.unknown(), 20_000).min(1, 'samples must not be empty'),
+    samples: boundedArray(
+      z.unknown(),
+      MAX_ROWS_PER_REQUEST,
+      'send at most 20,000 samples per batch',
+    ).min(1, 'samples must not be empty'),
+    metadata_types: UploadMetadataTypes,
   })
   .meta({ id: 'UploadSamplesRequest' });
+export type UploadSamplesRequest = z.input<typeof UploadSamplesRequest>;
 
 export const RowError = z.object({
   row: z.number().int().describe('0-based index in the batch'),
@@ -194,21 +226,46 @@ export const BatchErrorBody = z
     errors: z.array(RowError).optional().describe('Each bad row and field (at most 1,000)'),
   })
   .meta({ id: 'BatchErrorBody' });
+export type BatchErrorBody = z.infer<typeof BatchErrorBody>;
 
 export const MediaUploadResult = z
   .object({ key: z.string(), size: z.number() })
   .meta({ id: 'MediaUploadResult' });
-export const MissingMediaRequest = z.object({ keys: boundedArray(z.string().max(4096), 100_000) });
+export type MediaUploadResult = z.infer<typeof MediaUploadResult>;
+export const MissingMediaRequest = z.object({
+  keys: boundedArray(z.string().max(4096), MAX_MISSING_MEDIA_KEYS),
+});
+export type MissingMediaRequest = z.input<typeof MissingMediaRequest>;
 export const MissingMediaResult = z.object({ missing: z.array(z.string()) });
+export type MissingMediaResult = z.infer<typeof MissingMediaResult>;
+
+/** A media file by the sha256 of its bytes. */
+export const MediaParams = DatasetIdParams.extend({
+  sha: z.string().regex(/^[0-9a-f]{64}$/, 'sha must be a sha256 hex digest'),
+});
+export type MediaParams = z.input<typeof MediaParams>;
+/** A thumbnail by its key (thumbnail URLs come in items and dataset cards). */
+export const ThumbnailParams = DatasetIdParams.extend({
+  base: z.string().regex(/^[0-9a-f]{40}$/, 'base must be a thumbnail key'),
+});
+export type ThumbnailParams = z.input<typeof ThumbnailParams>;
+export const ThumbnailQuery = z.object({ size: z.enum(['grid']).default('grid') });
+export type ThumbnailQuery = z.input<typeof ThumbnailQuery>;
+export const SampleMediaQuery = z.object({ sample_id: z.string().min(1) });
+export type SampleMediaQuery = z.input<typeof SampleMediaQuery>;
 
 export const FeatureUploadRequest = z
   .object({
     name: z.string().trim().min(1).max(200),
     data_level: DataLevel,
     /** Either vectors as JSON … */
-    vectors: boundedRecord(z.string(), boundedArray(z.number(), 65_536), 200_000).optional(),
+    vectors: boundedRecord(
+      z.string(),
+      boundedArray(z.number(), 65_536),
+      MAX_FEATURE_VECTORS_PER_REQUEST,
+    ).optional(),
     /** … or ids plus base64 of little-endian float32 rows, ids.length × dimension values. */
-    ids: boundedArray(z.string(), 500_000).optional(),
+    ids: boundedArray(z.string(), MAX_FEATURE_IDS_PER_REQUEST).optional(),
     data: z.string().optional(),
     dimension: z.number().int().positive().max(65_536).optional(),
   })
@@ -229,6 +286,8 @@ export const FeatureInfo = z
   })
   .meta({ id: 'FeatureInfo' });
 export type FeatureInfo = z.infer<typeof FeatureInfo>;
+export const FeatureInfoList = z.array(FeatureInfo);
+export type FeatureInfoList = z.infer<typeof FeatureInfoList>;
 
 export const PredictionSet = z
   .object({
@@ -241,12 +300,16 @@ export const PredictionSet = z
   })
   .meta({ id: 'PredictionSet' });
 export type PredictionSet = z.infer<typeof PredictionSet>;
+export const PredictionSetList = z.array(PredictionSet);
+export type PredictionSetList = z.infer<typeof PredictionSetList>;
 
 export const CreatePredictionSetRequest = z
   .object({ name: z.string().trim().min(1).max(200), exist_ok: z.boolean().default(false) })
   .meta({ id: 'CreatePredictionSetRequest' });
+export type CreatePredictionSetRequest = z.input<typeof CreatePredictionSetRequest>;
 
 export const PredictedObjectInput = ObjectInput.extend({ score: z.number().min(0).max(1) });
+export type PredictedObjectInput = z.infer<typeof PredictedObjectInput>;
 
 export const PredictionInput = z.object({
   id: ItemId.describe('The sample id this prediction is for'),
@@ -269,9 +332,13 @@ export type PredictionInput = z.infer<typeof PredictionInput>;
 
 export const UploadPredictionsRequest = z
   .object({
-    predictions: boundedArray(z.unknown(), 20_000).min(1, 'predictions must not be empty'),
+    predictions: boundedArray(z.unknown(), MAX_ROWS_PER_REQUEST).min(
+      1,
+      'predictions must not be empty',
+    ),
   })
   .meta({ id: 'UploadPredictionsRequest' });
+export type UploadPredictionsRequest = z.input<typeof UploadPredictionsRequest>;
 
 export const AttributionInput = z.object({
   id: ItemId,
@@ -279,17 +346,22 @@ export const AttributionInput = z.object({
     .union([MediaRef, boundedArray(boundedArray(z.number(), 10_000), 10_000)])
     .describe('An image, or rows of numbers'),
 });
+export type AttributionInput = z.infer<typeof AttributionInput>;
 export const UploadAttributionsRequest = z
   .object({
     name: z.string().trim().min(1).max(200).default('attribution'),
-    attributions: boundedArray(z.unknown(), 5_000).min(1),
+    attributions: boundedArray(z.unknown(), MAX_ATTRIBUTIONS_PER_REQUEST).min(1),
   })
   .meta({ id: 'UploadAttributionsRequest' });
+export type UploadAttributionsRequest = z.input<typeof UploadAttributionsRequest>;
+export const UploadAttributionsResult = z.object({ uploaded: z.number() });
+export type UploadAttributionsResult = z.infer<typeof UploadAttributionsResult>;
 
 export const PredictionSetParams = z.object({
   id: z.uuid('id must be a dataset id (UUID)'),
   predictionSetId: z.uuid('predictionSetId must be a prediction set id (UUID)'),
 });
+export type PredictionSetParams = z.input<typeof PredictionSetParams>;
 
 export const HistoryOperation = z.enum([
   'sample:create',
@@ -302,6 +374,7 @@ export const HistoryOperation = z.enum([
   'sample.split:edit',
   'sample:restore',
 ]);
+export type HistoryOperation = z.infer<typeof HistoryOperation>;
 export const HistoryRecord = z
   .object({
     id: z.string(),
@@ -313,8 +386,11 @@ export const HistoryRecord = z
   })
   .meta({ id: 'HistoryRecord' });
 export type HistoryRecord = z.infer<typeof HistoryRecord>;
+export const HistoryRecordList = z.array(HistoryRecord);
+export type HistoryRecordList = z.infer<typeof HistoryRecordList>;
 
 export const ThumbnailConfig = z.object({ enabled: z.boolean() }).meta({ id: 'ThumbnailConfig' });
+export type ThumbnailConfig = z.infer<typeof ThumbnailConfig>;
 export const IouThreshold = z
   .object({
     iou_threshold: z
@@ -323,3 +399,4 @@ export const IouThreshold = z
       .max(1, 'iou_threshold must be between 0 and 1'),
   })
   .meta({ id: 'IouThreshold' });
+export type IouThreshold = z.infer<typeof IouThreshold>;

@@ -52,6 +52,7 @@ export const EmbeddingsSettingsQuery = z.object({
   data_level: DataLevel,
   predictions_id: PredictionsId.optional(),
 });
+export type EmbeddingsSettingsQuery = z.input<typeof EmbeddingsSettingsQuery>;
 
 export const EmbeddingsSettings = z
   .object({

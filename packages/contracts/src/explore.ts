@@ -14,6 +14,7 @@ export type SortEntry = z.infer<typeof SortEntry>;
 
 /** Milliseconds since the epoch, or an ISO 8601 string. */
 export const TimestampValue = z.union([z.number(), z.string().max(64)]);
+export type TimestampValue = z.infer<typeof TimestampValue>;
 
 export const BooleanFilter = z.object({
   type: z.literal('boolean'),
@@ -21,18 +22,21 @@ export const BooleanFilter = z.object({
   op: z.literal('bool_equals'),
   value: z.boolean(),
 });
+export type BooleanFilter = z.infer<typeof BooleanFilter>;
 export const NumericFilter = z.object({
   type: z.literal('numeric'),
   metadata_id: MetadataId,
   op: z.literal('between'),
   value: z.tuple([z.number().nullable(), z.number().nullable()]).describe('[min, max], inclusive'),
 });
+export type NumericFilter = z.infer<typeof NumericFilter>;
 export const StringFilter = z.object({
   type: z.literal('string'),
   metadata_id: MetadataId,
   op: z.literal('in'),
   value: boundedArray(z.string(), 100_000),
 });
+export type StringFilter = z.infer<typeof StringFilter>;
 export const TimestampFilter = z.union([
   z.object({
     type: z.literal('timestamp'),
@@ -47,21 +51,23 @@ export const TimestampFilter = z.union([
     value: TimestampValue,
   }),
 ]);
+export type TimestampFilter = z.infer<typeof TimestampFilter>;
 export const HistoryFilter = z.object({
   type: z.literal('history'),
   record_id: z.string().min(1),
 });
+export type HistoryFilter = z.infer<typeof HistoryFilter>;
 
 /** The explorer's filter tree (docs/product.md, Datasets §3 "Filter"). */
 export type Filter =
   | { type: 'and'; children: Filter[] }
   | { type: 'or'; children: Filter[] }
   | { type: 'not'; child: Filter }
-  | z.infer<typeof BooleanFilter>
-  | z.infer<typeof NumericFilter>
-  | z.infer<typeof StringFilter>
-  | z.infer<typeof TimestampFilter>
-  | z.infer<typeof HistoryFilter>;
+  | BooleanFilter
+  | NumericFilter
+  | StringFilter
+  | TimestampFilter
+  | HistoryFilter;
 
 /** How deeply and/or/not filters may nest: the explorer builds two levels; 32 is generous. */
 export const FILTER_MAX_DEPTH = 32;
@@ -159,6 +165,7 @@ export const ItemsRequest = z
 export type ItemsRequest = z.input<typeof ItemsRequest>;
 
 export const ObjectType = z.enum(['gt', 'pred']);
+export type ObjectType = z.infer<typeof ObjectType>;
 
 export const ExploreObject = z
   .object({
@@ -233,6 +240,7 @@ export const MetadataInfoQuery = z.object({
   data_level: DataLevel,
   predictions_id: PredictionsId.optional(),
 });
+export type MetadataInfoQuery = z.input<typeof MetadataInfoQuery>;
 
 export const MetadataFieldInfo = z
   .object({
@@ -304,6 +312,7 @@ export type ColorMapResponse = z.infer<typeof ColorMapResponse>;
 export const ItemFeaturesRequest = z
   .object({ data_level: DataLevel, item_ids: boundedArray(z.string(), 100_000).min(1) })
   .meta({ id: 'ItemFeaturesRequest' });
+export type ItemFeaturesRequest = z.input<typeof ItemFeaturesRequest>;
 export const ItemFeaturesResponse = z
   .object({
     features: z.array(z.object({ feature_name: z.string(), num_missing: z.number() })),

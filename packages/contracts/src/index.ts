@@ -8,6 +8,7 @@ export * from './license.js';
 export * from './settings.js';
 export * from './datasets.js';
 export * from './upload-rows.js';
+export * from './upload-protocol.js';
 export * from './activities.js';
 export * from './explore.js';
 export * from './embeddings.js';
@@ -20,3 +21,6 @@ z.config({
 });
 export * from './row-encoding.js';
 export * from './palette.js';
+export * from './field-colors.js';
+export * from './routes/index.js';
+export * from './client/index.js';

@@ -62,3 +62,7 @@ export const SupportBundleRequest = z
   })
   .meta({ id: 'SupportBundleRequest' });
 export type SupportBundleRequest = z.infer<typeof SupportBundleRequest>;
+
+/** A file of the Python SDK's package index, by its wheel file name. */
+export const SdkFileParams = z.object({ filename: z.string() });
+export type SdkFileParams = z.input<typeof SdkFileParams>;

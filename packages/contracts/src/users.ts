@@ -26,6 +26,7 @@ export const UserList = z.array(User).meta({ id: 'UserList' });
 export type UserList = z.infer<typeof UserList>;
 
 export const UserIdParams = z.object({ id: z.uuid('id must be a user id (UUID)') });
+export type UserIdParams = z.input<typeof UserIdParams>;
 
 export const CreateUserRequest = z
   .object({ email: Email, name: PersonName, role: Role.default('member') })

@@ -32,6 +32,7 @@ export const Email = z
   .max(320)
   .regex(EMAIL_PATTERN, messages.email)
   .transform((email) => email.toLowerCase());
+export type Email = z.infer<typeof Email>;
 
 export const PersonName = z
   .string()
@@ -39,6 +40,7 @@ export const PersonName = z
   .min(1, { message: messages.required('Name'), abort: true })
   .max(200)
   .regex(PERSON_NAME_PATTERN, messages.name);
+export type PersonName = z.infer<typeof PersonName>;
 
 export const CompanyName = z
   .string()
@@ -46,8 +48,10 @@ export const CompanyName = z
   .min(1, { message: messages.required('Company Name'), abort: true })
   .max(200)
   .regex(COMPANY_NAME_PATTERN, messages.companyName);
+export type CompanyName = z.infer<typeof CompanyName>;
 
 export const NewPassword = z
   .string()
   .min(PASSWORD_MIN_LENGTH, messages.newPasswordTooShort)
   .max(1024, 'New password must be at most 1024 characters long.');
+export type NewPassword = z.infer<typeof NewPassword>;

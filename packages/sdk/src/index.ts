@@ -8,7 +8,9 @@ export type {
   Media,
   SampleToUpload,
   PredictionToUpload,
+  AttributionToUpload,
   UploadOptions,
+  FeatureUploadOptions,
   Progress,
 } from './client/client.js';
 export { LoupeError } from './client/errors.js';

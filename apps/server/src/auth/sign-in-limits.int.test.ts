@@ -1,5 +1,6 @@
 // Password guessing and reset-token guessing: growing delays that never lock an owner out, and no
 // argon2 time spent on a bad reset token.
+import { api } from '@loupe/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MINUTE } from '../platform/clock.js';
 import { healthDuring } from '../testing/health-probe.js';
@@ -30,6 +31,7 @@ beforeEach(async () => {
 afterEach(() => t.close());
 
 const from = (address: string) => new Client(t.app, { 'x-forwarded-for': address });
+// Raw sign-ins and resets: these tests read the Retry-After header of each refusal.
 const login = (client: Client, password = ADMIN.password) =>
   client.post('/api/login', { email: ADMIN.email, password, remember: false });
 const retryAfterMs = (response: { headers: Record<string, unknown> }) =>
@@ -146,7 +148,7 @@ describe('password reset limits', () => {
     expect(hashPassword).not.toHaveBeenCalled();
 
     const { id } = await addUser(t.app, admin, { email: 'ben@example.com' });
-    const { token } = (await admin.post(`/api/users/${id}/reset-password-token`)).json();
+    const { token } = await admin.call(api.users.createResetToken, { params: { id } });
     vi.mocked(hashPassword).mockClear();
     expect((await reset(from('203.0.113.9'), token)).statusCode).toBe(200);
     expect(hashPassword).toHaveBeenCalledTimes(1);
@@ -166,7 +168,7 @@ describe('password reset limits', () => {
     });
 
     const { id } = await addUser(t.app, admin, { email: 'ben@example.com' });
-    const { token } = (await admin.post(`/api/users/${id}/reset-password-token`)).json();
+    const { token } = await admin.call(api.users.createResetToken, { params: { id } });
     expect((await reset(from('198.51.100.7'), token)).statusCode).toBe(200);
   });
 });

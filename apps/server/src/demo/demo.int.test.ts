@@ -4,6 +4,9 @@ import { setUpInstance, startTestApp, type TestApp } from '../testing/test-app.j
 import { DemoService } from './demo.service.js';
 
 let t: TestApp;
+const audio = (dataset: { task_type: string }) =>
+  dataset.task_type === 'audio_classification' ||
+  dataset.task_type === 'automatic_speech_recognition';
 beforeAll(async () => {
   t = await startTestApp();
 });
@@ -36,7 +39,39 @@ describe('demo seeding', () => {
     ]);
     for (const dataset of datasets) {
       expect(dataset.samples_count).toBe(8);
-      expect(dataset.predictions_count).toBe(dataset.task_type === 'semantic_segmentation' ? 0 : 2);
+      // Two prediction sets for every task, each with a prediction for every sample.
+      expect(dataset.predictions_count).toBe(2);
+      const sets = (await admin.get(`/api/dataset/models?dataset_id=${dataset.id}`)).json() as {
+        id: string;
+        num_present: number;
+      }[];
+      expect(sets.map((set) => set.num_present)).toEqual([8, 8]);
+      const fields = (
+        await admin.get(
+          `/api/datasets/${dataset.id}/metadata_info?data_level=${audio(dataset) ? 'audio' : 'image'}`,
+        )
+      ).json() as { metadata_config: { name: string }[] };
+      const names = fields.metadata_config.map((field) => field.name);
+      // Audio is recorded, not photographed.
+      if (audio(dataset)) {
+        expect(names).not.toContain('camera');
+        expect(names).not.toContain('exposure_ms');
+        expect(names).toContain('microphone');
+      } else expect(names).toContain('camera');
+      if (dataset.task_type === 'semantic_segmentation') {
+        // The predicted label maps are served like the ground truth's.
+        const { items } = (
+          await admin.post(`/api/datasets/${dataset.id}/items`, {
+            data_level: 'image',
+            item_ids: ['images/0000.png'],
+            predictions_id: sets[0]!.id,
+          })
+        ).json() as { items: { mask_src: string | null; prediction: { mask_src: string } }[] };
+        expect(items[0]!.mask_src).toMatch(/\/media\//);
+        const mask = await admin.get(items[0]!.prediction.mask_src);
+        expect(mask.statusCode).toBe(200);
+        expect(mask.headers['content-type']).toBe('image/png');
+      }
       const history = (await admin.get(`/api/datasets/${dataset.id}/history`)).json();
       expect(history[0]).toMatchObject({
         operation_type: 'sample:create',

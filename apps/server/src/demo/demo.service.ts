@@ -108,12 +108,15 @@ export class DemoService {
         true,
       );
       for (let start = 0; start < prediction.items.length; start += BATCH) {
-        await this.services.predictionSets.uploadPredictions(
-          DEMO,
-          dataset.id,
-          set.id,
-          prediction.items.slice(start, start + BATCH),
-        );
+        const rows = [];
+        for (const { mask, ...item } of prediction.items.slice(start, start + BATCH)) {
+          // A predicted label map is media too: uploaded first, then named by its key.
+          const upload = mask
+            ? await this.services.media.uploadMedia(DEMO, dataset.id, await png(mask), 'image/png')
+            : undefined;
+          rows.push(upload ? { ...item, mask: upload.key } : item);
+        }
+        await this.services.predictionSets.uploadPredictions(DEMO, dataset.id, set.id, rows);
       }
     }
   }

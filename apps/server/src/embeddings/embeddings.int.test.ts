@@ -3,15 +3,24 @@
 // aggregate and similar items, with expected answers worked out by hand.
 import { createHash } from 'node:crypto';
 import {
+  api,
+  BOOLEAN_COLORS,
   decodeIndices,
   EMBEDDINGS_FAILED,
+  fieldValueColor,
+  type MetadataFieldInfo,
   FEATURE_NOT_AVAILABLE,
   NO_FEATURES_FOR_EMBEDDINGS,
+  type DimensionalityReductionSetting,
+  type EmbeddingPointsRequest,
+  type EmbeddingsLegend,
+  type UpdateEmbeddingsSettingsRequest,
 } from '@loupe/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   addUser,
   Client,
+  refused,
   setUpInstance,
   startLicensedApp,
   startTestApp,
@@ -37,33 +46,26 @@ afterEach(() => t.close());
 const OFFSETS = [0.1, -0.1, 0, 0, 0, -0.1, 0.1];
 
 async function fixture(): Promise<string> {
-  const created = await admin.post('/api/datasets', {
-    name: 'Shapes',
-    task_type: 'classification',
-    class_names: ['cat', 'dog'],
+  const { id } = await admin.call(api.datasets.create, {
+    body: { name: 'Shapes', task_type: 'classification', class_names: ['cat', 'dog'] },
   });
-  expect(created.statusCode, created.body).toBe(201);
-  const id = created.json().id as string;
   const samples = Array.from({ length: 8 }, (_, i) => ({
     id: `s${i}`,
     split: i < 4 ? 'train' : 'val',
     label: i % 2 === 0 ? 'cat' : 'dog',
     metadata: { ...(i < 7 ? { weight: i + 1 } : {}), indoor: i < 4 },
   }));
-  const uploaded = await admin.post(`/api/datasets/${id}/samples`, { samples });
-  expect(uploaded.statusCode, uploaded.body).toBe(200);
+  await admin.call(api.samples.upload, { params: { id }, body: { samples } });
   return id;
 }
 
 async function uploadFeature(id: string, name: string, vectors: Record<string, number[]>) {
   // Each upload is a new version of the feature's vectors.
   t.clock.advance(1000);
-  const response = await admin.post(`/api/datasets/${id}/features`, {
-    name,
-    data_level: 'image',
-    vectors,
+  await admin.call(api.features.upload, {
+    params: { id },
+    body: { name, data_level: 'image', vectors },
   });
-  expect(response.statusCode, response.body).toBe(200);
 }
 
 const lineVectors = (scale = 1) =>
@@ -71,18 +73,33 @@ const lineVectors = (scale = 1) =>
 
 const PCA = { method: 'PCA' } as const;
 
-async function points(id: string, body: Record<string, unknown> = {}) {
-  const response = await admin.post(`/api/datasets/${id}/embeddings/points`, {
-    data_level: 'image',
-    dimensionality_reduction_setting: PCA,
-    feature_name: 'line',
-    ...body,
+/** Points as the map asks for them: PCA of 'line' unless the body says otherwise. */
+const points = (id: string, body: Partial<EmbeddingPointsRequest> = {}) =>
+  pointsOf(id, { dimensionality_reduction_setting: PCA, feature_name: 'line', ...body });
+
+const pointsOf = (id: string, body: Partial<EmbeddingPointsRequest> = {}) =>
+  admin.call(api.embeddings.points, { params: { id }, body: { data_level: 'image', ...body } });
+
+const settings = (id: string, client = admin) =>
+  client.call(api.embeddings.settings, { params: { id }, query: { data_level: 'image' } });
+
+const similar = (
+  id: string,
+  body: { item_ids: string[]; k?: number; exclude_ids?: string[]; feature_name?: string },
+) =>
+  admin.call(api.embeddings.similarItems, {
+    params: { id },
+    body: { data_level: 'image', ...body },
   });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json();
+
+/** The categories of a categorical legend. */
+function categoriesOf(legend: EmbeddingsLegend | null) {
+  if (legend?.type !== 'categorical') throw new Error(`not categorical: ${JSON.stringify(legend)}`);
+  return legend.categories;
 }
 
-function parse(strings: string[]) {
+function parse(strings: string[] | undefined) {
+  if (!strings) throw new Error('no points in the answer');
   return new Map(
     strings.map((s) => {
       const [id, x, y, key] = s.split('|');
@@ -92,36 +109,33 @@ function parse(strings: string[]) {
 }
 
 async function embeddingJobs() {
-  const activities = (await admin.get('/api/activities?scope=all')).json() as {
-    job_type: string;
-    status: string;
-    error?: string;
-  }[];
+  const activities = await admin.call(api.activities.list, { query: { scope: 'all' } });
   return activities.filter((a) => a.job_type === 'EmbeddingsComputation');
 }
 
 describe('embeddings settings', () => {
   it('defaults to UMAP with 15 neighbours and the first feature, and stores an update', async () => {
     const id = await fixture();
-    const url = `/api/datasets/${id}/embeddings/settings?data_level=image`;
-    expect((await admin.get(url)).json()).toEqual({
+    expect(await settings(id)).toEqual({
       feature_names: [],
       feature_name: null,
       dimensionality_reduction_setting: { method: 'UMAP', num_neighbors: 15 },
     });
     await uploadFeature(id, 'line', lineVectors());
     await uploadFeature(id, 'other', { s0: [1, 2] });
-    expect((await admin.get(url)).json()).toMatchObject({
+    expect(await settings(id)).toMatchObject({
       feature_names: ['line', 'other'],
       feature_name: 'line',
     });
-    const put = await admin.put(`/api/datasets/${id}/embeddings/settings`, {
-      data_level: 'image',
-      feature_name: 'other',
-      dimensionality_reduction_setting: { method: 'TSNE', perplexity: 12.5 },
+    await admin.call(api.embeddings.updateSettings, {
+      params: { id },
+      body: {
+        data_level: 'image',
+        feature_name: 'other',
+        dimensionality_reduction_setting: { method: 'TSNE', perplexity: 12.5 },
+      },
     });
-    expect(put.statusCode, put.body).toBe(200);
-    expect((await admin.get(url)).json()).toEqual({
+    expect(await settings(id)).toEqual({
       feature_names: ['line', 'other'],
       feature_name: 'other',
       dimensionality_reduction_setting: { method: 'TSNE', perplexity: 12.5 },
@@ -130,20 +144,23 @@ describe('embeddings settings', () => {
 
   it('refuses out-of-range parameters, unknown features and levels with messages naming them', async () => {
     const id = await fixture();
-    const put = (body: Record<string, unknown>) =>
-      admin.put(`/api/datasets/${id}/embeddings/settings`, {
-        data_level: 'image',
-        feature_name: 'line',
-        ...body,
+    const put = (
+      body: Omit<UpdateEmbeddingsSettingsRequest, 'data_level' | 'feature_name'> & {
+        feature_name?: string;
+      },
+    ) =>
+      admin.call(api.embeddings.updateSettings, {
+        params: { id },
+        body: { data_level: 'image', feature_name: 'line', ...body },
       });
-    const noFeature = await put({ dimensionality_reduction_setting: PCA });
-    expect(noFeature.statusCode).toBe(424);
-    expect(noFeature.json()).toEqual({
+    const noFeature = await refused(put({ dimensionality_reduction_setting: PCA }));
+    expect(noFeature.status).toBe(424);
+    expect(noFeature.body).toEqual({
       description: NO_FEATURES_FOR_EMBEDDINGS,
       retriable: true,
     });
     await uploadFeature(id, 'line', lineVectors());
-    const cases: [Record<string, unknown>, string][] = [
+    const cases: [DimensionalityReductionSetting, string][] = [
       [{ method: 'UMAP', num_neighbors: 1 }, 'num_neighbors must be at least 2'],
       [{ method: 'UMAP', num_neighbors: 101 }, 'num_neighbors must be at most 100'],
       [{ method: 'UMAP', num_neighbors: 2.5 }, 'num_neighbors must be a whole number'],
@@ -151,35 +168,39 @@ describe('embeddings settings', () => {
       [{ method: 'TSNE', perplexity: 100.5 }, 'perplexity must be at most 100'],
     ];
     for (const [setting, message] of cases) {
-      const response = await put({ dimensionality_reduction_setting: setting });
-      expect(response.statusCode).toBe(400);
-      expect(response.json().description).toContain('dimensionality_reduction_setting');
-      expect(response.json().description).toContain(message);
+      const error = await refused(put({ dimensionality_reduction_setting: setting }));
+      expect(error.status).toBe(400);
+      expect(error.description).toContain('dimensionality_reduction_setting');
+      expect(error.description).toContain(message);
     }
     for (const ok of [
       { method: 'UMAP', num_neighbors: 2 },
       { method: 'UMAP', num_neighbors: 100 },
       { method: 'TSNE', perplexity: 0.1 },
       { method: 'TSNE', perplexity: 100 },
-    ])
-      expect((await put({ dimensionality_reduction_setting: ok })).statusCode).toBe(200);
-    const unknown = await put({ feature_name: 'nope', dimensionality_reduction_setting: PCA });
-    expect(unknown.statusCode).toBe(400);
-    expect(unknown.json().description).toBe(FEATURE_NOT_AVAILABLE);
-    const level = await admin.get(`/api/datasets/${id}/embeddings/settings?data_level=audio`);
-    expect(level.statusCode).toBe(400);
-    expect(level.json().description).toContain('data_level');
+    ] as const)
+      expect(
+        (await put({ dimensionality_reduction_setting: ok })).dimensionality_reduction_setting,
+      ).toEqual(ok);
+    const unknown = await refused(
+      put({ feature_name: 'nope', dimensionality_reduction_setting: PCA }),
+    );
+    expect(unknown.status).toBe(400);
+    expect(unknown.description).toBe(FEATURE_NOT_AVAILABLE);
+    const level = await refused(
+      admin.call(api.embeddings.settings, { params: { id }, query: { data_level: 'audio' } }),
+    );
+    expect(level.status).toBe(400);
+    expect(level.description).toContain('data_level');
   });
 });
 
 describe('embedding points', () => {
   it('computes on a job, then answers the stored layout until the vectors change', async () => {
     const id = await fixture();
-    const none = await admin.post(`/api/datasets/${id}/embeddings/points`, {
-      data_level: 'image',
-    });
-    expect(none.statusCode).toBe(424);
-    expect(none.json().description).toBe(NO_FEATURES_FOR_EMBEDDINGS);
+    const none = await refused(pointsOf(id));
+    expect(none.status).toBe(424);
+    expect(none.description).toBe(NO_FEATURES_FOR_EMBEDDINGS);
 
     await uploadFeature(id, 'line', lineVectors());
     const first = await points(id);
@@ -228,25 +249,18 @@ describe('embedding points', () => {
   it('uses the stored settings when the request names no method or feature', async () => {
     const id = await fixture();
     await uploadFeature(id, 'line', lineVectors());
-    await admin.put(`/api/datasets/${id}/embeddings/settings`, {
-      data_level: 'image',
-      feature_name: 'line',
-      dimensionality_reduction_setting: PCA,
+    await admin.call(api.embeddings.updateSettings, {
+      params: { id },
+      body: { data_level: 'image', feature_name: 'line', dimensionality_reduction_setting: PCA },
     });
-    const response = await admin.post(`/api/datasets/${id}/embeddings/points`, {
-      data_level: 'image',
-    });
-    expect(response.json()).toMatchObject({
+    expect(await pointsOf(id)).toMatchObject({
       status: 'computing',
       feature_name: 'line',
       dimensionality_reduction_setting: PCA,
     });
-    const unknown = await admin.post(`/api/datasets/${id}/embeddings/points`, {
-      data_level: 'image',
-      feature_name: 'nope',
-    });
-    expect(unknown.statusCode).toBe(400);
-    expect(unknown.json().description).toBe(FEATURE_NOT_AVAILABLE);
+    const unknown = await refused(pointsOf(id, { feature_name: 'nope' }));
+    expect(unknown.status).toBe(400);
+    expect(unknown.description).toBe(FEATURE_NOT_AVAILABLE);
   });
 
   it('filters and colours the points, with a legend, in strings and in binary', async () => {
@@ -254,11 +268,10 @@ describe('embedding points', () => {
     await uploadFeature(id, 'line', lineVectors());
     await points(id);
     await t.runner.drain();
-    const colorMap = (await admin.get(`/api/datasets/${id}/color_map`)).json().color_map;
+    const colorMap = (await admin.call(api.explore.colorMap, { params: { id } })).color_map;
 
     const byLabel = await points(id, { color_by: 'label' });
-    expect(byLabel.legend.type).toBe('categorical');
-    const categories = byLabel.legend.categories as { key: string; label: string; color: string }[];
+    const categories = categoriesOf(byLabel.legend);
     expect(categories.map((c) => [c.label, c.color])).toEqual([
       ['cat', colorMap.cat],
       ['dog', colorMap.dog],
@@ -268,6 +281,7 @@ describe('embedding points', () => {
       expect(labelOfKey.get(p.key)).toBe(Number(pointId.slice(1)) % 2 === 0 ? 'cat' : 'dog');
 
     // Weight 3..6 keeps s2..s5; s7 (no vector) is outside the filter, so nothing is missing.
+    // The legend keeps the field's whole range (1..7), so a filter never recolours a value.
     const filtered = await points(id, {
       color_by: 'weight',
       filter: { type: 'numeric', metadata_id: 'weight', op: 'between', value: [3, 6] },
@@ -275,7 +289,7 @@ describe('embedding points', () => {
     expect(filtered).toMatchObject({
       num_points: 4,
       num_missing: 0,
-      legend: { type: 'continuous', min: 3, max: 6 },
+      legend: { type: 'continuous', min: 1, max: 7 },
     });
     expect([...parse(filtered.points)].map(([pointId, p]) => [pointId, p.key]).sort()).toEqual([
       ['s2', '3'],
@@ -290,18 +304,17 @@ describe('embedding points', () => {
       color_by: 'indoor',
     });
     expect(outdoor).toMatchObject({ num_points: 3, num_missing: 1 });
-    expect(outdoor.legend.categories.map((c: { label: string }) => c.label)).toEqual(['false']);
+    expect(categoriesOf(outdoor.legend).map((c) => c.label)).toEqual(['false']);
 
     // Binary: the same points as row indices, float32 coordinates and uint16 colour codes.
     const strings = parse(byLabel.points);
     const binary = await points(id, { color_by: 'label', format: 'binary' });
     expect(binary.points).toBeUndefined();
-    const rows = decodeIndices(new Uint8Array(Buffer.from(binary.binary.rows, 'base64')));
+    const encoded = binary.binary!;
+    const rows = decodeIndices(new Uint8Array(Buffer.from(encoded.rows, 'base64')));
     expect(rows.version).toBe(binary.version);
-    const xy = new Float32Array(new Uint8Array(Buffer.from(binary.binary.xy, 'base64')).buffer);
-    const codes = new Uint16Array(
-      new Uint8Array(Buffer.from(binary.binary.colors, 'base64')).buffer,
-    );
+    const xy = new Float32Array(new Uint8Array(Buffer.from(encoded.xy, 'base64')).buffer);
+    const codes = new Uint16Array(new Uint8Array(Buffer.from(encoded.colors!, 'base64')).buffer);
     expect(rows.indices.length).toBe(7);
     // Rows are upload order: row r is s{r}.
     Array.from(rows.indices).forEach((row, i) => {
@@ -311,14 +324,52 @@ describe('embedding points', () => {
       expect(String(codes[i])).toBe(expected.key);
     });
 
-    const unknown = await admin.post(`/api/datasets/${id}/embeddings/points`, {
-      data_level: 'image',
-      feature_name: 'line',
-      dimensionality_reduction_setting: PCA,
-      color_by: 'nope',
-    });
-    expect(unknown.statusCode).toBe(400);
-    expect(unknown.json().description).toContain('color_by');
+    const unknown = await refused(points(id, { color_by: 'nope' }));
+    expect(unknown.status).toBe(400);
+    expect(unknown.description).toContain('color_by');
+  });
+
+  it('gives each value the colour the grid gives it, whatever the filter leaves', async () => {
+    const id = await fixture();
+    await uploadFeature(id, 'line', lineVectors());
+    await points(id);
+    await t.runner.drain();
+    // What the grid colours with: the metadata info and the dataset's colour map.
+    const colorMap = (await admin.get(`/api/datasets/${id}/color_map`)).json().color_map;
+    const info = (await admin.get(`/api/datasets/${id}/metadata_info?data_level=image`)).json()
+      .metadata_config as MetadataFieldInfo[];
+    const fieldOf = (fieldId: string) => info.find((field) => field.id === fieldId)!;
+    const filters = [
+      null,
+      { type: 'boolean', metadata_id: 'indoor', op: 'bool_equals', value: false },
+      { type: 'boolean', metadata_id: 'indoor', op: 'bool_equals', value: true },
+      { type: 'string', metadata_id: 'label', op: 'in', value: ['dog'] },
+      { type: 'string', metadata_id: 'split', op: 'in', value: ['val'] },
+    ];
+    const seen = new Map<string, string>();
+    for (const colorBy of ['indoor', 'label', 'split']) {
+      for (const filter of filters) {
+        const { legend } = await points(id, {
+          color_by: colorBy,
+          filter: filter as EmbeddingPointsRequest['filter'],
+        });
+        if (legend?.type !== 'categorical') throw new Error(`${colorBy}: no categorical legend`);
+        for (const { label, color } of legend.categories) {
+          expect(color, `${colorBy}=${label}`).toBe(
+            fieldValueColor(fieldOf(colorBy), label, { color_map: colorMap }),
+          );
+          const key = `${colorBy}=${label}`;
+          expect(seen.get(key) ?? color, `${key} under ${JSON.stringify(filter)}`).toBe(color);
+          seen.set(key, color);
+        }
+      }
+    }
+    // Every value was met; false is warm and true cool, class labels take the colour map's.
+    expect(seen.get('indoor=false')).toBe(BOOLEAN_COLORS.false);
+    expect(seen.get('indoor=true')).toBe(BOOLEAN_COLORS.true);
+    expect(seen.get('label=dog')).toBe(colorMap.dog);
+    expect(seen.get('label=cat')).toBe(colorMap.cat);
+    expect(seen.has('split=train') && seen.has('split=val')).toBe(true);
   });
 
   it('leaves out points whose colour value is missing when asked to', async () => {
@@ -340,13 +391,13 @@ describe('embedding points', () => {
     const id = await fixture();
     await uploadFeature(id, 'line', lineVectors());
     // Perplexity 50 needs more than 50 points; the feature has 7.
-    const tsne = { method: 'TSNE', perplexity: 50 };
+    const tsne = { method: 'TSNE', perplexity: 50 } as const;
     expect((await points(id, { dimensionality_reduction_setting: tsne })).status).toBe('computing');
     await t.runner.drain();
     const failed = await points(id, { dimensionality_reduction_setting: tsne });
     expect(failed).toMatchObject({ status: 'failed', num_points: 0 });
     expect(failed.description).toBe(EMBEDDINGS_FAILED);
-    expect(failed.description.startsWith('Failed to compute embeddings')).toBe(true);
+    expect(failed.description?.startsWith('Failed to compute embeddings')).toBe(true);
     const jobs = await embeddingJobs();
     expect(jobs).toHaveLength(1);
     expect(jobs[0]).toMatchObject({ status: 'FAILURE' });
@@ -360,36 +411,29 @@ describe('embedding points', () => {
 
 describe('embeddings of the default feature', () => {
   it('lays out uploaded images by their computed descriptor with the default UMAP', async () => {
-    const created = await admin.post('/api/datasets', {
-      name: 'Pictures',
-      task_type: 'classification',
+    const { id } = await admin.call(api.datasets.create, {
+      body: { name: 'Pictures', task_type: 'classification' },
     });
-    const id = created.json().id as string;
     const samples = [];
     for (let i = 0; i < 6; i++) {
       const image = await testImage(i + 1);
-      const media = await admin.call({
-        method: 'POST',
-        url: `/api/datasets/${id}/media`,
+      const media = await admin.call(api.media.upload, {
+        params: { id },
         body: image.bytes,
-        headers: { 'content-type': 'image/png' },
+        contentType: 'image/png',
       });
-      samples.push({ id: `p${i}`, image: media.json().key });
+      samples.push({ id: `p${i}`, image: media.key });
     }
-    await admin.post(`/api/datasets/${id}/samples`, { samples });
+    await admin.call(api.samples.upload, { params: { id }, body: { samples } });
     expect(await t.runner.drain()).toBe(1); // metadata and the default feature
-    const settings = (
-      await admin.get(`/api/datasets/${id}/embeddings/settings?data_level=image`)
-    ).json();
-    expect(settings).toEqual({
+    expect(await settings(id)).toEqual({
       feature_names: ['loupe.image_descriptor'],
       feature_name: 'loupe.image_descriptor',
       dimensionality_reduction_setting: { method: 'UMAP', num_neighbors: 15 },
     });
-    const ask = () => admin.post(`/api/datasets/${id}/embeddings/points`, { data_level: 'image' });
-    expect((await ask()).json().status).toBe('computing');
+    expect((await pointsOf(id)).status).toBe('computing');
     expect(await t.runner.drain()).toBe(1);
-    const ready = (await ask()).json();
+    const ready = await pointsOf(id);
     expect(ready).toMatchObject({ status: 'ready', num_points: 6, num_missing: 0 });
     for (const point of parse(ready.points).values()) {
       expect(Number.isFinite(point.x)).toBe(true);
@@ -403,13 +447,15 @@ describe('selection aggregate', () => {
     const id = await fixture();
     // s1, s2, s6, s7: weight 2, 3, 7, missing; indoor true, true, false, false;
     // label dog, cat, cat, dog; an unknown id is not counted.
-    const response = await admin.post(`/api/datasets/${id}/embeddings/selection_aggregate`, {
-      ids: ['s1', 's2', 's6', 's7', 'nope', 's1'],
-      props: ['weight', 'indoor', 'label'],
-      data_level: 'image',
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    const { weight, indoor, label } = response.json().aggregated_metrics;
+    const aggregate = (ids: string[], props: string[]) =>
+      admin.call(api.embeddings.selectionAggregate, {
+        params: { id },
+        body: { ids, props, data_level: 'image' },
+      });
+    const { weight, indoor, label } = (
+      await aggregate(['s1', 's2', 's6', 's7', 'nope', 's1'], ['weight', 'indoor', 'label'])
+    ).aggregated_metrics;
+    if (weight?.type !== 'numeric') throw new Error('weight is numeric');
     expect(weight).toMatchObject({
       type: 'numeric',
       num_items: 4,
@@ -420,9 +466,7 @@ describe('selection aggregate', () => {
     });
     expect(weight.mean).toBeCloseTo(4, 10);
     // Ten bins of width 0.5 from 2 to 7: 2 → bin 0, 3 → bin 2, 7 → the last bin.
-    expect(weight.bins.map((b: { count: number }) => b.count)).toEqual([
-      1, 0, 1, 0, 0, 0, 0, 0, 0, 1,
-    ]);
+    expect(weight.bins.map((b) => b.count)).toEqual([1, 0, 1, 0, 0, 0, 0, 0, 0, 1]);
     expect(indoor).toEqual({
       type: 'bool',
       num_items: 4,
@@ -440,26 +484,20 @@ describe('selection aggregate', () => {
       ],
       num_other: 0,
     });
-    const unknown = await admin.post(`/api/datasets/${id}/embeddings/selection_aggregate`, {
-      ids: ['s1'],
-      props: ['weight', 'nope'],
-      data_level: 'image',
-    });
-    expect(unknown.statusCode).toBe(400);
-    expect(unknown.json().description).toContain('props[1]');
+    const unknown = await refused(aggregate(['s1'], ['weight', 'nope']));
+    expect(unknown.status).toBe(400);
+    expect(unknown.description).toContain('props[1]');
   });
 });
 
 describe('similar items', () => {
   /** 40 items with random 8-D vectors; q2 is a near-duplicate of q0 planted far from the rest. */
   async function similarFixture() {
-    const created = await admin.post('/api/datasets', {
-      name: 'Similar',
-      task_type: 'classification',
+    const { id } = await admin.call(api.datasets.create, {
+      body: { name: 'Similar', task_type: 'classification' },
     });
-    const id = created.json().id as string;
     const samples = Array.from({ length: 40 }, (_, i) => ({ id: `q${i}` }));
-    expect((await admin.post(`/api/datasets/${id}/samples`, { samples })).statusCode).toBe(200);
+    await admin.call(api.samples.upload, { params: { id }, body: { samples } });
     let seed = 7;
     const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31) * 2 - 1;
     const vectors: Record<string, number[]> = {};
@@ -483,55 +521,30 @@ describe('similar items', () => {
 
   it('ranks a planted near-duplicate first, excludes the query, and counts ignored items', async () => {
     const { id, vectors } = await similarFixture();
-    const response = await admin.post(`/api/datasets/${id}/similar_items`, {
-      item_ids: ['q0', 'q39'],
-      data_level: 'image',
-      k: 5,
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    const body = response.json();
+    const body = await similar(id, { item_ids: ['q0', 'q39'], k: 5 });
     expect(body).toMatchObject({ feature_name: 'emb', ignored: 1, approximate: false });
     expect(body.items).toHaveLength(5);
-    expect(body.items[0].id).toBe('q2');
-    expect(body.items[0].similarity).toBeCloseTo(cosine(vectors.q0!, vectors.q2!), 5);
+    expect(body.items[0]!.id).toBe('q2');
+    expect(body.items[0]!.similarity).toBeCloseTo(cosine(vectors.q0!, vectors.q2!), 5);
     // The ranking is the brute-force one, computed here independently.
     const expected = Object.keys(vectors)
       .filter((k) => k !== 'q0')
       .map((k) => ({ id: k, similarity: cosine(vectors.q0!, vectors[k]!) }))
       .sort((a, b) => b.similarity - a.similarity)
       .slice(0, 5);
-    expect(body.items.map((i: { id: string }) => i.id)).toEqual(expected.map((e) => e.id));
-    body.items.forEach((item: { similarity: number }, i: number) =>
+    expect(body.items.map((i) => i.id)).toEqual(expected.map((e) => e.id));
+    body.items.forEach((item, i) =>
       expect(item.similarity).toBeCloseTo(expected[i]!.similarity, 5),
     );
 
-    const excluded = (
-      await admin.post(`/api/datasets/${id}/similar_items`, {
-        item_ids: ['q0'],
-        data_level: 'image',
-        k: 3,
-        exclude_ids: ['q2'],
-      })
-    ).json();
-    expect(excluded.items.map((i: { id: string }) => i.id)).toEqual(
-      expected.slice(1, 4).map((e) => e.id),
-    );
+    const excluded = await similar(id, { item_ids: ['q0'], k: 3, exclude_ids: ['q2'] });
+    expect(excluded.items.map((i) => i.id)).toEqual(expected.slice(1, 4).map((e) => e.id));
 
-    const onlyMissing = (
-      await admin.post(`/api/datasets/${id}/similar_items`, {
-        item_ids: ['q39'],
-        data_level: 'image',
-      })
-    ).json();
-    expect(onlyMissing).toMatchObject({ items: [], ignored: 1 });
+    expect(await similar(id, { item_ids: ['q39'] })).toMatchObject({ items: [], ignored: 1 });
 
-    const unknown = await admin.post(`/api/datasets/${id}/similar_items`, {
-      item_ids: ['q0'],
-      data_level: 'image',
-      feature_name: 'nope',
-    });
-    expect(unknown.statusCode).toBe(400);
-    expect(unknown.json().description).toBe(FEATURE_NOT_AVAILABLE);
+    const unknown = await refused(similar(id, { item_ids: ['q0'], feature_name: 'nope' }));
+    expect(unknown.status).toBe(400);
+    expect(unknown.description).toBe(FEATURE_NOT_AVAILABLE);
   });
 
   it('answers exactly while the approximate index builds, then from the index, kept in the blob store', async () => {
@@ -543,24 +556,15 @@ describe('similar items', () => {
       }
     ).similarity;
     search.annMinVectors = 10;
-    const ask = async () =>
-      (
-        await admin.post(`/api/datasets/${id}/similar_items`, {
-          item_ids: ['q0'],
-          data_level: 'image',
-          k: 3,
-        })
-      ).json();
+    const ask = () => similar(id, { item_ids: ['q0'], k: 3 });
     const first = await ask();
     expect(first.approximate).toBe(false);
-    expect(first.items[0].id).toBe('q2');
+    expect(first.items[0]!.id).toBe('q2');
     await search.settled();
     const body = await ask();
     expect(body.approximate).toBe(true);
-    expect(body.items.map((i: { id: string }) => i.id)).toEqual(
-      first.items.map((i: { id: string }) => i.id),
-    );
-    expect(body.items[0].similarity).toBeCloseTo(cosine(vectors.q0!, vectors.q2!), 4);
+    expect(body.items.map((i) => i.id)).toEqual(first.items.map((i) => i.id));
+    expect(body.items[0]!.similarity).toBeCloseTo(cosine(vectors.q0!, vectors.q2!), 4);
     const feature = await t.database.db
       .selectFrom('features')
       .select('updated_at')
@@ -576,37 +580,32 @@ describe('access', () => {
     const id = await fixture();
     await uploadFeature(id, 'line', lineVectors());
     const anonymous = new Client(t.app);
-    const calls = [
-      anonymous.get(`/api/datasets/${id}/embeddings/settings?data_level=image`),
-      anonymous.post(`/api/datasets/${id}/embeddings/points`, { data_level: 'image' }),
-      anonymous.post(`/api/datasets/${id}/similar_items`, {
-        item_ids: ['s0'],
-        data_level: 'image',
-      }),
+    const calls = (client: Client, datasetId: string) => [
+      () => settings(datasetId, client),
+      () =>
+        client.call(api.embeddings.points, {
+          params: { id: datasetId },
+          body: { data_level: 'image' },
+        }),
+      () =>
+        client.call(api.embeddings.selectionAggregate, {
+          params: { id: datasetId },
+          body: { ids: ['a'], props: ['label'], data_level: 'image' },
+        }),
+      () =>
+        client.call(api.embeddings.similarItems, {
+          params: { id: datasetId },
+          body: { item_ids: ['s0'], data_level: 'image' },
+        }),
     ];
-    for (const response of await Promise.all(calls)) expect(response.statusCode).toBe(401);
+    for (const call of calls(anonymous, id)) expect((await refused(call())).status).toBe(401);
 
     const missing = '00000000-0000-4000-8000-000000000000';
-    const notFound = [
-      await admin.get(`/api/datasets/${missing}/embeddings/settings?data_level=image`),
-      await admin.post(`/api/datasets/${missing}/embeddings/points`, { data_level: 'image' }),
-      await admin.post(`/api/datasets/${missing}/embeddings/selection_aggregate`, {
-        ids: ['a'],
-        props: ['label'],
-        data_level: 'image',
-      }),
-      await admin.post(`/api/datasets/${missing}/similar_items`, {
-        item_ids: ['a'],
-        data_level: 'image',
-      }),
-    ];
-    for (const response of notFound) expect(response.statusCode).toBe(404);
+    for (const call of calls(admin, missing)) expect((await refused(call())).status).toBe(404);
 
     // A member sees embeddings like an admin.
     const { client: member } = await addUser(t.app, admin, { email: 'ben@example.com' });
-    expect(
-      (await member.get(`/api/datasets/${id}/embeddings/settings?data_level=image`)).statusCode,
-    ).toBe(200);
+    expect((await settings(id, member)).feature_name).toBe('line');
   });
 
   it('refuses to find similar items without a license (403), but shows embeddings', async () => {
@@ -620,15 +619,14 @@ describe('access', () => {
         class_names: [],
         value_names: [],
       } as never);
-      const response = await client.post(`/api/datasets/${dataset.id}/similar_items`, {
-        item_ids: ['a'],
-        data_level: 'image',
-      });
-      expect(response.statusCode).toBe(403);
-      expect(
-        (await client.get(`/api/datasets/${dataset.id}/embeddings/settings?data_level=image`))
-          .statusCode,
-      ).toBe(200);
+      const error = await refused(
+        client.call(api.embeddings.similarItems, {
+          params: { id: dataset.id },
+          body: { item_ids: ['a'], data_level: 'image' },
+        }),
+      );
+      expect(error.status).toBe(403);
+      expect((await settings(dataset.id, client)).feature_names).toEqual([]);
     } finally {
       await unlicensed.close();
     }

@@ -2,8 +2,6 @@
 // by the EmbeddingsComputation job, then filtered and coloured with the explorer's item table),
 // aggregates of a lasso selection, and the similar-items search over a feature.
 import {
-  categoricalColor,
-  categoricalColorMap,
   DATA_LEVELS,
   DEFAULT_REDUCTION,
   DimensionalityReductionSetting,
@@ -93,7 +91,7 @@ export class EmbeddingsService {
 
   constructor(
     private readonly repos: EmbeddingsRepos,
-    private readonly explore: Pick<ExploreService, 'view'>,
+    private readonly explore: Pick<ExploreService, 'view' | 'fieldColors'>,
     private readonly jobs: Pick<JobsService, 'enqueue' | 'latest'>,
     private readonly license: Pick<LicenseService, 'requireLicense'>,
     private readonly similarity: SimilaritySearch,
@@ -347,28 +345,21 @@ export class EmbeddingsService {
   /** How points are coloured by one metadata field: keys, legend and binary codes. */
   private colouring(view: Awaited<ReturnType<ExploreService['view']>>, colorBy: string) {
     const column = view.explore.table.columns.get(colorBy);
-    if (!column)
+    const colors = this.explore.fieldColors(view, colorBy);
+    if (!column || !colors)
       throw new BadRequest(
         `body.color_by: unknown metadata field '${colorBy}' at this data level.`,
       );
     if ('values' in column) {
       const values = column.values;
+      // The field's range over the whole table, as the grid's scale has it: a filter never
+      // changes a value's colour.
+      const { min, max } = colors.field.options ?? {};
       return {
         missing: (row: number) => Number.isNaN(values[row]!),
         key: (row: number) => (Number.isNaN(values[row]!) ? '' : String(values[row])),
-        legend(rows: Uint32Array): EmbeddingsLegend {
-          let min = Infinity;
-          let max = -Infinity;
-          for (let i = 0; i < rows.length; i++) {
-            const v = values[rows[i]!]!;
-            if (v < min) min = v;
-            if (v > max) max = v;
-          }
-          return {
-            type: 'continuous',
-            min: Number.isFinite(min) ? min : null,
-            max: Number.isFinite(max) ? max : null,
-          };
+        legend(): EmbeddingsLegend {
+          return { type: 'continuous', min: min ?? null, max: max ?? null };
         },
         binary(rows: Uint32Array): Float32Array {
           const out = new Float32Array(rows.length);
@@ -378,8 +369,6 @@ export class EmbeddingsService {
       };
     }
     const { codes, categories } = column;
-    // Class labels take the colours the grid gives them; other categories the palette's order.
-    const classColors = categoricalColorMap(view.dataset.class_names);
     return {
       missing: (row: number) => codes[row]! < 0,
       key: (row: number) => (codes[row]! < 0 ? '' : String(codes[row])),
@@ -392,9 +381,7 @@ export class EmbeddingsService {
         return {
           type: 'categorical',
           categories: categories.flatMap((label, code) =>
-            present[code]
-              ? [{ key: String(code), label, color: classColors[label] ?? categoricalColor(code) }]
-              : [],
+            present[code] ? [{ key: String(code), label, color: colors.colorOf(label)! }] : [],
           ),
         };
       },

@@ -1,8 +1,15 @@
 // The explorer at each data level (image, image object, audio) and with a prediction set as
 // context, on small hand-made datasets whose expected answers are worked out in the comments.
+import {
+  api,
+  type CreateDatasetRequest,
+  type DataLevel,
+  type ItemIdsRequest,
+  type ItemsRequest,
+} from '@loupe/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { testClip, testImage } from '../testing/media.js';
-import { startLicensedApp, type Client, type TestApp } from '../testing/test-app.js';
+import { refused, startLicensedApp, type Client, type TestApp } from '../testing/test-app.js';
 
 let t: TestApp;
 let admin: Client;
@@ -11,39 +18,54 @@ beforeEach(async () => {
 });
 afterEach(() => t.close());
 
-async function createDataset(body: Record<string, unknown>): Promise<string> {
-  const response = await admin.post('/api/datasets', body);
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json().id;
+async function createDataset(body: CreateDatasetRequest): Promise<string> {
+  return (await admin.call(api.datasets.create, { body })).id;
 }
 
-async function post(url: string, body: unknown) {
-  const response = await admin.post(url, body);
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json();
-}
+const uploadSamples = (id: string, samples: unknown[]) =>
+  admin.call(api.samples.upload, { params: { id }, body: { samples } });
 
 async function uploadMedia(datasetId: string, bytes: Buffer, type: string): Promise<string> {
-  const response = await admin.call({
-    method: 'POST',
-    url: `/api/datasets/${datasetId}/media`,
+  const stored = await admin.call(api.media.upload, {
+    params: { id: datasetId },
     body: bytes,
-    headers: { 'content-type': type },
+    contentType: type,
   });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json().key;
+  return stored.key;
 }
 
 async function predictionSet(datasetId: string, predictions: unknown[]): Promise<string> {
-  const created = await admin.post(`/api/datasets/${datasetId}/predictions`, { name: 'model' });
-  expect(created.statusCode, created.body).toBe(201);
-  const setId = created.json().id;
-  await post(`/api/datasets/${datasetId}/predictions/${setId}/items`, { predictions });
-  return setId;
+  const params = { id: datasetId };
+  const { id: predictionSetId } = await admin.call(api.predictionSets.create, {
+    params,
+    body: { name: 'model' },
+  });
+  await admin.call(api.predictionSets.uploadPredictions, {
+    params: { ...params, predictionSetId },
+    body: { predictions },
+  });
+  return predictionSetId;
 }
 
-const ids = async (datasetId: string, body: Record<string, unknown>) =>
-  (await post(`/api/datasets/${datasetId}/item_ids`, { format: 'ids', ...body })).item_ids;
+/** What the explorer looks at: a data level, and a prediction set or none. */
+interface Context {
+  data_level: DataLevel;
+  predictions_id?: string;
+}
+
+const ids = async (datasetId: string, body: ItemIdsRequest) =>
+  (
+    await admin.call(api.explore.itemIds, {
+      params: { id: datasetId },
+      body: { format: 'ids', ...body },
+    })
+  ).item_ids;
+
+const items = async (datasetId: string, body: ItemsRequest) =>
+  (await admin.call(api.explore.items, { params: { id: datasetId }, body })).items;
+
+const metadataInfo = async (id: string, query: Context) =>
+  (await admin.call(api.explore.metadataInfo, { params: { id }, query })).metadata_config;
 
 /**
  * Two 100×50 images:
@@ -56,20 +78,18 @@ const ids = async (datasetId: string, body: Record<string, unknown>) =>
 async function boxes(): Promise<{ id: string; setId: string }> {
   const id = await createDataset({ name: 'Boxes', task_type: 'object_detection' });
   const image = await uploadMedia(id, (await testImage(1, 'png', 100, 50)).bytes, 'image/png');
-  await post(`/api/datasets/${id}/samples`, {
-    samples: [
-      {
-        id: 's1',
-        image,
-        split: 'train',
-        objects: [
-          { id: 'o1', label: 'cat', bbox: [10, 10, 20, 20] },
-          { id: 'o2', label: 'dog', bbox: [50, 0, 40, 50] },
-        ],
-      },
-      { id: 's2', image, split: 'val', objects: [{ label: 'cat', bbox: [0, 0, 100, 50] }] },
-    ],
-  });
+  await uploadSamples(id, [
+    {
+      id: 's1',
+      image,
+      split: 'train',
+      objects: [
+        { id: 'o1', label: 'cat', bbox: [10, 10, 20, 20] },
+        { id: 'o2', label: 'dog', bbox: [50, 0, 40, 50] },
+      ],
+    },
+    { id: 's2', image, split: 'val', objects: [{ label: 'cat', bbox: [0, 0, 100, 50] }] },
+  ]);
   await t.runner.drain();
   const setId = await predictionSet(id, [
     {
@@ -87,7 +107,7 @@ async function boxes(): Promise<{ id: string; setId: string }> {
 describe('object level', () => {
   it('lists ground-truth objects in upload order with their computed metadata', async () => {
     const { id } = await boxes();
-    const level = { data_level: 'image_object' };
+    const level: Context = { data_level: 'image_object' };
     expect(await ids(id, level)).toEqual(['s1#o1', 's1#o2', 's2#0']);
     // Areas in pixels: 400, 2000, 5000; relative to the 5000-pixel image.
     expect(
@@ -105,12 +125,9 @@ describe('object level', () => {
         filter: { type: 'string', metadata_id: 'split', op: 'in', value: ['val'] },
       }),
     ).toEqual(['s2#0']);
-    const { items } = await post(`/api/datasets/${id}/items`, {
-      ...level,
-      item_ids: ['s1#o2'],
-    });
-    expect(items).toHaveLength(1);
-    expect(items[0]).toMatchObject({
+    const [object, ...others] = await items(id, { ...level, item_ids: ['s1#o2'] });
+    expect(others).toHaveLength(0);
+    expect(object).toMatchObject({
       id: 's1#o2',
       sample_id: 's1',
       type: 'gt',
@@ -131,21 +148,21 @@ describe('object level', () => {
       },
     });
     // A 100×50 upload is its own thumbnail, served by its content address.
-    expect(items[0].thumbnail_src).toMatch(new RegExp(`^/api/datasets/${id}/media/[0-9a-f]{64}$`));
-    expect((await admin.get(items[0].thumbnail_src)).headers['content-type']).toMatch(/^image\//);
-    expect(items[0].objects).toEqual([
+    expect(object!.thumbnail_src).toMatch(new RegExp(`^/api/datasets/${id}/media/[0-9a-f]{64}$`));
+    const sha = object!.thumbnail_src!.split('/').pop()!;
+    const thumbnail = await admin.call(api.media.file, { params: { id, sha } });
+    expect(thumbnail.headers.get('content-type')).toMatch(/^image\//);
+    expect(object!.objects).toEqual([
       { id: 's1#o1', label: 'cat', type: 'gt', coords: [0.2, 0.1, 0.6, 0.3] },
       { id: 's1#o2', label: 'dog', type: 'gt', coords: [0, 0.5, 1, 0.9] },
     ]);
-    const image = (
-      await post(`/api/datasets/${id}/items`, { data_level: 'image', item_ids: ['s2'] })
-    ).items[0];
+    const [image] = await items(id, { data_level: 'image', item_ids: ['s2'] });
     expect(image).toMatchObject({ id: 's2', crop: null, metadata: { 'image.object_count': 1 } });
   });
 
   it('adds predicted objects, their scores and whether they match', async () => {
     const { id, setId } = await boxes();
-    const level = { data_level: 'image_object', predictions_id: setId };
+    const level: Context = { data_level: 'image_object', predictions_id: setId };
     expect(await ids(id, level)).toEqual(['s1#o1', 's1#o2', 'pred:s1#p1', 'pred:s1#p2', 's2#0']);
     expect(
       await ids(id, {
@@ -165,11 +182,8 @@ describe('object level', () => {
         sort: [{ name: 'prediction.score', direction: 'ascending' }],
       }),
     ).toEqual(['pred:s1#p2', 'pred:s1#p1']);
-    const { items } = await post(`/api/datasets/${id}/items`, {
-      ...level,
-      item_ids: ['pred:s1#p1'],
-    });
-    expect(items[0]).toMatchObject({
+    const [prediction] = await items(id, { ...level, item_ids: ['pred:s1#p1'] });
+    expect(prediction).toMatchObject({
       id: 'pred:s1#p1',
       type: 'pred',
       sample_id: 's1',
@@ -178,16 +192,16 @@ describe('object level', () => {
       prediction: { label: 'cat', score: 0.9 },
       metadata: { 'prediction.score': 0.9, 'prediction.is_matched': true, 'object.type': 'pred' },
     });
-    expect(items[0].objects.map((o: { id: string; type: string }) => `${o.type} ${o.id}`)).toEqual([
+    expect(prediction!.objects.map((o) => `${o.type} ${o.id}`)).toEqual([
       'gt s1#o1',
       'gt s1#o2',
       'pred pred:s1#p1',
       'pred pred:s1#p2',
     ]);
     // At IoU threshold 0.7 the 0.68 overlap no longer matches: the table is rebuilt.
-    expect(
-      (await admin.put(`/api/datasets/${id}/iou_threshold`, { iou_threshold: 0.7 })).statusCode,
-    ).toBe(200);
+    const threshold = (iou_threshold: number) =>
+      admin.call(api.datasets.setIouThreshold, { params: { id }, body: { iou_threshold } });
+    expect(await threshold(0.7)).toEqual({ iou_threshold: 0.7 });
     const matched = await ids(id, {
       ...level,
       filter: {
@@ -198,13 +212,9 @@ describe('object level', () => {
       },
     });
     expect(matched).toEqual([]);
-    await admin.put(`/api/datasets/${id}/iou_threshold`, { iou_threshold: 0.5 });
+    await threshold(0.5);
 
-    const info = (
-      await admin.get(
-        `/api/datasets/${id}/metadata_info?data_level=image_object&predictions_id=${setId}`,
-      )
-    ).json().metadata_config as { id: string; num_missing?: number; source: string }[];
+    const info = await metadataInfo(id, level);
     expect(info.find((f) => f.id === 'prediction.score')).toMatchObject({
       source: 'prediction',
       num_missing: 3,
@@ -224,11 +234,9 @@ describe('object level', () => {
   it('marks computed fields pending while they are computed, and refuses to sort by them', async () => {
     const id = await createDataset({ name: 'Fresh', task_type: 'classification' });
     const image = await uploadMedia(id, (await testImage(2)).bytes, 'image/png');
-    await post(`/api/datasets/${id}/samples`, { samples: [{ id: 'x', image, label: 'cat' }] });
+    await uploadSamples(id, [{ id: 'x', image, label: 'cat' }]);
     // Start the job's first step by hand: the fields are registered pending.
-    const fieldsBefore = (
-      await admin.get(`/api/datasets/${id}/metadata_info?data_level=image`)
-    ).json().metadata_config as { id: string }[];
+    const fieldsBefore = await metadataInfo(id, { data_level: 'image' });
     expect(fieldsBefore.some((f) => f.id === 'image.width')).toBe(false);
     await t.database.db
       .insertInto('metadata_fields')
@@ -251,20 +259,17 @@ describe('object level', () => {
       .set((eb) => ({ data_version: eb('data_version', '+', 1) }))
       .where('id', '=', id)
       .execute();
-    const pending = (await admin.get(`/api/datasets/${id}/metadata_info?data_level=image`)).json()
-      .metadata_config as { id: string; state: string; num_missing?: number }[];
+    const pending = await metadataInfo(id, { data_level: 'image' });
     const width = pending.find((f) => f.id === 'image.width')!;
     expect(width.state).toBe('pending');
     expect(width.num_missing).toBeUndefined();
-    const refused = await admin.post(`/api/datasets/${id}/item_ids`, {
-      data_level: 'image',
-      sort: [{ name: 'image.width', direction: 'ascending' }],
-    });
-    expect(refused.statusCode).toBe(400);
-    expect(refused.json().description).toContain("'image.width' is being recomputed");
+    const recomputing = await refused(
+      ids(id, { data_level: 'image', sort: [{ name: 'image.width', direction: 'ascending' }] }),
+    );
+    expect(recomputing.status).toBe(400);
+    expect(recomputing.description).toContain("'image.width' is being recomputed");
     await t.runner.drain();
-    const done = (await admin.get(`/api/datasets/${id}/metadata_info?data_level=image`)).json()
-      .metadata_config as { id: string; state: string; options?: { min: number } }[];
+    const done = await metadataInfo(id, { data_level: 'image' });
     expect(done.find((f) => f.id === 'image.width')).toMatchObject({
       state: 'available',
       source: 'computed',
@@ -285,37 +290,32 @@ describe('audio level', () => {
     const id = await createDataset({ name: 'Sounds', task_type: 'audio_classification' });
     const short = await uploadMedia(id, testClip(1, 0.5), 'audio/wav');
     const long = await uploadMedia(id, testClip(2, 1.25), 'audio/wav');
-    await post(`/api/datasets/${id}/samples`, {
-      samples: [
-        { id: 'a', audio: short, label: 'bird', split: 'train' },
-        { id: 'b', audio: long, label: 'frog', split: 'train' },
-      ],
-    });
+    await uploadSamples(id, [
+      { id: 'a', audio: short, label: 'bird', split: 'train' },
+      { id: 'b', audio: long, label: 'frog', split: 'train' },
+    ]);
     await t.runner.drain();
-    const refused = await admin.post(`/api/datasets/${id}/item_ids`, { data_level: 'image' });
-    expect(refused.statusCode).toBe(400);
-    expect(refused.json().description).toContain('body.data_level');
+    const noImages = await refused(ids(id, { data_level: 'image' }));
+    expect(noImages.status).toBe(400);
+    expect(noImages.description).toContain('body.data_level');
     expect(
       await ids(id, {
         data_level: 'audio',
         sort: [{ name: 'audio.duration', direction: 'descending' }],
       }),
     ).toEqual(['b', 'a']);
-    const { items } = await post(`/api/datasets/${id}/items`, {
-      data_level: 'audio',
-      item_ids: ['a'],
-    });
-    expect(items[0]).toMatchObject({
+    const [clip] = await items(id, { data_level: 'audio', item_ids: ['a'] });
+    expect(clip).toMatchObject({
       id: 'a',
       media_type: 'audio',
       duration: 0.5,
       label: 'bird',
       metadata: { 'audio.duration': 0.5, label: 'bird' },
     });
-    expect(items[0].spectrogram_src).toMatch(/\/thumbnails\/[0-9a-f]{40}\?size=grid$/);
-    const histogram = await post(`/api/datasets/${id}/histogram`, {
-      data_level: 'audio',
-      metadata_id: 'label',
+    expect(clip!.spectrogram_src).toMatch(/\/thumbnails\/[0-9a-f]{40}\?size=grid$/);
+    const histogram = await admin.call(api.explore.histogram, {
+      params: { id },
+      body: { data_level: 'audio', metadata_id: 'label' },
     });
     expect(histogram.counts_per_bin).toEqual([
       { category: 'bird', count: { all: 1, train: 1 } },
@@ -331,20 +331,18 @@ describe('prediction context', () => {
       task_type: 'classification',
       class_names: ['cat', 'dog'],
     });
-    await post(`/api/datasets/${id}/samples`, {
-      samples: [
-        { id: 'a', label: 'cat' },
-        { id: 'b', label: 'dog' },
-        { id: 'c', label: 'cat' },
-        { id: 'd', label: 'dog' },
-      ],
-    });
+    await uploadSamples(id, [
+      { id: 'a', label: 'cat' },
+      { id: 'b', label: 'dog' },
+      { id: 'c', label: 'cat' },
+      { id: 'd', label: 'dog' },
+    ]);
     const setId = await predictionSet(id, [
       { id: 'a', label: 'cat', score: 0.9, probabilities: [0.9, 0.1] },
       { id: 'b', label: 'cat', score: 0.6 },
       { id: 'c', label: 'dog', score: 0.7 },
     ]);
-    const context = { data_level: 'image', predictions_id: setId };
+    const context: Context = { data_level: 'image', predictions_id: setId };
     expect(
       await ids(id, {
         ...context,
@@ -363,8 +361,8 @@ describe('prediction context', () => {
         include_missing: true,
       }),
     ).toEqual(['a', 'c', 'b', 'd']);
-    const { items } = await post(`/api/datasets/${id}/items`, { ...context, item_ids: ['a', 'd'] });
-    expect(items[0].prediction).toEqual({
+    const [a, d] = await items(id, { ...context, item_ids: ['a', 'd'] });
+    expect(a!.prediction).toEqual({
       label: 'cat',
       score: 0.9,
       probabilities: { cat: 0.9, dog: 0.1 },
@@ -372,17 +370,17 @@ describe('prediction context', () => {
       transcript: null,
       mask_src: null,
     });
-    expect(items[1].prediction).toBeNull();
+    expect(d!.prediction).toBeNull();
     // Without the context the prediction fields do not exist.
-    const without = await admin.post(`/api/datasets/${id}/item_ids`, {
-      data_level: 'image',
-      sort: [{ name: 'prediction.score', direction: 'descending' }],
-    });
-    expect(without.statusCode).toBe(400);
+    await expect(
+      ids(id, {
+        data_level: 'image',
+        sort: [{ name: 'prediction.score', direction: 'descending' }],
+      }),
+    ).rejects.toMatchObject({ status: 400 });
     // A prediction set of another dataset is not found.
     const other = await createDataset({ name: 'Other', task_type: 'classification' });
-    const foreign = await admin.post(`/api/datasets/${other}/item_ids`, context);
-    expect(foreign.statusCode).toBe(404);
+    await expect(ids(other, context)).rejects.toMatchObject({ status: 404 });
   });
 
   it('computes absolute errors for regression', async () => {
@@ -391,32 +389,27 @@ describe('prediction context', () => {
       task_type: 'regression',
       value_names: ['age', 'height'],
     });
-    await post(`/api/datasets/${id}/samples`, {
-      samples: [
-        { id: 'r1', values: { age: 10, height: 100 } },
-        { id: 'r2', values: { age: 20, height: 150 } },
-        { id: 'r3', values: { age: 30, height: 170 } },
-      ],
-    });
+    await uploadSamples(id, [
+      { id: 'r1', values: { age: 10, height: 100 } },
+      { id: 'r2', values: { age: 20, height: 150 } },
+      { id: 'r3', values: { age: 30, height: 170 } },
+    ]);
     // Errors: r1 age 2, height 10 (mean 6); r2 age 0, height 10 (mean 5); r3 none.
     const setId = await predictionSet(id, [
       { id: 'r1', values: { age: 12, height: 90 } },
       { id: 'r2', values: [20, 160] },
     ]);
-    const context = { data_level: 'image', predictions_id: setId };
-    const { items } = await post(`/api/datasets/${id}/items`, {
-      ...context,
-      item_ids: ['r1', 'r2'],
-    });
-    expect(items[0].metadata).toMatchObject({
+    const context: Context = { data_level: 'image', predictions_id: setId };
+    const [r1, r2] = await items(id, { ...context, item_ids: ['r1', 'r2'] });
+    expect(r1!.metadata).toMatchObject({
       'label.values.age': 10,
       'prediction.values.age': 12,
       'prediction.absolute_error.age': 2,
       'prediction.absolute_error.height': 10,
       'prediction.absolute_error': 6,
     });
-    expect(items[1].metadata['prediction.absolute_error']).toBe(5);
-    expect(items[1].prediction.values).toEqual({ age: 20, height: 160 });
+    expect(r2!.metadata['prediction.absolute_error']).toBe(5);
+    expect(r2!.prediction?.values).toEqual({ age: 20, height: 160 });
     expect(
       await ids(id, {
         ...context,
@@ -438,18 +431,16 @@ describe('prediction context', () => {
 
   it('computes the word error rate for speech recognition', async () => {
     const id = await createDataset({ name: 'Speech', task_type: 'automatic_speech_recognition' });
-    await post(`/api/datasets/${id}/samples`, {
-      samples: [
-        { id: 't1', transcript: 'the cat sat' },
-        { id: 't2', transcript: 'hello world' },
-      ],
-    });
+    await uploadSamples(id, [
+      { id: 't1', transcript: 'the cat sat' },
+      { id: 't2', transcript: 'hello world' },
+    ]);
     // t1 exact: WER 0; t2 one substitution in two words: 0.5.
     const setId = await predictionSet(id, [
       { id: 't1', transcript: 'the cat sat' },
       { id: 't2', transcript: 'hello word' },
     ]);
-    const context = { data_level: 'audio', predictions_id: setId };
+    const context: Context = { data_level: 'audio', predictions_id: setId };
     expect(
       await ids(id, {
         ...context,
@@ -461,12 +452,12 @@ describe('prediction context', () => {
         },
       }),
     ).toEqual(['t2']);
-    const { items } = await post(`/api/datasets/${id}/items`, { ...context, item_ids: ['t2'] });
-    expect(items[0]).toMatchObject({
+    const [t2] = await items(id, { ...context, item_ids: ['t2'] });
+    expect(t2).toMatchObject({
       transcript: 'hello world',
       prediction: { transcript: 'hello word' },
       metadata: { 'prediction.wer': 0.5 },
     });
-    expect((await admin.get(`/api/datasets/${id}/color_map`)).json()).toEqual({ color_map: {} });
+    expect(await admin.call(api.explore.colorMap, { params: { id } })).toEqual({ color_map: {} });
   });
 });

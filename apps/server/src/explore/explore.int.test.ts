@@ -1,8 +1,17 @@
 // The explorer's routes on a real server and database, with small hand-made datasets whose
 // expected answers are worked out by hand in the comments.
-import { decodeIndices } from '@loupe/contracts';
+import {
+  api,
+  decodeIndices,
+  type CreateDatasetRequest,
+  type Filter,
+  type HistogramRequest,
+  type ItemIdsRequest,
+  type SortEntry,
+  type UploadMetadataTypes,
+} from '@loupe/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Client, startLicensedApp, type TestApp } from '../testing/test-app.js';
+import { Client, refused, startLicensedApp, type TestApp } from '../testing/test-app.js';
 
 let t: TestApp;
 let admin: Client;
@@ -11,15 +20,12 @@ beforeEach(async () => {
 });
 afterEach(() => t.close());
 
-async function createDataset(body: Record<string, unknown>): Promise<string> {
-  const response = await admin.post('/api/datasets', body);
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json().id;
+async function createDataset(body: CreateDatasetRequest): Promise<string> {
+  return (await admin.call(api.datasets.create, { body })).id;
 }
 
-async function upload(id: string, samples: unknown[], metadata_types = {}) {
-  const response = await admin.post(`/api/datasets/${id}/samples`, { samples, metadata_types });
-  expect(response.statusCode, response.body).toBe(200);
+async function upload(id: string, samples: unknown[], metadata_types: UploadMetadataTypes = {}) {
+  await admin.call(api.samples.upload, { params: { id }, body: { samples, metadata_types } });
 }
 
 const T = (iso: string) => Date.parse(iso);
@@ -79,20 +85,18 @@ async function pets(): Promise<string> {
   return id;
 }
 
-async function ids(datasetId: string, body: Record<string, unknown>): Promise<string[]> {
-  const response = await admin.post(`/api/datasets/${datasetId}/item_ids`, {
-    data_level: 'image',
-    format: 'ids',
-    ...body,
+async function ids(datasetId: string, body: Partial<ItemIdsRequest>): Promise<string[]> {
+  const answer = await admin.call(api.explore.itemIds, {
+    params: { id: datasetId },
+    body: { data_level: 'image', format: 'ids', ...body },
   });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json().item_ids;
+  return answer.item_ids!;
 }
 
 describe('item ids', () => {
   it('filters by every kind of predicate', async () => {
     const id = await pets();
-    const numeric = (value: [number | null, number | null]) => ({
+    const numeric = (value: [number | null, number | null]): Filter => ({
       type: 'numeric',
       metadata_id: 'weight',
       op: 'between',
@@ -172,28 +176,22 @@ describe('item ids', () => {
     const id = await pets();
     t.clock.advance(60 * 60_000); // a later upload starts a new record
     await upload(id, [{ id: 'g', label: 'cat' }]);
-    const history = (await admin.get(`/api/datasets/${id}/history`)).json() as {
-      id: string;
-      num_items: number;
-    }[];
+    const history = await admin.call(api.datasets.history, { params: { id } });
     const latest = history.find((r) => r.num_items === 1)!;
     const first = history.find((r) => r.num_items === 6)!;
     expect(await ids(id, { filter: { type: 'history', record_id: latest.id } })).toEqual(['g']);
     expect(
       await ids(id, { filter: { type: 'not', child: { type: 'history', record_id: first.id } } }),
     ).toEqual(['g']);
-    const unknown = await admin.post(`/api/datasets/${id}/item_ids`, {
-      data_level: 'image',
-      filter: { type: 'history', record_id: 'nope' },
-    });
-    expect(unknown.statusCode).toBe(400);
-    expect(unknown.json().description).toContain("unknown history record 'nope'");
+    const unknown = await refused(ids(id, { filter: { type: 'history', record_id: 'nope' } }));
+    expect(unknown.status).toBe(400);
+    expect(unknown.description).toContain("unknown history record 'nope'");
   });
 
   it('sorts by several keys, missing values last or left out', async () => {
     const id = await pets();
     // weight ascending, ties by born descending; c has no weight, d no born.
-    const sort = [
+    const sort: SortEntry[] = [
       { name: 'weight', direction: 'ascending' },
       { name: 'born', direction: 'descending' },
     ];
@@ -216,25 +214,21 @@ describe('item ids', () => {
 
   it('answers compact rows that decode to the same order, and pages items by them', async () => {
     const id = await pets();
-    const response = await admin.post(`/api/datasets/${id}/item_ids`, {
-      data_level: 'image',
-      sort: [{ name: 'weight', direction: 'descending' }],
+    const body = await admin.call(api.explore.itemIds, {
+      params: { id },
+      body: { data_level: 'image', sort: [{ name: 'weight', direction: 'descending' }] },
     });
-    expect(response.statusCode, response.body).toBe(200);
-    const body = response.json();
     expect(body).toMatchObject({ total: 5, num_items: 6 });
-    const decoded = decodeIndices(Buffer.from(body.rows, 'base64'));
+    const decoded = decodeIndices(Buffer.from(body.rows!, 'base64'));
     expect(decoded.version).toBe(body.version);
     // b(30) d(12) f(7) a(4) e(4) → rows 1, 3, 5, 0, 4
     expect([...decoded.indices]).toEqual([1, 3, 5, 0, 4]);
-    const items = await admin.post(`/api/datasets/${id}/items`, {
-      data_level: 'image',
-      rows: [...decoded.indices].slice(0, 3),
-      version: body.version,
+    const { items } = await admin.call(api.explore.items, {
+      params: { id },
+      body: { data_level: 'image', rows: [...decoded.indices].slice(0, 3), version: body.version },
     });
-    expect(items.statusCode, items.body).toBe(200);
-    expect(items.json().items.map((i: { id: string }) => i.id)).toEqual(['b', 'd', 'f']);
-    expect(items.json().items[0]).toMatchObject({
+    expect(items.map((i) => i.id)).toEqual(['b', 'd', 'f']);
+    expect(items[0]).toMatchObject({
       id: 'b',
       row: 1,
       sample_id: 'b',
@@ -245,17 +239,18 @@ describe('item ids', () => {
       objects: [],
       metadata: { weight: 30, indoor: false, color: 'brown', split: 'train', label: 'dog' },
     });
-    expect(items.json().items[0].metadata.born).toBe(T('2021-06-01T00:00:00Z'));
+    expect(items[0]!.metadata.born).toBe(T('2021-06-01T00:00:00Z'));
 
     // A new upload changes the table: the old rows are refused, retriably.
     await upload(id, [{ id: 'g', label: 'cat', metadata: { weight: 99 } }]);
-    const stale = await admin.post(`/api/datasets/${id}/items`, {
-      data_level: 'image',
-      rows: [0],
-      version: body.version,
-    });
-    expect(stale.statusCode).toBe(409);
-    expect(stale.json()).toEqual({ description: expect.any(String), retriable: true });
+    const stale = await refused(
+      admin.call(api.explore.items, {
+        params: { id },
+        body: { data_level: 'image', rows: [0], version: body.version },
+      }),
+    );
+    expect(stale.status).toBe(409);
+    expect(stale.body).toEqual({ description: expect.any(String), retriable: true });
     // … and the next query sees the new item.
     expect(await ids(id, { sort: [{ name: 'weight', direction: 'descending' }] })).toEqual([
       'g',
@@ -304,6 +299,7 @@ describe('item ids', () => {
       ],
       [{ predictions_id: 'x' }, 'predictions_id'],
     ];
+    // Raw: wrong values on purpose, some of which the typed client would not send.
     for (const [body, description] of cases) {
       const response = await admin.post(`/api/datasets/${id}/item_ids`, {
         data_level: 'image',
@@ -312,46 +308,58 @@ describe('item ids', () => {
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
       expect(response.json().description).toContain(description);
     }
-    const subset = await admin.post(`/api/datasets/${id}/item_ids`, {
-      data_level: 'image',
-      subset_id: 's1',
+    await expect(ids(id, { subset_id: 's1' })).rejects.toMatchObject({
+      status: 404,
+      description: 'Subset not found',
     });
-    expect(subset.statusCode).toBe(404);
-    expect(subset.json().description).toBe('Subset not found');
-    const unknownSet = await admin.post(`/api/datasets/${id}/item_ids`, {
-      data_level: 'image',
-      predictions_id: '00000000-0000-4000-8000-000000000000',
+    await expect(
+      ids(id, { predictions_id: '00000000-0000-4000-8000-000000000000' }),
+    ).rejects.toMatchObject({ status: 404 });
+    const items = (rows: number[], version?: number) =>
+      refused(
+        admin.call(api.explore.items, {
+          params: { id },
+          body: { data_level: 'image', rows, version },
+        }),
+      );
+    const noVersion = await items([0]);
+    expect(noVersion.status).toBe(400);
+    expect(noVersion.description).toContain('body.version');
+    const { version } = await admin.call(api.explore.itemIds, {
+      params: { id },
+      body: { data_level: 'image' },
     });
-    expect(unknownSet.statusCode).toBe(404);
-    const noVersion = await admin.post(`/api/datasets/${id}/items`, {
-      data_level: 'image',
-      rows: [0],
-    });
-    expect(noVersion.statusCode).toBe(400);
-    expect(noVersion.json().description).toContain('body.version');
-    const outside = await admin.post(`/api/datasets/${id}/items`, {
-      data_level: 'image',
-      rows: [6],
-      version: (await admin.post(`/api/datasets/${id}/item_ids`, { data_level: 'image' })).json()
-        .version,
-    });
-    expect(outside.statusCode).toBe(400);
-    expect(outside.json().description).toContain('body.rows: row 6 is outside');
+    const outside = await items([6], version);
+    expect(outside.status).toBe(400);
+    expect(outside.description).toContain('body.rows: row 6 is outside');
   });
 
   it('answers 401 to anonymous callers', async () => {
     const id = await pets();
     const anonymous = new Client(t.app);
-    for (const [method, url, body] of [
-      ['POST', `/api/datasets/${id}/item_ids`, { data_level: 'image' }],
-      ['POST', `/api/datasets/${id}/items`, { data_level: 'image', item_ids: ['a'] }],
-      ['GET', `/api/datasets/${id}/metadata_info?data_level=image`, undefined],
-      ['POST', `/api/datasets/${id}/histogram`, { data_level: 'image', metadata_id: 'weight' }],
-      ['GET', `/api/datasets/${id}/color_map`, undefined],
-      ['POST', `/api/datasets/${id}/item_features`, { data_level: 'image', item_ids: ['a'] }],
-    ] as const) {
-      const response = await anonymous.call({ method, url, body });
-      expect(response.statusCode, url).toBe(401);
+    const params = { id };
+    for (const call of [
+      () => anonymous.call(api.explore.itemIds, { params, body: { data_level: 'image' } }),
+      () =>
+        anonymous.call(api.explore.items, {
+          params,
+          body: { data_level: 'image', item_ids: ['a'] },
+        }),
+      () => anonymous.call(api.explore.metadataInfo, { params, query: { data_level: 'image' } }),
+      () =>
+        anonymous.call(api.explore.histogram, {
+          params,
+          body: { data_level: 'image', metadata_id: 'weight' },
+        }),
+      () => anonymous.call(api.explore.colorMap, { params }),
+      () =>
+        anonymous.call(api.explore.itemFeatures, {
+          params,
+          body: { data_level: 'image', item_ids: ['a'] },
+        }),
+    ]) {
+      const error = await refused(call());
+      expect(error.status, error.url).toBe(401);
     }
   });
 });
@@ -359,9 +367,9 @@ describe('item ids', () => {
 describe('metadata info, histogram, colour map, item features', () => {
   it('lists every field with counts and options', async () => {
     const id = await pets();
-    const response = await admin.get(`/api/datasets/${id}/metadata_info?data_level=image`);
-    expect(response.statusCode, response.body).toBe(200);
-    const fields = response.json().metadata_config as { id: string }[];
+    const fields = (
+      await admin.call(api.explore.metadataInfo, { params: { id }, query: { data_level: 'image' } })
+    ).metadata_config;
     const byId = new Map(fields.map((f) => [f.id, f]));
     expect(fields.map((f) => f.id).slice(0, 3)).toEqual(['card_index', 'split', 'label']);
     expect(byId.get('card_index')).toMatchObject({
@@ -399,44 +407,37 @@ describe('metadata info, histogram, colour map, item features', () => {
 
   it('counts a histogram per split, honouring a filter', async () => {
     const id = await pets();
-    const response = await admin.post(`/api/datasets/${id}/histogram`, {
-      data_level: 'image',
+    const histogram = (body: Omit<HistogramRequest, 'data_level'>) =>
+      admin.call(api.explore.histogram, { params: { id }, body: { data_level: 'image', ...body } });
+    const labels = await histogram({
       metadata_id: 'label',
       filter: { type: 'boolean', metadata_id: 'indoor', op: 'bool_equals', value: true },
     });
-    expect(response.statusCode, response.body).toBe(200);
     // indoor: a (train cat), c (val cat), f (no split, dog)
-    expect(response.json()).toEqual({
+    expect(labels).toEqual({
       metadata_type: 'string',
       counts_per_bin: [
         { category: 'cat', count: { all: 2, train: 1, val: 1, test: 0 } },
         { category: 'dog', count: { all: 1, train: 0, val: 0, test: 0 } },
       ],
     });
-    const numeric = await admin.post(`/api/datasets/${id}/histogram`, {
-      data_level: 'image',
-      metadata_id: 'weight',
-      max_num_bins: 2,
-    });
+    const numeric = await histogram({ metadata_id: 'weight', max_num_bins: 2 });
     // weights 4, 30, 12, 4, 7 over [4, 30]: bins [4, 17) and [17, 30]
-    expect(numeric.json()).toEqual({
+    expect(numeric).toEqual({
       metadata_type: 'numeric',
       counts_per_bin: [
         { bin_start: 4, bin_end: 17, count: { all: 4, train: 1, val: 1, test: 1 } },
         { bin_start: 17, bin_end: 30, count: { all: 1, train: 1, val: 0, test: 0 } },
       ],
     });
-    const unknown = await admin.post(`/api/datasets/${id}/histogram`, {
-      data_level: 'image',
-      metadata_id: 'nope',
-    });
-    expect(unknown.statusCode).toBe(400);
-    expect(unknown.json().description).toContain("body.metadata_id: unknown metadata field 'nope'");
+    const unknown = await refused(histogram({ metadata_id: 'nope' }));
+    expect(unknown.status).toBe(400);
+    expect(unknown.description).toContain("body.metadata_id: unknown metadata field 'nope'");
   });
 
   it('gives each class a distinct colour', async () => {
     const id = await pets();
-    const map = (await admin.get(`/api/datasets/${id}/color_map`)).json().color_map;
+    const map = (await admin.call(api.explore.colorMap, { params: { id } })).color_map;
     expect(Object.keys(map)).toEqual(['cat', 'dog']);
     expect(map.cat).toMatch(/^#[0-9a-f]{6}$/);
     expect(map.cat).not.toBe(map.dog);
@@ -444,16 +445,14 @@ describe('metadata info, histogram, colour map, item features', () => {
 
   it('counts items without a vector per feature', async () => {
     const id = await pets();
-    const uploaded = await admin.post(`/api/datasets/${id}/features`, {
-      name: 'clip',
-      data_level: 'image',
-      vectors: { a: [1, 0], b: [0, 1] },
+    await admin.call(api.features.upload, {
+      params: { id },
+      body: { name: 'clip', data_level: 'image', vectors: { a: [1, 0], b: [0, 1] } },
     });
-    expect(uploaded.statusCode, uploaded.body).toBe(200);
-    const response = await admin.post(`/api/datasets/${id}/item_features`, {
-      data_level: 'image',
-      item_ids: ['a', 'c', 'd', 'a'],
+    const answer = await admin.call(api.explore.itemFeatures, {
+      params: { id },
+      body: { data_level: 'image', item_ids: ['a', 'c', 'd', 'a'] },
     });
-    expect(response.json()).toEqual({ features: [{ feature_name: 'clip', num_missing: 2 }] });
+    expect(answer).toEqual({ features: [{ feature_name: 'clip', num_missing: 2 }] });
   });
 });

@@ -5,6 +5,8 @@ import {
   encodeIndices,
   categoricalColorMap,
   DATA_LEVELS,
+  fieldColorScale,
+  type ColorField,
   type ColorMapResponse,
   type DataLevel,
   type ExploreItem,
@@ -491,6 +493,26 @@ export class ExploreService {
     // Regression and speech recognition have no classes (the web app skips the call).
     if (task === 'regression' || task === 'automatic_speech_recognition') return { color_map: {} };
     return { color_map: categoricalColorMap(dataset.class_names) };
+  }
+
+  /**
+   * The colours of a field's values for the map's legend: the rule the grid colours with
+   * (fieldColorScale), fed the same facts as the grid's metadata info (range and allowed values
+   * over the whole table, never a filter's) and the dataset's classes. Null for an unknown field.
+   */
+  fieldColors(
+    view: { dataset: DatasetRecord; explore: ExploreTable },
+    fieldId: string,
+  ): { field: ColorField; colorOf: (value: unknown) => string | null } | null {
+    const column = view.explore.table.columns.get(fieldId);
+    if (!column) return null;
+    const stats = fieldStats(view.explore, fieldId);
+    const field: ColorField = {
+      id: fieldId,
+      type: column.type,
+      options: { min: stats.min, max: stats.max, allowed_values: stats.allowed_values },
+    };
+    return { field, colorOf: fieldColorScale(field, { class_names: view.dataset.class_names }) };
   }
 
   async itemFeatures(

@@ -1,9 +1,16 @@
 import { mkdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { api } from '@loupe/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DAY } from '../platform/clock.js';
 import type { Client } from '../testing/test-app.js';
-import { setUpInstance, startTestApp, testLicense, type TestApp } from '../testing/test-app.js';
+import {
+  refused,
+  setUpInstance,
+  startTestApp,
+  testLicense,
+  type TestApp,
+} from '../testing/test-app.js';
 import { startEvaluation } from './evaluation.js';
 import { issueLicense } from './license-token.js';
 import { ensureLocalIssuer, localIssuerFiles } from './local-issuer.js';
@@ -17,13 +24,15 @@ beforeEach(async () => {
 afterEach(() => t.close());
 
 const evaluate = () => startEvaluation(t.services.license, t.config.dataDir, t.clock.read);
+const submit = (key: string) => admin.call(api.settings.submitLicense, { body: { key } });
 
 describe('evaluation license', () => {
   it('makes a local issuer once and installs a 30-day evaluation key that unlocks uploads', async () => {
-    const upload = () => admin.post('/api/datasets', { name: 'Mine', task_type: 'classification' });
-    const refused = await upload();
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json().description).toContain('npm run license -- evaluate');
+    const upload = () =>
+      admin.call(api.datasets.create, { body: { name: 'Mine', task_type: 'classification' } });
+    const unlicensed = await refused(upload());
+    expect(unlicensed.status).toBe(403);
+    expect(unlicensed.description).toContain('npm run license -- evaluate');
 
     const first = await evaluate();
     expect(first).toMatchObject({ outcome: 'installed', issuerCreated: true });
@@ -31,14 +40,14 @@ describe('evaluation license', () => {
     expect(statSync(files.privateKey).mode & 0o777).toBe(0o600);
     const privateKey = readFileSync(files.privateKey, 'utf8');
 
-    const license = (await admin.get('/api/settings/license')).json();
+    const license = await admin.call(api.settings.license);
     expect(license).toMatchObject({
       state: 'LICENSED',
       company_name: 'Evaluation',
       evaluation: true,
     });
     expect(license.expiration_ts).toBe(Math.floor((t.clock.now + 30 * DAY) / 1000));
-    expect((await upload()).statusCode).toBe(201);
+    expect((await upload()).name).toBe('Mine');
 
     // Running it again (every `npm start -- --demo`) changes nothing and makes no second issuer.
     const second = await evaluate();
@@ -54,7 +63,7 @@ describe('evaluation license', () => {
   });
 
   it('leaves a production license alone', async () => {
-    await admin.post('/api/settings/license', { key: testLicense({ nowMs: t.clock.now }) });
+    await submit(testLicense({ nowMs: t.clock.now }));
     const result = await evaluate();
     expect(result.outcome).toBe('licensed');
     expect(result.license).toMatchObject({ company_name: 'Acme' });
@@ -68,9 +77,9 @@ describe('evaluation license', () => {
       { license_id: 'x', company_name: 'Self', expiration_ts },
       privateKey,
     );
-    const refused = await admin.post('/api/settings/license', { key: production });
-    expect(refused.statusCode).toBe(400);
-    expect(refused.json().description).toBe(
+    const selfIssued = await refused(submit(production));
+    expect(selfIssued.status).toBe(400);
+    expect(selfIssued.description).toBe(
       "The license key is not valid: this instance's local issuer signs evaluation licenses only.",
     );
 
@@ -82,8 +91,7 @@ describe('evaluation license', () => {
       { license_id: 'y', company_name: 'Evaluation', expiration_ts, evaluation: true },
       other.privateKey,
     );
-    const unknown = await admin.post('/api/settings/license', { key: foreign });
-    expect(unknown.json().description).toBe(
+    expect((await refused(submit(foreign))).description).toBe(
       'The license key is not valid: its signature does not match.',
     );
 
@@ -91,8 +99,6 @@ describe('evaluation license', () => {
       { license_id: 'z', company_name: 'Evaluation', expiration_ts, evaluation: true },
       privateKey,
     );
-    const accepted = await admin.post('/api/settings/license', { key: evaluation });
-    expect(accepted.statusCode).toBe(200);
-    expect(accepted.json()).toMatchObject({ state: 'LICENSED', evaluation: true });
+    expect(await submit(evaluation)).toMatchObject({ state: 'LICENSED', evaluation: true });
   });
 });

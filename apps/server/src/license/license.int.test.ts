@@ -1,10 +1,12 @@
 import { generateKeyPairSync } from 'node:crypto';
+import { api } from '@loupe/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DAY } from '../platform/clock.js';
 import type { Client } from '../testing/test-app.js';
 import {
   ADMIN,
   addUser,
+  refused,
   setUpInstance,
   startTestApp,
   testLicense,
@@ -21,9 +23,14 @@ beforeEach(async () => {
 });
 afterEach(() => t.close());
 
+const license = (client = admin) => client.call(api.settings.license);
+const submit = (key: string, client = admin) =>
+  client.call(api.settings.submitLicense, { body: { key } });
+const replace = (key: string) => admin.call(api.settings.replaceLicense, { body: { key } });
+
 describe('license', () => {
   it('starts UNLICENSED, becomes LICENSED on submit, and EXPIRED when its time passes', async () => {
-    expect((await admin.get('/api/settings/license')).json()).toEqual({
+    expect(await license()).toEqual({
       state: 'UNLICENSED',
       key: '',
       expiration_ts: 0,
@@ -37,15 +44,13 @@ describe('license', () => {
     ).resolves.toBeUndefined();
 
     const key = testLicense({ company: 'Acme', expiresInS: 10 * 86_400, nowMs: t.clock.now });
-    const submitted = await admin.post('/api/settings/license', { key });
-    expect(submitted.statusCode).toBe(200);
-    expect(submitted.json()).toMatchObject({
+    expect(await submit(key)).toMatchObject({
       state: 'LICENSED',
       key,
       company_name: 'Acme',
       license_id: 'lic-test',
     });
-    expect((await admin.get('/api/state')).json().license).toEqual({
+    expect((await admin.call(api.state.get)).license).toEqual({
       company_name: 'Acme',
       license_id: 'lic-test',
     });
@@ -53,29 +58,19 @@ describe('license', () => {
 
     t.clock.advance(11 * DAY);
     // The browser session ended after 24 hours: sign in again.
-    await admin.post('/api/login', {
-      email: ADMIN.email,
-      password: ADMIN.password,
-      remember: false,
-    });
-    expect((await admin.get('/api/settings/license')).json().state).toBe('EXPIRED');
+    await admin.call(api.auth.login, { body: { email: ADMIN.email, password: ADMIN.password } });
+    expect((await license()).state).toBe('EXPIRED');
     await expect(t.services.license.requireLicense('upload datasets')).rejects.toMatchObject({
       status: 403,
     });
 
-    const renewed = await admin.put('/api/settings/license', {
-      key: testLicense({ nowMs: t.clock.now }),
-    });
-    expect(renewed.json().state).toBe('LICENSED');
+    expect((await replace(testLicense({ nowMs: t.clock.now }))).state).toBe('LICENSED');
   });
 
   it('uses submit for the first key and resubmit after', async () => {
-    const early = await admin.put('/api/settings/license', { key: testLicense() });
-    expect(early.statusCode).toBe(409);
-    await admin.post('/api/settings/license', { key: testLicense() });
-    expect((await admin.post('/api/settings/license', { key: testLicense() })).statusCode).toBe(
-      409,
-    );
+    await expect(replace(testLicense())).rejects.toMatchObject({ status: 409 });
+    await submit(testLicense());
+    await expect(submit(testLicense())).rejects.toMatchObject({ status: 409 });
   });
 
   it('rejects a key signed by someone else, a malformed key and an expired key', async () => {
@@ -88,30 +83,27 @@ describe('license', () => {
       },
       privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
     );
-    const responses = await Promise.all([
-      admin.post('/api/settings/license', { key: forged }),
-      admin.post('/api/settings/license', { key: 'not a key' }),
-      admin.post('/api/settings/license', { key: testLicense({ expiresInS: -60 }) }),
-      admin.post('/api/settings/license', { key: '' }),
-    ]);
-    expect(responses.map((r) => r.statusCode)).toEqual([400, 400, 400, 400]);
-    expect(responses[0]!.json().description).toBe(
+    const errors = await Promise.all(
+      [forged, 'not a key', testLicense({ expiresInS: -60 }), ''].map((key) =>
+        refused(submit(key)),
+      ),
+    );
+    expect(errors.map((e) => e.status)).toEqual([400, 400, 400, 400]);
+    expect(errors[0]!.description).toBe(
       'The license key is not valid: its signature does not match.',
     );
-    expect(responses[1]!.json().description).toMatch(/malformed/);
-    expect(responses[2]!.json().description).toMatch(
-      /^This license key expired on \d{4}-\d{2}-\d{2}\./,
-    );
-    expect(responses[3]!.json().description).toBe('body.key: License key is required.');
-    expect((await admin.get('/api/settings/license')).json().state).toBe('UNLICENSED');
+    expect(errors[1]!.description).toMatch(/malformed/);
+    expect(errors[2]!.description).toMatch(/^This license key expired on \d{4}-\d{2}-\d{2}\./);
+    expect(errors[3]!.description).toBe('body.key: License key is required.');
+    expect((await license()).state).toBe('UNLICENSED');
   });
 
   it('lets members read the license but not submit one', async () => {
     const { client: ben } = await addUser(t.app, admin, { email: 'ben@example.com' });
-    expect((await ben.get('/api/settings/license')).statusCode).toBe(200);
-    const response = await ben.post('/api/settings/license', { key: testLicense() });
-    expect(response.statusCode).toBe(403);
-    expect(response.json().description).toBe(
+    expect((await license(ben)).state).toBe('UNLICENSED');
+    const error = await refused(submit(testLicense(), ben));
+    expect(error.status).toBe(403);
+    expect(error.description).toBe(
       'You do not have permission to submit a license key. Please contact your administrator.',
     );
   });

@@ -202,14 +202,23 @@ export const DEFAULT_FEATURE = {
   audio: 'loupe.audio_mfcc',
 } as const;
 
+/** Fields about ground-truth objects: only tasks with objects (detection, instance segmentation). */
+const OBJECT_FIELDS = new Set(['image.object_count']);
+
+/** The computed fields a task gets at a level: no object fields for a task without objects. */
+export function computedFields(level: DataLevel, hasObjects: boolean): FieldSpec[] {
+  return COMPUTED_FIELDS[level].filter((field) => hasObjects || !OBJECT_FIELDS.has(field.id));
+}
+
 /** The computed fields of a level as the dataset's metadata fields, in the given state. */
 export function computedFieldRecords(
   datasetId: string,
   level: DataLevel,
+  hasObjects: boolean,
   now: number,
   state: 'available' | 'pending',
 ): MetadataFieldRecord[] {
-  return COMPUTED_FIELDS[level].map((field) => ({
+  return computedFields(level, hasObjects).map((field) => ({
     dataset_id: datasetId,
     data_level: level,
     id: field.id,

@@ -85,7 +85,9 @@ export class MetadataService {
         : ['image'];
     const now = clock();
     for (const level of levels)
-      await repos.metadataFields.insert(computedFieldRecords(datasetId, level, now, 'pending'));
+      await repos.metadataFields.insert(
+        computedFieldRecords(datasetId, level, hasObjects, now, 'pending'),
+      );
     // Computed values are read by the explorer only when the fields turn available again, so
     // the data version moves at the start and the end of the pass, not with every batch.
     await transact(async (tx) => {

@@ -4,6 +4,7 @@ import {
   boundedRecord,
   DatasetIdParams,
   MAX_METADATA_FIELDS,
+  MAX_ROWS_PER_REQUEST,
   UploadResult,
 } from '@loupe/contracts';
 import { z } from 'zod';
@@ -22,7 +23,7 @@ const UploadSamplesBody = z.object({
   samples: z
     .array(z.unknown())
     .min(1, 'samples must not be empty')
-    .max(20_000, 'send at most 20,000 samples per batch'),
+    .max(MAX_ROWS_PER_REQUEST, 'send at most 20,000 samples per batch'),
   metadata_types: MetadataTypes,
 });
 const SampleQuery = z.object({ sample_id: z.string().min(1) });

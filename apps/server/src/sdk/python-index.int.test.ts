@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { api } from '@loupe/contracts';
 import { strFromU8, unzipSync } from 'fflate';
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,18 +27,22 @@ afterAll(() => t.close());
 describe('the Python package index', () => {
   it('lists the package and links the wheel with its sha256, without signing in', async () => {
     const anonymous = new Client(t.app);
-    expect((await anonymous.get('/sdk/python/simple/')).body).toContain(
+    expect(await (await anonymous.call(api.sdk.pythonIndex)).text()).toContain(
       '<a href="loupe/">loupe</a>',
     );
-    const links = (await anonymous.get('/sdk/python/simple/loupe/')).body;
+    const links = await (await anonymous.call(api.sdk.pythonPackage)).text();
     const match =
       /href="\.\.\/\.\.\/files\/(loupe-1\.2\.3-py3-none-any\.whl)#sha256=([0-9a-f]{64})"/.exec(
         links,
       );
     expect(match).not.toBeNull();
-    const wheel = await anonymous.get(`/sdk/python/files/${match![1]}`);
-    expect(createHash('sha256').update(wheel.rawPayload).digest('hex')).toBe(match![2]);
-    const files = unzipSync(new Uint8Array(wheel.rawPayload));
+    const wheel = new Uint8Array(
+      await (
+        await anonymous.call(api.sdk.pythonFile, { params: { filename: match![1]! } })
+      ).arrayBuffer(),
+    );
+    expect(createHash('sha256').update(wheel).digest('hex')).toBe(match![2]);
+    const files = unzipSync(wheel);
     expect(Object.keys(files).sort()).toEqual([
       'loupe-1.2.3.dist-info/METADATA',
       'loupe-1.2.3.dist-info/RECORD',
@@ -52,7 +57,9 @@ describe('the Python package index', () => {
     expect(record).toContain(
       `loupe/__init__.py,sha256=${createHash('sha256').update(init).digest('base64url')},${init.length}`,
     );
-    expect((await anonymous.get('/sdk/python/files/other.whl')).statusCode).toBe(404);
+    await expect(
+      anonymous.call(api.sdk.pythonFile, { params: { filename: 'other.whl' } }),
+    ).rejects.toMatchObject({ status: 404 });
   });
 
   it('installs with pip from the index and imports', async () => {

@@ -1,5 +1,6 @@
+import { api } from '@loupe/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ADMIN, Client, startTestApp, type TestApp } from '../testing/test-app.js';
+import { ADMIN, Client, refused, startTestApp, type TestApp } from '../testing/test-app.js';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -7,17 +8,16 @@ beforeEach(async () => {
 });
 afterEach(() => t.close());
 
+const setup = (client: Client, company: string, user: typeof ADMIN) =>
+  client.call(api.setup.complete, { body: { company, user } });
+
 describe('POST /api/setup', () => {
   it('creates the first admin, completes setup and signs them in', async () => {
     const client = new Client(t.app);
-    expect((await client.get('/api/state')).json().setup_state).toBe('INITIAL');
+    expect((await client.call(api.state.get)).setup_state).toBe('INITIAL');
 
-    const response = await client.post('/api/setup', {
-      company: '  Acme Inc.  ',
-      user: { ...ADMIN, email: 'Ana@Example.com' },
-    });
-    expect(response.statusCode).toBe(201);
-    expect(response.json().user).toMatchObject({
+    const { user } = await setup(client, '  Acme Inc.  ', { ...ADMIN, email: 'Ana@Example.com' });
+    expect(user).toMatchObject({
       email: 'ana@example.com',
       name: ADMIN.username,
       role: 'admin',
@@ -25,48 +25,51 @@ describe('POST /api/setup', () => {
       company_name: 'Acme Inc.',
     });
 
-    const state = (await client.get('/api/state')).json();
+    const state = await client.call(api.state.get);
     expect(state.setup_state).toBe('COMPLETE');
-    expect(state.user.email).toBe('ana@example.com');
-    expect((await client.get('/api/users')).statusCode).toBe(200);
+    expect(state.user?.email).toBe('ana@example.com');
+    expect(await client.call(api.users.list)).toHaveLength(1);
   });
 
   it('refuses a second setup with 409', async () => {
-    await new Client(t.app).post('/api/setup', { company: 'Acme', user: ADMIN });
-    const again = await new Client(t.app).post('/api/setup', {
-      company: 'Evil',
-      user: { ...ADMIN, email: 'eve@example.com' },
-    });
-    expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({
+    await setup(new Client(t.app), 'Acme', ADMIN);
+    const again = await refused(
+      setup(new Client(t.app), 'Evil', { ...ADMIN, email: 'eve@example.com' }),
+    );
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({
       description: 'Setup is already complete: sign in instead.',
       retriable: false,
     });
   });
 
   it('lets exactly one of two simultaneous setups win', async () => {
-    const results = await Promise.all(
+    const results = await Promise.allSettled(
       ['a', 'b', 'c'].map((n) =>
-        new Client(t.app).post('/api/setup', {
-          company: 'Acme',
-          user: { ...ADMIN, email: `${n}@example.com` },
-        }),
+        setup(new Client(t.app), 'Acme', { ...ADMIN, email: `${n}@example.com` }),
       ),
     );
-    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
+    const won = results.filter((r) => r.status === 'fulfilled');
+    const lost = results.filter((r) => r.status === 'rejected');
+    expect(won).toHaveLength(1);
+    expect(lost.map((r) => (r.reason as { status: number }).status)).toEqual([409, 409]);
     const admin = new Client(t.app);
-    const winner = results.find((r) => r.statusCode === 201)!.json().user.email;
-    await admin.post('/api/login', { email: winner, password: ADMIN.password, remember: false });
-    expect((await admin.get('/api/users')).json()).toHaveLength(1);
+    await admin.call(api.auth.login, {
+      body: { email: won[0]!.value.user.email, password: ADMIN.password },
+    });
+    expect(await admin.call(api.users.list)).toHaveLength(1);
   });
 
   it("answers 'Invalid user config, setup failed' without a user", async () => {
-    const response = await new Client(t.app).post('/api/setup', { company: 'Acme' });
-    expect(response.statusCode).toBe(400);
-    expect(response.json().description).toBe('Invalid user config, setup failed');
-    expect((await new Client(t.app).get('/api/state')).json().setup_state).toBe('INITIAL');
+    const error = await refused(
+      new Client(t.app).call(api.setup.complete, { body: { company: 'Acme' } }),
+    );
+    expect(error.status).toBe(400);
+    expect(error.description).toBe('Invalid user config, setup failed');
+    expect((await new Client(t.app).call(api.state.get)).setup_state).toBe('INITIAL');
   });
 
+  // Raw: malformed bodies on purpose, some of which the typed client would not send.
   it.each([
     [
       { company: 'Acme <script>', user: ADMIN },
@@ -93,10 +96,10 @@ describe('POST /api/setup', () => {
   });
 
   it('accepts names in any script and company symbols the product allows', async () => {
-    const response = await new Client(t.app).post('/api/setup', {
-      company: `Zoë & Co. #1 (ÅB) "quotes" ~!?@$%^*_-,.'`,
-      user: { ...ADMIN, username: "Jean-Luc O'Brien, Jr. 山田 Ζωή" },
+    const { user } = await setup(new Client(t.app), `Zoë & Co. #1 (ÅB) "quotes" ~!?@$%^*_-,.'`, {
+      ...ADMIN,
+      username: "Jean-Luc O'Brien, Jr. 山田 Ζωή",
     });
-    expect(response.statusCode).toBe(201);
+    expect(user.name).toBe("Jean-Luc O'Brien, Jr. 山田 Ζωή");
   });
 });

@@ -1,9 +1,20 @@
 // Test harness: a real app on a real database — a fresh SQLite file, or a fresh PostgreSQL
-// schema when LOUPE_TEST_DB=postgres — with a controllable clock and a cookie-aware client.
+// schema when LOUPE_TEST_DB=postgres — with a controllable clock and a cookie-aware client that
+// calls routes of the contracts' table with the typed client, or sends raw requests (malformed
+// input, headers and cookies under test).
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import {
+  ApiError,
+  api,
+  createClient,
+  type ApiClient,
+  type CallArgs,
+  type RouteOutput,
+  type RouteSpec,
+} from '@loupe/contracts';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp, type RouteInfo } from '../app.js';
@@ -132,16 +143,65 @@ export interface Call {
   headers?: Record<string, string>;
 }
 
-/** A signed-in (or anonymous) caller that keeps its session cookie like a browser. */
+/** A light-my-request answer as a fetch Response, for the typed client. */
+function toResponse(response: LightMyRequestResponse): Response {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(response.headers)) {
+    if (value === undefined) continue;
+    for (const one of [value].flat()) headers.append(name, String(one));
+  }
+  const empty = [204, 205, 304].includes(response.statusCode);
+  return new Response(empty ? null : new Uint8Array(response.rawPayload), {
+    status: response.statusCode,
+    headers,
+  });
+}
+
+/**
+ * A signed-in (or anonymous) caller that keeps its session cookie like a browser.
+ * `call(api.users.create, { body })` goes through the typed client and answers the route's
+ * response or throws ApiError; `call({ method, url, body })` sends a raw request and answers it
+ * whatever its status.
+ */
 export class Client {
   cookie?: string;
+  private readonly client: ApiClient;
 
   constructor(
     private readonly app: FastifyInstance,
     readonly headers: Record<string, string> = {},
-  ) {}
+  ) {
+    this.client = createClient({
+      fetch: async (url, init) => {
+        const body = init.body instanceof Uint8Array ? Buffer.from(init.body) : init.body;
+        if (
+          body !== undefined &&
+          body !== null &&
+          typeof body !== 'string' &&
+          !Buffer.isBuffer(body)
+        )
+          throw new Error('The test client sends JSON text or bytes only.');
+        return toResponse(
+          await this.send({
+            method: init.method as Call['method'],
+            url,
+            ...(body !== undefined && body !== null ? { body } : {}),
+            headers: init.headers as Record<string, string>,
+          }),
+        );
+      },
+    });
+  }
 
-  async call({ method, url, body, headers }: Call): Promise<LightMyRequestResponse> {
+  call(request: Call): Promise<LightMyRequestResponse>;
+  call<R extends RouteSpec>(route: R, ...args: CallArgs<R>): Promise<RouteOutput<R>>;
+  call(first: Call | RouteSpec, ...args: unknown[]): Promise<unknown> {
+    if ('path' in first)
+      return (this.client.call as (...all: unknown[]) => Promise<unknown>)(first, ...args);
+    return this.send(first);
+  }
+
+  private async send({ method, url, body, headers }: Call): Promise<LightMyRequestResponse> {
     const response = await this.app.inject({
       method,
       url,
@@ -168,13 +228,24 @@ export class Client {
   put = (url: string, body?: unknown) => this.call({ method: 'PUT', url, body });
 }
 
+/** The ApiError a typed call was refused with; fails the test when the call succeeded. */
+export async function refused(call: Promise<unknown>): Promise<ApiError> {
+  const outcome = await call.then(
+    (answer) => ({ answer }),
+    (error: unknown) => ({ error }),
+  );
+  if (!('error' in outcome))
+    throw new Error(`Expected a refusal, got ${JSON.stringify(outcome.answer)}`);
+  if (!(outcome.error instanceof ApiError)) throw outcome.error;
+  return outcome.error;
+}
+
 export const ADMIN = { username: 'Ana Admin', email: 'ana@example.com', password: 'correct horse' };
 
 /** Completes setup and answers the signed-in admin client. */
 export async function setUpInstance(app: FastifyInstance): Promise<Client> {
   const admin = new Client(app);
-  const response = await admin.post('/api/setup', { company: 'Acme Inc.', user: ADMIN });
-  if (response.statusCode !== 201) throw new Error(`setup failed: ${response.body}`);
+  await admin.call(api.setup.complete, { body: { company: 'Acme Inc.', user: ADMIN } });
   return admin;
 }
 
@@ -189,17 +260,11 @@ export async function addUser(
     password = 'member password',
   }: { email: string; name?: string; role?: 'admin' | 'member'; password?: string },
 ): Promise<{ client: Client; id: string }> {
-  const created = await admin.post('/api/users', { email, name, role });
-  if (created.statusCode !== 201) throw new Error(`create user failed: ${created.body}`);
-  const { id } = created.json() as { id: string };
-  const { token } = (await admin.post(`/api/users/${id}/reset-password-token`)).json() as {
-    token: string;
-  };
-  const reset = await new Client(app).put('/api/reset-password', { token, newPassword: password });
-  if (reset.statusCode !== 200) throw new Error(`reset failed: ${reset.body}`);
+  const { id } = await admin.call(api.users.create, { body: { email, name, role } });
+  const { token } = await admin.call(api.users.createResetToken, { params: { id } });
+  await new Client(app).call(api.auth.resetPassword, { body: { token, newPassword: password } });
   const client = new Client(app);
-  const login = await client.post('/api/login', { email, password, remember: false });
-  if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`);
+  await client.call(api.auth.login, { body: { email, password, remember: false } });
   return { client, id };
 }
 
@@ -209,9 +274,8 @@ export async function startLicensedApp(
 ): Promise<{ t: TestApp; admin: Client }> {
   const t = await startTestApp(env);
   const admin = await setUpInstance(t.app);
-  const license = await admin.post('/api/settings/license', {
-    key: testLicense({ nowMs: t.clock.now }),
+  await admin.call(api.settings.submitLicense, {
+    body: { key: testLicense({ nowMs: t.clock.now }) },
   });
-  if (license.statusCode !== 200) throw new Error(`license failed: ${license.body}`);
   return { t, admin };
 }

@@ -558,7 +558,7 @@ describe('the TypeScript client', () => {
       .uploadSamples(samples, { batchSize: 2, onProgress: ({ done }) => progress.push(done) })
       .catch((e: unknown) => e)) as LoupeError;
     expect(error.errors).toEqual([
-      { row: 0, id: 'c', field: 'label', message: "'dog' is not one of the dataset's class names" },
+      { row: 2, id: 'c', field: 'label', message: "'dog' is not one of the dataset's class names" },
     ]);
     expect(events.filter((event) => event !== 'media')).toEqual([
       'samples 1 sent',

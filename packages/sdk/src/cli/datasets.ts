@@ -408,7 +408,10 @@ async function uploadDemo(client: LoupeClient, demo: DemoDataset, io: CliIo): Pr
   for (const prediction of demo.predictions) {
     await dataset.uploadPredictions(
       prediction.name,
-      prediction.items as unknown as PredictionToUpload[],
+      prediction.items.map(({ mask, ...item }): PredictionToUpload => ({
+        ...item,
+        ...(mask ? { mask: png(mask) } : {}),
+      })),
     );
   }
   io.stderr(

@@ -1,19 +1,32 @@
 // The TypeScript client of Loupe: datasets, samples with their media, features, prediction sets,
-// predictions and attributions. Media given as bytes or a local file is uploaded once (content
-// addressed) and replaced by its `blob:` key; re-running an upload changes nothing.
+// predictions and attributions. Uploads follow the upload protocol (docs/sdk-protocol.md, engine in
+// upload.ts): media given as bytes or a local file is uploaded once (content addressed) and
+// replaced by its `blob:` key, rows travel in requests within the byte budget, two at once, and
+// re-running an upload changes nothing.
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
-import type {
-  CreateDatasetRequest,
-  Dataset,
-  FeatureInfo,
-  PredictionSet,
-  SampleInput,
-  UploadResult,
+import {
+  DATA_LEVELS,
+  MAX_ATTRIBUTIONS_PER_REQUEST,
+  MAX_FEATURE_IDS_PER_REQUEST,
+  MAX_MISSING_MEDIA_KEYS,
+  MAX_ROWS_PER_REQUEST,
+  UPLOAD_ATTRIBUTION_BATCH_ROWS,
+  UPLOAD_BATCH_ROWS,
+  UPLOAD_MEDIA_IN_FLIGHT,
+  type CreateDatasetRequest,
+  type Dataset,
+  type DataLevel,
+  type FeatureInfo,
+  type PredictionSet,
+  type SampleInput,
+  type UploadResult,
 } from '@loupe/contracts';
-import { Http, type HttpOptions } from './http.js';
+import { LoupeError } from './errors.js';
+import { Http, JsonText, type HttpOptions } from './http.js';
+import { upload, type Row } from './upload.js';
 
 /** A media field: a `blob:` key, an http(s) URL, a path the server may read, raw bytes, or `{ file }` to upload. */
 export type Media = string | Uint8Array | { file: string };
@@ -24,18 +37,27 @@ export type SampleToUpload = Omit<SampleInput, 'image' | 'audio' | 'mask'> & {
   mask?: Media;
 };
 export type PredictionToUpload = Record<string, unknown> & { id: string; mask?: Media };
+/** A heatmap: rows of numbers, or an image given like any media. */
+export type AttributionToUpload = { id: string; heatmap: Media | number[][] };
 
 export interface Progress {
+  /** Rows the server has stored so far. */
   done: number;
+  /** All rows, when the input has a length. */
   total?: number;
 }
 
 export interface UploadOptions {
+  /** Rows read, prepared and sent per batch (default 1,000; at most 20,000). */
   batchSize?: number;
   metadataTypes?: Record<string, 'numeric' | 'string' | 'boolean' | 'timestamp'>;
   onProgress?: (progress: Progress) => void;
   /** Parallel media uploads (default 4). */
   concurrency?: number;
+}
+
+export interface FeatureUploadOptions {
+  onProgress?: (progress: Progress) => void;
 }
 
 const MEDIA_TYPES: Record<string, string> = {
@@ -100,55 +122,53 @@ async function sha256OfFile(path: string): Promise<string> {
   return hash.digest('hex');
 }
 
+function isLocalMedia(value: unknown): value is Uint8Array | { file: string } {
+  return (
+    value instanceof Uint8Array ||
+    (typeof value === 'object' && value !== null && !Array.isArray(value) && 'file' in value)
+  );
+}
+
+function lengthOf(items: unknown): number | undefined {
+  return Array.isArray(items) ? items.length : undefined;
+}
+
+function clampBatch(size: number | undefined, fallback: number, max: number): number {
+  return Math.max(1, Math.min(Math.floor(size ?? fallback), max));
+}
+
+/** A row serialised once: its JSON is both measured and sent. */
+interface JsonRow extends Row {
+  text: string;
+}
+
+function jsonRow(row: Record<string, unknown>, index: number): JsonRow {
+  const text = JSON.stringify(row);
+  return {
+    index,
+    ...(typeof row.id === 'string' ? { id: row.id } : {}),
+    text,
+    size: Buffer.byteLength(text) + 1,
+  };
+}
+
+/** A JSON body `{…, "<key>": [rows]}`: its envelope's bytes and the body for some rows. */
+function rowsBody(key: string, fields: Record<string, unknown> = {}) {
+  const head = `${JSON.stringify(fields).slice(0, -1)}${Object.keys(fields).length ? ',' : ''}"${key}":[`;
+  return {
+    envelope: Buffer.byteLength(`${head}]}`),
+    of: (rows: JsonRow[]) => new JsonText(`${head}${rows.map((row) => row.text).join(',')}]}`),
+  };
+}
+
 const NO_CHANGES: UploadResult = { created: 0, updated: 0, unchanged: 0 };
 
-/** Batches posted at once: the server parses one while the database stores the other. */
-const BATCHES_IN_FLIGHT = 2;
+/** Float32 rows are sent little-endian whatever the machine. */
+const BIG_ENDIAN = new Uint8Array(new Float32Array([1]).buffer)[0] === 0x3f;
 
-/**
- * Sends `items` in batches. A batch's `prepare` (uploading its media) runs while the batches
- * before it are being sent, and up to BATCHES_IN_FLIGHT batches are posted at once, so the client,
- * the server and the database work at the same time instead of taking turns. The server stores
- * batches of one dataset one after the other, in the order they reach it. The first failure stops
- * the upload: no batch is sent after it, and the call fails once nothing is in flight any more
- * (a batch already in flight beside the refused one may still land).
- */
-async function uploadInBatches<T, P>(
-  items: Iterable<T> | AsyncIterable<T>,
-  batchSize: number,
-  prepare: (batch: T[]) => Promise<P>,
-  send: (prepared: P) => Promise<UploadResult>,
-  onProgress?: (progress: Progress) => void,
-): Promise<UploadResult> {
-  let total = NO_CHANGES;
-  let done = 0;
-  let failure: { error: unknown } | undefined;
-  const sending = new Set<Promise<void>>();
-  try {
-    for await (const batch of batches(items, batchSize)) {
-      const prepared = await prepare(batch);
-      while (sending.size >= BATCHES_IN_FLIGHT && !failure) await Promise.race(sending);
-      if (failure) break;
-      const sent: Promise<void> = send(prepared)
-        .then(
-          (result) => {
-            total = sum(total, result);
-            done += batch.length;
-            onProgress?.({ done });
-          },
-          (error: unknown) => {
-            failure ??= { error };
-          },
-        )
-        .finally(() => sending.delete(sent));
-      sending.add(sent);
-    }
-  } finally {
-    // Whatever stopped the loop, nothing is left running behind the caller's back.
-    await Promise.all(sending);
-  }
-  if (failure) throw failure.error;
-  return total;
+interface FeatureRow extends Row {
+  id: string;
+  vector: ArrayLike<number>;
 }
 
 export class LoupeClient {
@@ -198,7 +218,7 @@ export class DatasetHandle {
       'POST',
       `/api/datasets/${this.id}/media`,
       bytes,
-      contentType,
+      { contentType },
     );
     return key;
   }
@@ -209,11 +229,14 @@ export class DatasetHandle {
     fields: string[],
     concurrency: number,
   ): Promise<T[]> {
-    const pending = new Map<string, { bytes: () => Promise<Uint8Array>; type: string }>();
+    const pending = new Map<
+      string,
+      { bytes: () => Promise<Uint8Array>; type: string; name: string }
+    >();
     const keyed = rows.map((row) => ({ ...row }) as Record<string, unknown>);
     const local = keyed.flatMap((out) =>
       fields
-        .filter((field) => out[field] !== undefined && typeof out[field] !== 'string')
+        .filter((field) => isLocalMedia(out[field]))
         .map((field) => ({ out, field, value: out[field] as Exclude<Media, string> })),
     );
     // Files are hashed as they stream from disk and read again only if the server lacks them, so
@@ -227,79 +250,152 @@ export class DatasetHandle {
       pending.set(`blob:${key}`, {
         bytes: value instanceof Uint8Array ? async () => value : () => readFile(value.file),
         type: value instanceof Uint8Array ? fallback : contentTypeOf(value.file, fallback),
+        name: value instanceof Uint8Array ? 'the bytes' : value.file,
       });
       out[field] = `blob:${key}`;
     });
-    if (pending.size > 0) {
-      const { missing } = await this.http.request<{ missing: string[] }>(
+    const keys = [...pending.keys()];
+    const missing: string[] = [];
+    for (let start = 0; start < keys.length; start += MAX_MISSING_MEDIA_KEYS) {
+      const answer = await this.http.request<{ missing: string[] }>(
         'POST',
         `/api/datasets/${this.id}/media/missing`,
-        { keys: [...pending.keys()] },
+        { keys: keys.slice(start, start + MAX_MISSING_MEDIA_KEYS) },
       );
-      await pool(missing, concurrency, async (key) => {
-        const media = pending.get(key)!;
-        await this.uploadMedia(await media.bytes(), media.type);
-      });
+      missing.push(...answer.missing);
     }
+    await pool(missing, concurrency, async (key) => {
+      const media = pending.get(key)!;
+      const stored = await this.uploadMedia(await media.bytes(), media.type);
+      if (stored !== key)
+        throw new LoupeError(
+          0,
+          `The server stored ${media.name} as ${stored}, expected ${key}: was the file changed during the upload?`,
+          false,
+        );
+    });
     return keyed as T[];
+  }
+
+  /** Batches of `items` with their media uploaded, as rows ready to send. */
+  private async *prepared(
+    items: Iterable<Record<string, unknown>> | AsyncIterable<Record<string, unknown>>,
+    batchSize: number,
+    fields: string[],
+    concurrency: number,
+  ): AsyncGenerator<JsonRow[]> {
+    let offset = 0;
+    for await (const batch of batches(items, batchSize)) {
+      const resolved = await this.resolveMedia(batch, fields, concurrency);
+      yield resolved.map((row, i) => jsonRow(row, offset + i));
+      offset += batch.length;
+    }
+  }
+
+  /** @internal Sends rows to `path` by the upload protocol; answers the summed totals. */
+  async uploadRows(
+    path: string,
+    key: 'samples' | 'predictions',
+    items: Iterable<Record<string, unknown>> | AsyncIterable<Record<string, unknown>>,
+    fields: string[],
+    options: UploadOptions,
+  ): Promise<UploadResult> {
+    const body = rowsBody(
+      key,
+      options.metadataTypes ? { metadata_types: options.metadataTypes } : {},
+    );
+    const total = lengthOf(items);
+    let totals = NO_CHANGES;
+    let done = 0;
+    await upload(
+      this.http,
+      this.prepared(
+        items,
+        clampBatch(options.batchSize, UPLOAD_BATCH_ROWS, MAX_ROWS_PER_REQUEST),
+        fields,
+        options.concurrency ?? UPLOAD_MEDIA_IN_FLIGHT,
+      ),
+      {
+        envelope: body.envelope,
+        maxRows: MAX_ROWS_PER_REQUEST,
+        post: (rows) =>
+          this.http.request<UploadResult>('POST', path, body.of(rows), { splittable: true }),
+        landed: (rows, answer) => {
+          totals = sum(totals, answer);
+          done += rows.length;
+          options.onProgress?.({ done, ...(total === undefined ? {} : { total }) });
+        },
+      },
+    );
+    return totals;
   }
 
   async uploadSamples(
     samples: Iterable<SampleToUpload> | AsyncIterable<SampleToUpload>,
     options: UploadOptions = {},
   ): Promise<UploadResult> {
-    return uploadInBatches(
-      samples,
-      options.batchSize ?? 2000,
-      (batch) =>
-        this.resolveMedia(
-          batch as Record<string, unknown>[],
-          ['image', 'audio', 'mask'],
-          options.concurrency ?? 4,
-        ),
-      (rows) =>
-        this.http.request<UploadResult>('POST', `/api/datasets/${this.id}/samples`, {
-          samples: rows,
-          ...(options.metadataTypes ? { metadata_types: options.metadataTypes } : {}),
-        }),
-      options.onProgress,
+    return this.uploadRows(
+      `/api/datasets/${this.id}/samples`,
+      'samples',
+      samples as Iterable<Record<string, unknown>>,
+      ['image', 'audio', 'mask'],
+      options,
     );
   }
 
-  /** Vectors by item id; sent as base64 float32 rows. */
+  /**
+   * Vectors by item id, sent as base64 little-endian float32 in requests within the byte budget
+   * (two at once). Answers the feature's info as the last request left it.
+   */
   async uploadFeatures(
     name: string,
     vectors: Map<string, ArrayLike<number>> | Record<string, ArrayLike<number>>,
-    dataLevel?: 'image' | 'image_object' | 'audio',
+    dataLevel?: DataLevel,
+    options: FeatureUploadOptions = {},
   ): Promise<FeatureInfo> {
     const entries = vectors instanceof Map ? [...vectors] : Object.entries(vectors);
     if (entries.length === 0) throw new Error('No vectors to upload.');
     const dimension = entries[0]![1].length;
-    const level =
-      dataLevel ??
-      (this.info.task_type.startsWith('audio') ||
-      this.info.task_type === 'automatic_speech_recognition'
-        ? 'audio'
-        : 'image');
+    if (dimension === 0) throw new Error('Vectors must have at least one value.');
+    const level = dataLevel ?? DATA_LEVELS[this.info.task_type][0]!;
+    // base64 of the vector's float32 bytes, rounded up: the body's size within a few bytes.
+    const vectorBytes = Math.ceil((dimension * 16) / 3);
+    const rows: FeatureRow[] = entries.map(([id, vector], index) => {
+      if (vector.length !== dimension)
+        throw new Error(
+          `Vector ${index} (id ${id}) has ${vector.length} values; the first has ${dimension}.`,
+        );
+      for (let i = 0; i < dimension; i++)
+        if (!Number.isFinite(vector[i]))
+          throw new Error(`Vector ${index} (id ${id}): values must be finite numbers.`);
+      return { index, id, vector, size: Buffer.byteLength(JSON.stringify(id)) + 1 + vectorBytes };
+    });
+    const head = `{"name":${JSON.stringify(name)},"data_level":"${level}","dimension":${dimension},"ids":[`;
     let info: FeatureInfo | undefined;
-    for (let start = 0; start < entries.length; start += 20_000) {
-      const part = entries.slice(start, start + 20_000);
-      const data = new Float32Array(part.length * dimension);
-      part.forEach(([, vector], i) => {
-        if (vector.length !== dimension)
-          throw new Error(
-            `Vector of '${part[i]![0]}' has ${vector.length} values; the first has ${dimension}.`,
-          );
-        data.set(Array.from(vector), i * dimension);
-      });
-      info = await this.http.request<FeatureInfo>('POST', `/api/datasets/${this.id}/features`, {
-        name,
-        data_level: level,
-        ids: part.map(([id]) => id),
-        data: Buffer.from(data.buffer).toString('base64'),
-        dimension,
-      });
-    }
+    let done = 0;
+    await upload(this.http, [rows], {
+      envelope: Buffer.byteLength(`${head}],"data":""}`),
+      maxRows: MAX_FEATURE_IDS_PER_REQUEST,
+      post: (part) => {
+        const values = new Float32Array(part.length * dimension);
+        part.forEach((row, i) => values.set(row.vector, i * dimension));
+        const bytes = Buffer.from(values.buffer);
+        if (BIG_ENDIAN) bytes.swap32();
+        const ids = part.map((row) => JSON.stringify(row.id)).join(',');
+        return this.http.request<FeatureInfo>(
+          'POST',
+          `/api/datasets/${this.id}/features`,
+          new JsonText(`${head}${ids}],"data":"${bytes.toString('base64')}"}`),
+          { splittable: true },
+        );
+      },
+      landed: (part, answer) => {
+        // Two requests in flight may answer out of order: keep the fuller count.
+        if (!info || answer.num_present >= info.num_present) info = answer;
+        done += part.length;
+        options.onProgress?.({ done, total: rows.length });
+      },
+    });
     return info!;
   }
 
@@ -323,12 +419,13 @@ export class DatasetHandle {
   }
 
   /** @internal */
-  resolve<T extends Record<string, unknown>>(
-    rows: T[],
+  rowsOf(
+    items: Iterable<Record<string, unknown>> | AsyncIterable<Record<string, unknown>>,
+    batchSize: number,
     fields: string[],
     concurrency: number,
-  ): Promise<T[]> {
-    return this.resolveMedia(rows, fields, concurrency);
+  ): AsyncGenerator<JsonRow[]> {
+    return this.prepared(items, batchSize, fields, concurrency);
   }
 }
 
@@ -343,39 +440,60 @@ export class PredictionSetHandle {
     return this.info.id;
   }
 
+  private get path(): string {
+    return `/api/datasets/${this.dataset.id}/predictions/${this.id}`;
+  }
+
   async uploadPredictions(
     predictions: Iterable<PredictionToUpload> | AsyncIterable<PredictionToUpload>,
     options: UploadOptions = {},
   ): Promise<UploadResult> {
-    return uploadInBatches(
+    return this.dataset.uploadRows(
+      `${this.path}/items`,
+      'predictions',
       predictions,
-      options.batchSize ?? 2000,
-      (batch) => this.dataset.resolve(batch, ['mask'], options.concurrency ?? 4),
-      (rows) =>
-        this.http.request<UploadResult>(
-          'POST',
-          `/api/datasets/${this.dataset.id}/predictions/${this.id}/items`,
-          { predictions: rows },
-        ),
-      options.onProgress,
+      ['mask'],
+      options,
     );
   }
 
+  /** Heatmaps by sample id (rows of numbers, or an image given like any media); answers how many landed. */
   async uploadAttributions(
-    attributions: { id: string; heatmap: string | number[][] }[],
+    attributions: Iterable<AttributionToUpload> | AsyncIterable<AttributionToUpload>,
     name = 'attribution',
+    options: Omit<UploadOptions, 'metadataTypes'> = {},
   ): Promise<number> {
+    const body = rowsBody('attributions', { name });
+    const total = lengthOf(attributions);
     let uploaded = 0;
-    for (let start = 0; start < attributions.length; start += 2000) {
-      const part = attributions.slice(start, start + 2000);
-      uploaded += (
-        await this.http.request<{ uploaded: number }>(
-          'POST',
-          `/api/datasets/${this.dataset.id}/predictions/${this.id}/attributions`,
-          { name, attributions: part },
-        )
-      ).uploaded;
-    }
+    let done = 0;
+    await upload(
+      this.http,
+      this.dataset.rowsOf(
+        attributions as Iterable<Record<string, unknown>>,
+        clampBatch(options.batchSize, UPLOAD_ATTRIBUTION_BATCH_ROWS, MAX_ATTRIBUTIONS_PER_REQUEST),
+        ['heatmap'],
+        options.concurrency ?? UPLOAD_MEDIA_IN_FLIGHT,
+      ),
+      {
+        envelope: body.envelope,
+        maxRows: MAX_ATTRIBUTIONS_PER_REQUEST,
+        post: (rows) =>
+          this.http.request<{ uploaded: number }>(
+            'POST',
+            `${this.path}/attributions`,
+            body.of(rows),
+            {
+              splittable: true,
+            },
+          ),
+        landed: (rows, answer) => {
+          uploaded += answer.uploaded;
+          done += rows.length;
+          options.onProgress?.({ done, ...(total === undefined ? {} : { total }) });
+        },
+      },
+    );
     return uploaded;
   }
 }

@@ -20,6 +20,13 @@ import urllib.parse
 import urllib.request
 from typing import Any, Dict, List, Mapping, Optional, Tuple, cast
 
+from ._protocol import (
+    RETRIABLE_STATUSES_WITHOUT_BODY,
+    UPLOAD_BACKOFF_S,
+    UPLOAD_MAX_BACKOFF_S,
+    UPLOAD_RETRIES,
+    UPLOAD_TIMEOUT_S,
+)
 from ._version import __version__
 
 RowError = Dict[str, Any]
@@ -102,8 +109,6 @@ _CONNECTION_ERRORS = (
     http.client.HTTPException,  # RemoteDisconnected, IncompleteRead, BadStatusLine…
 )
 
-#: Statuses retried when the answer is not Loupe's JSON (a proxy in front of the server).
-_RETRIABLE_WITHOUT_BODY = {429, 502, 503, 504}
 
 
 class _Answer:
@@ -129,10 +134,10 @@ class Transport:
         url: str,
         api_key: Optional[str],
         *,
-        timeout: float = 300.0,
-        retries: int = 5,
-        backoff: float = 1.0,
-        max_backoff: float = 30.0,
+        timeout: float = UPLOAD_TIMEOUT_S,
+        retries: int = UPLOAD_RETRIES,
+        backoff: float = UPLOAD_BACKOFF_S,
+        max_backoff: float = UPLOAD_MAX_BACKOFF_S,
     ) -> None:
         self.url = url.rstrip("/")
         self.api_key = api_key
@@ -343,7 +348,7 @@ class Transport:
             )
         text = raw.decode("utf-8", "replace").strip()[:500]
         description = f"{answer.reason or 'HTTP error'}" + (f": {text}" if text else "")
-        return LoupeError(status, description, status in _RETRIABLE_WITHOUT_BODY)
+        return LoupeError(status, description, status in RETRIABLE_STATUSES_WITHOUT_BODY)
 
 
 def _describe(failure: BaseException) -> str:

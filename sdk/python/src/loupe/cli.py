@@ -20,6 +20,7 @@ from typing import Dict, List, Optional, Sequence
 
 from . import _config
 from ._http import LoupeConnectionError, LoupeError, LoupeInputError
+from ._protocol import UPLOAD_BATCH_ROWS
 from ._version import __version__
 from .client import TASK_TYPES, Client
 
@@ -73,7 +74,7 @@ def _parser() -> argparse.ArgumentParser:
             action="store_true",
             help="add to an existing dataset of that name (re-running an import resumes it)",
         )
-        sub.add_argument("--batch-size", type=int, default=1000)
+        sub.add_argument("--batch-size", type=int, default=UPLOAD_BATCH_ROWS)
         sub.add_argument("--no-progress", action="store_true", help="draw no progress bar")
         if layout == "folder":
             sub.add_argument(

@@ -6,8 +6,10 @@
 >>> ds.upload_samples([{"id": "a.png", "image": "photos/a.png", "label": "cat"}])
 {'created': 1, 'updated': 0, 'unchanged': 0}
 
-Uploads are idempotent by id and sent in batches; re-running an interrupted upload continues it
-without duplicates, and media the server already has is not sent again.
+Uploads follow the upload protocol (docs/sdk-protocol.md): rows travel in requests within a byte
+budget, two at once, and a request the server finds too large (413) is sent again in pieces.
+They are idempotent by id; re-running an interrupted upload continues it without duplicates,
+and media the server already has is not sent again.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ import math
 import re
 import sys
 from array import array
-from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import (
     Any,
@@ -33,15 +35,31 @@ from typing import (
     Mapping,
     Optional,
     Sequence,
-    Set,
     Tuple,
     Union,
+    cast,
 )
 
 from . import _config
 from ._http import LoupeError, LoupeInputError, Transport
 from ._media import LocalMedia, local_media
 from ._progress import Progress
+from ._protocol import (
+    MAX_ATTRIBUTIONS_PER_REQUEST,
+    MAX_FEATURE_IDS_PER_REQUEST,
+    MAX_FEATURE_VECTORS_PER_REQUEST,
+    MAX_MISSING_MEDIA_KEYS,
+    MAX_ROWS_PER_REQUEST,
+    UPLOAD_ATTRIBUTION_BATCH_ROWS,
+    UPLOAD_BACKOFF_S,
+    UPLOAD_BATCH_ROWS,
+    UPLOAD_BODY_BUDGET_BYTES,
+    UPLOAD_MAX_BACKOFF_S,
+    UPLOAD_MEDIA_IN_FLIGHT,
+    UPLOAD_RETRIES,
+    UPLOAD_TIMEOUT_S,
+)
+from ._upload import Batch, Body, BodyBudget, Endpoint, Row, upload
 
 TASK_TYPES = (
     "classification",
@@ -70,11 +88,6 @@ Sample = Mapping[str, Any]
 #: Media fields of samples and predictions that local paths and bytes may fill.
 SAMPLE_MEDIA_FIELDS = ("image", "audio", "mask")
 PREDICTION_MEDIA_FIELDS = ("mask",)
-#: The server takes at most this many rows per request.
-MAX_BATCH = 20_000
-MAX_ATTRIBUTION_BATCH = 5_000
-#: Feature uploads are cut into requests of about this many bytes.
-FEATURE_REQUEST_BYTES = 8 * 1024 * 1024
 
 _UUID = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$", re.I)
 
@@ -121,39 +134,6 @@ def _len_or_none(items: Any) -> Optional[int]:
         return None
 
 
-class _Batcher:
-    """Sends rows in batches, splitting a batch in two when the server answers 413."""
-
-    def __init__(self, send: Callable[[List[Dict[str, Any]]], Mapping[str, Any]]) -> None:
-        self.send = send
-
-    def __call__(self, rows: List[Dict[str, Any]], offset: int) -> List[Mapping[str, Any]]:
-        try:
-            return [self.send(rows)]
-        except LoupeError as error:
-            if error.status == 413 and len(rows) > 1:
-                half = len(rows) // 2
-                return self(rows[:half], offset) + self(rows[half:], offset + half)
-            if error.status == 413 and len(rows) == 1:
-                row_id = rows[0].get("id")
-                message = "this row alone is larger than the server's request body limit"
-                raise LoupeError(
-                    413,
-                    f"Row {offset}{f' (id {row_id})' if row_id else ''} cannot be sent: "
-                    f"{message}. {error.description} (an administrator can raise "
-                    "LOUPE_BODY_LIMIT_MB)",
-                    False,
-                    [{"row": offset, "id": row_id, "field": "(row)", "message": message}],
-                ) from None
-            if error.errors:
-                # Row numbers count from the start of everything given to the upload method.
-                for row_error in error.errors:
-                    if isinstance(row_error.get("row"), int):
-                        row_error["row"] += offset
-                raise LoupeError(error.status, error.description, error.retriable, error.errors) from None
-            raise
-
-
 class Client:
     """A connection to one Loupe server.
 
@@ -168,6 +148,8 @@ class Client:
             seconds up to ``max_backoff``.
         workers: how many media files are uploaded in parallel.
         progress: draw progress bars (True/False); None draws them when stderr is a terminal.
+        body_budget: the most bytes an upload puts in one request body (default 8 MiB). A 413
+            answer lowers it to half the refused body for the rest of the client's life.
     """
 
     def __init__(
@@ -175,12 +157,13 @@ class Client:
         url: Optional[str] = None,
         api_key: Optional[str] = None,
         *,
-        timeout: float = 300.0,
-        retries: int = 5,
-        backoff: float = 1.0,
-        max_backoff: float = 30.0,
-        workers: int = 4,
+        timeout: float = UPLOAD_TIMEOUT_S,
+        retries: int = UPLOAD_RETRIES,
+        backoff: float = UPLOAD_BACKOFF_S,
+        max_backoff: float = UPLOAD_MAX_BACKOFF_S,
+        workers: int = UPLOAD_MEDIA_IN_FLIGHT,
         progress: ProgressOption = None,
+        body_budget: int = UPLOAD_BODY_BUDGET_BYTES,
     ) -> None:
         settings = _config.resolve(url, api_key)
         if not settings["url"]:
@@ -195,6 +178,7 @@ class Client:
         self.api_key = settings["api_key"]
         self.workers = max(1, int(workers))
         self.progress = progress
+        self._budget = BodyBudget(body_budget)
         try:
             self._http = Transport(
                 self.url,
@@ -338,7 +322,7 @@ class Client:
         *,
         layout: Optional[str] = None,
         description: str = "",
-        batch_size: int = 1000,
+        batch_size: int = UPLOAD_BATCH_ROWS,
         progress: ProgressOption = None,
         splits: Optional[Mapping[str, str]] = None,
         predictions: Optional[Mapping[str, str]] = None,
@@ -428,7 +412,7 @@ class Client:
             return
         keys = list(pending)
         missing: List[str] = []
-        for part in _batches(keys, 50_000):
+        for part in _batches(keys, MAX_MISSING_MEDIA_KEYS):
             answer = self._call(
                 "POST", f"/api/datasets/{dataset_id}/media/missing", json_body={"keys": part}
             )
@@ -462,6 +446,50 @@ class Client:
 
     def _progress(self, label: str, total: Optional[int], override: ProgressOption) -> Progress:
         return Progress(label, total, self.progress if override is None else override)
+
+    # ---- uploads (docs/sdk-protocol.md)
+
+    def _endpoint(self, path: str, body: Union[Body, "_FloatBody"], max_rows: int) -> Endpoint:
+        def post(data: bytes) -> Any:
+            return self._call("POST", path, body=data, content_type="application/json")
+
+        return Endpoint(body.of, body.envelope, max_rows, post)
+
+    def _upload_rows(
+        self,
+        dataset_id: str,
+        path: str,
+        key: str,
+        items: Iterable[Mapping[str, Any]],
+        *,
+        batch_size: int,
+        max_rows: int,
+        media_fields: Sequence[str],
+        base_dir: Optional[Path],
+        bar: Progress,
+        landed: Callable[[Mapping[str, Any]], None],
+        fields: Callable[[Dict[str, str]], Mapping[str, Any]],
+        metadata_types: Optional[Mapping[str, str]] = None,
+    ) -> None:
+        """Uploads rows of dicts to ``path`` as ``{<fields>, key: [rows]}``: batch by batch, each
+        batch's rows converted and its media uploaded while the requests before it are in flight.
+        ``fields`` makes a batch's other fields from its metadata types."""
+
+        def batches() -> Iterator[Batch]:
+            offset = 0
+            for batch in _batches(items, max(1, min(int(batch_size), max_rows))):
+                types = dict(metadata_types or {})
+                rows = _prepare_rows(batch, offset, types)
+                self._prepare_media(dataset_id, rows, media_fields, offset, base_dir)
+                endpoint = self._endpoint(path, Body(key, fields(types)), max_rows)
+                yield _json_rows(rows, offset), endpoint
+                offset += len(batch)
+
+        def on_landed(rows: List[Row], answer: Any) -> None:
+            bar.update(len(rows))
+            landed(answer)
+
+        upload(self._budget, batches(), on_landed)
 
 
 def _prepare_rows(
@@ -516,49 +544,52 @@ def _check_json(rows: List[Dict[str, Any]], offset: int) -> None:
                 ) from None
 
 
-def _jsonable(rows: List[Dict[str, Any]], offset: int) -> List[Dict[str, Any]]:
-    try:
-        return list(json.loads(json.dumps(rows, allow_nan=False, default=_plain)))
-    except (TypeError, ValueError):
-        _check_json(rows, offset)
-        raise
-
-
-#: Batches posted at once: the server parses one while its database stores the other.
-BATCHES_IN_FLIGHT = 2
-
-BatchSend = Callable[[], List[Mapping[str, Any]]]
-
-
-def _send_pipelined(sends: Iterable[BatchSend], totals: Dict[str, int]) -> None:
-    """Runs each batch's send on a background thread, up to BATCHES_IN_FLIGHT at once, while the
-    next batch is prepared (its rows converted and its media uploaded) on this one.
-
-    The first failure stops the upload: no batch is sent after it, and it is raised once the
-    batches still in flight have finished (one of them may still land). A failure while preparing
-    a batch is raised the same way.
-    """
-    in_flight: Set[Future[List[Mapping[str, Any]]]] = set()
-
-    def collect(keep: int) -> None:
-        while len(in_flight) > keep:
-            done, _ = wait(in_flight, return_when=FIRST_COMPLETED)
-            for future in done:
-                in_flight.discard(future)
-                for result in future.result():  # raises the batch's failure
-                    _add(totals, result)
-
-    with ThreadPoolExecutor(BATCHES_IN_FLIGHT, thread_name_prefix="loupe-batch") as pool:
-        # Leaving the block waits for the batches in flight, whatever stopped the loop.
-        for send in sends:
-            collect(BATCHES_IN_FLIGHT - 1)
-            in_flight.add(pool.submit(send))
-        collect(0)
+def _json_rows(rows: List[Dict[str, Any]], offset: int) -> List[Row]:
+    """Serialises each row once: its JSON is both measured (ASCII, so characters are bytes) and
+    sent."""
+    out: List[Row] = []
+    for index, row in enumerate(rows):
+        try:
+            text = json.dumps(row, allow_nan=False, default=_plain, separators=(",", ":"))
+        except (TypeError, ValueError):
+            _check_json([row], offset + index)
+            raise
+        row_id = row.get("id")
+        row_id = row_id if isinstance(row_id, str) else None
+        out.append(Row(offset + index, row_id, len(text) + 1, text))
+    return out
 
 
 def _add(totals: Dict[str, int], result: Mapping[str, Any]) -> None:
     for key in ("created", "updated", "unchanged"):
         totals[key] = totals.get(key, 0) + int(result.get(key, 0))
+
+
+def _feature_row(index: int, item_id: str, numbers: Sequence[float], binary: bool) -> Row:
+    """A vector ready to send: little-endian float32 bytes, or ``"id":[numbers]`` as JSON."""
+    key = json.dumps(item_id)
+    if binary:
+        floats = cast(array, numbers)
+        if sys.byteorder == "big":
+            floats.byteswap()
+        # base64 of the vector's bytes, rounded up: the body's size within a few bytes
+        return Row(index, item_id, len(key) + 1 + -(-len(floats) * 16 // 3), floats.tobytes())
+    text = f"{key}:{json.dumps(numbers, allow_nan=False, separators=(',', ':'))}"
+    return Row(index, item_id, len(text) + 1, text)
+
+
+class _FloatBody:
+    """The binary form of a feature upload: ``{…, "dimension", "ids": [...], "data": base64}``."""
+
+    def __init__(self, fields: Mapping[str, Any], dimension: int) -> None:
+        start = json.dumps({**fields, "dimension": dimension}, separators=(",", ":"))[:-1]
+        self._head = start + ',"ids":['
+        self.envelope = len(self._head) + len('],"data":""}')
+
+    def of(self, rows: List[Row]) -> bytes:
+        ids = ",".join(json.dumps(row.id) for row in rows)
+        data = base64.b64encode(b"".join(row.data for row in rows)).decode("ascii")
+        return f'{self._head}{ids}],"data":"{data}"}}'.encode("ascii")
 
 
 class _ServerObject:
@@ -634,7 +665,7 @@ class Dataset(_ServerObject):
     def upload_samples(
         self,
         samples: Iterable[Sample],
-        batch_size: int = 1000,
+        batch_size: int = UPLOAD_BATCH_ROWS,
         metadata_types: Optional[Mapping[str, str]] = None,
         progress: ProgressOption = None,
         *,
@@ -652,35 +683,26 @@ class Dataset(_ServerObject):
         ``metadata_types`` declares metadata types (``numeric``, ``string``, ``boolean``,
         ``timestamp``); ``datetime`` values are declared ``timestamp`` automatically.
         Re-uploading an id updates that sample, so running an interrupted upload again completes
-        it. Raises :class:`loupe.LoupeError` for a rejected batch (earlier batches stay).
+        it. ``batch_size`` rows (at most 20,000) are read and prepared at a time and sent in
+        requests of at most 8 MiB (docs/sdk-protocol.md). Raises :class:`loupe.LoupeError` for a
+        rejected request (earlier ones stay).
         """
-        batch_size = max(1, min(int(batch_size), MAX_BATCH))
-        base = Path(base_dir) if base_dir is not None else None
         totals: UploadResult = {"created": 0, "updated": 0, "unchanged": 0}
         with self.client._progress("uploading samples", _len_or_none(samples), progress) as bar:
-
-            def prepared() -> Iterator[BatchSend]:
-                offset = 0
-                for batch in _batches(samples, batch_size):
-                    types = dict(metadata_types or {})
-                    rows = _prepare_rows(batch, offset, types)
-                    self.client._prepare_media(self.id, rows, SAMPLE_MEDIA_FIELDS, offset, base)
-                    rows = _jsonable(rows, offset)
-
-                    def send(part: List[Dict[str, Any]], types: Dict[str, str] = types) -> Any:
-                        body: Dict[str, Any] = {"samples": part}
-                        if types:
-                            body["metadata_types"] = types
-                        result = self.client._call(
-                            "POST", f"/api/datasets/{self.id}/samples", json_body=body
-                        )
-                        bar.update(len(part))
-                        return result
-
-                    yield functools.partial(_Batcher(send), rows, offset)
-                    offset += len(batch)
-
-            _send_pipelined(prepared(), totals)
+            self.client._upload_rows(
+                self.id,
+                f"/api/datasets/{self.id}/samples",
+                "samples",
+                samples,
+                batch_size=batch_size,
+                max_rows=MAX_ROWS_PER_REQUEST,
+                media_fields=SAMPLE_MEDIA_FIELDS,
+                base_dir=Path(base_dir) if base_dir is not None else None,
+                bar=bar,
+                landed=functools.partial(_add, totals),
+                fields=lambda types: {"metadata_types": types} if types else {},
+                metadata_types=metadata_types,
+            )
         self.upload_result = totals
         return totals
 
@@ -703,54 +725,54 @@ class Dataset(_ServerObject):
         lists). Answers the feature's info ``{name, data_level, size, num_present, …}``.
         """
         level = data_level or DATA_LEVELS[self.task_type][0]
-        pairs = list(vectors.items()) if isinstance(vectors, Mapping) else list(vectors)
-        if not pairs:
+        # An id given twice keeps its last vector (two requests in flight would not say which).
+        items = vectors.items() if isinstance(vectors, Mapping) else vectors
+        by_id = {str(item_id): vector for item_id, vector in items}
+        if not by_id:
             raise LoupeInputError("No vectors given.")
-        rows: List[Tuple[str, List[float]]] = []
-        for item_id, vector in pairs:
-            values = vector.tolist() if hasattr(vector, "tolist") else list(vector)
-            rows.append((str(item_id), [float(v) for v in values]))
-        dimension = len(rows[0][1])
-        for index, (item_id, values) in enumerate(rows):
-            if len(values) != dimension or not all(math.isfinite(v) for v in values):
-                message = (
-                    f"expected {dimension} values like the first vector, got {len(values)}"
-                    if len(values) != dimension
-                    else "values must be finite numbers"
+        dimension: Optional[int] = None
+        rows: List[Row] = []
+        for index, (item_id, vector) in enumerate(by_id.items()):
+            if not isinstance(vector, array) and hasattr(vector, "tolist"):
+                vector = vector.tolist()  # numpy
+            try:
+                numbers: Sequence[float] = (
+                    array("f", vector) if binary else [float(v) for v in vector]
                 )
+            except (TypeError, ValueError):
+                numbers = []
+                message = "values must be numbers"
+            else:
+                dimension = len(numbers) if dimension is None else dimension
+                message = (
+                    f"expected {dimension} values like the first vector, got {len(numbers)}"
+                    if len(numbers) != dimension
+                    # after the float32 conversion, so values too large for it are caught too
+                    else "" if all(map(math.isfinite, numbers)) else "values must be finite numbers"
+                )
+            if message:
                 raise LoupeInputError(
                     f"Vector {index} (id {item_id}): {message}.",
                     [{"row": index, "id": item_id, "field": "vector", "message": message}],
                 )
-        if dimension == 0:
+            rows.append(_feature_row(index, item_id, numbers, binary))
+        if not dimension:
             raise LoupeInputError("Vectors must have at least one value.")
-        per_request = max(1, FEATURE_REQUEST_BYTES // (dimension * 4 + 64))
+        head = {"name": name, "data_level": level}
+        body = _FloatBody(head, dimension) if binary else Body("vectors", head, brackets="{}")
+        max_rows = MAX_FEATURE_IDS_PER_REQUEST if binary else MAX_FEATURE_VECTORS_PER_REQUEST
         info: Dict[str, Any] = {}
 
-        def send(part: List[Any]) -> Any:
+        def landed(part: List[Row], answer: Any) -> None:
             nonlocal info
-            if binary:
-                flat = array("f", (v for _, values in part for v in values))
-                if sys.byteorder == "big":
-                    flat.byteswap()
-                body: Dict[str, Any] = {
-                    "name": name,
-                    "data_level": level,
-                    "ids": [item_id for item_id, _ in part],
-                    "data": base64.b64encode(flat.tobytes()).decode("ascii"),
-                    "dimension": dimension,
-                }
-            else:
-                body = {"name": name, "data_level": level, "vectors": dict(part)}
-            info = self.client._call("POST", f"/api/datasets/{self.id}/features", json_body=body)
+            # Two requests in flight may answer out of order: keep the fuller count.
+            if not info or int(answer.get("num_present", 0)) >= int(info.get("num_present", 0)):
+                info = dict(answer)
             bar.update(len(part))
-            return info
 
         with self.client._progress("uploading features", len(rows), progress) as bar:
-            offset = 0
-            for part in _batches(rows, per_request):
-                _Batcher(send)(part, offset)
-                offset += len(part)
+            endpoint = self.client._endpoint(f"/api/datasets/{self.id}/features", body, max_rows)
+            upload(self.client._budget, [(rows, endpoint)], landed)
         return info
 
     def features(self) -> List[Dict[str, Any]]:
@@ -777,7 +799,7 @@ class Dataset(_ServerObject):
         self,
         name: str,
         predictions: Iterable[Mapping[str, Any]],
-        batch_size: int = 1000,
+        batch_size: int = UPLOAD_BATCH_ROWS,
         exist_ok: bool = True,
         progress: ProgressOption = None,
         *,
@@ -823,38 +845,28 @@ class PredictionSet(_ServerObject):
     def upload_predictions(
         self,
         predictions: Iterable[Mapping[str, Any]],
-        batch_size: int = 1000,
+        batch_size: int = UPLOAD_BATCH_ROWS,
         progress: ProgressOption = None,
         *,
         base_dir: Union[str, Path, None] = None,
     ) -> UploadResult:
         """Uploads predictions in batches (idempotent by sample id); answers the totals."""
-        client = self.dataset.client
-        batch_size = max(1, min(int(batch_size), MAX_BATCH))
-        base = Path(base_dir) if base_dir is not None else None
         totals: UploadResult = {"created": 0, "updated": 0, "unchanged": 0}
+        client = self.dataset.client
         with client._progress("uploading predictions", _len_or_none(predictions), progress) as bar:
-
-            def prepared() -> Iterator[BatchSend]:
-                offset = 0
-                for batch in _batches(predictions, batch_size):
-                    rows = _prepare_rows(batch, offset, {})
-                    client._prepare_media(
-                        self.dataset.id, rows, PREDICTION_MEDIA_FIELDS, offset, base
-                    )
-                    rows = _jsonable(rows, offset)
-
-                    def send(part: List[Dict[str, Any]]) -> Any:
-                        result = client._call(
-                            "POST", f"{self._path}/items", json_body={"predictions": part}
-                        )
-                        bar.update(len(part))
-                        return result
-
-                    yield functools.partial(_Batcher(send), rows, offset)
-                    offset += len(batch)
-
-            _send_pipelined(prepared(), totals)
+            client._upload_rows(
+                self.dataset.id,
+                f"{self._path}/items",
+                "predictions",
+                predictions,
+                batch_size=batch_size,
+                max_rows=MAX_ROWS_PER_REQUEST,
+                media_fields=PREDICTION_MEDIA_FIELDS,
+                base_dir=Path(base_dir) if base_dir is not None else None,
+                bar=bar,
+                landed=functools.partial(_add, totals),
+                fields=lambda types: {},
+            )
         self.upload_result = totals
         return totals
 
@@ -862,7 +874,7 @@ class PredictionSet(_ServerObject):
         self,
         attributions: Iterable[Mapping[str, Any]],
         name: str = "attribution",
-        batch_size: int = 500,
+        batch_size: int = UPLOAD_ATTRIBUTION_BATCH_ROWS,
         progress: ProgressOption = None,
         *,
         base_dir: Union[str, Path, None] = None,
@@ -870,26 +882,26 @@ class PredictionSet(_ServerObject):
         """Uploads attribution heatmaps: dicts ``{id, heatmap}`` where heatmap is rows of
         numbers (a 2-D list or array) or an image (path, bytes or URL). Answers ``{uploaded}``."""
         client = self.dataset.client
-        batch_size = max(1, min(int(batch_size), MAX_ATTRIBUTION_BATCH))
-        base = Path(base_dir) if base_dir is not None else None
         uploaded = 0
-        offset = 0
-        with client._progress("uploading attributions", _len_or_none(attributions), progress) as bar:
-            for batch in _batches(attributions, batch_size):
-                rows = _prepare_rows(batch, offset, {})
-                client._prepare_media(self.dataset.id, rows, ("heatmap",), offset, base)
-                rows = _jsonable(rows, offset)
 
-                def send(part: List[Dict[str, Any]]) -> Any:
-                    result = client._call(
-                        "POST",
-                        f"{self._path}/attributions",
-                        json_body={"name": name, "attributions": part},
-                    )
-                    bar.update(len(part))
-                    return result
+        def landed(answer: Mapping[str, Any]) -> None:
+            nonlocal uploaded
+            uploaded += int(answer.get("uploaded", 0))
 
-                for result in _Batcher(send)(rows, offset):
-                    uploaded += int(result.get("uploaded", 0))
-                offset += len(batch)
+        with client._progress(
+            "uploading attributions", _len_or_none(attributions), progress
+        ) as bar:
+            client._upload_rows(
+                self.dataset.id,
+                f"{self._path}/attributions",
+                "attributions",
+                attributions,
+                batch_size=batch_size,
+                max_rows=MAX_ATTRIBUTIONS_PER_REQUEST,
+                media_fields=("heatmap",),
+                base_dir=Path(base_dir) if base_dir is not None else None,
+                bar=bar,
+                landed=landed,
+                fields=lambda types: {"name": name},
+            )
         return {"uploaded": uploaded}

@@ -1,5 +1,7 @@
 // The signed-in frame: the collapsible main navigation beside the page, the Getting started
-// dialog, and an error boundary that keeps the navigation when a page fails.
+// dialog, and an error boundary that keeps the navigation when a page fails. The frame is exactly
+// the viewport: the document never scrolls (no second scrollbar beside a page's own scrolling
+// areas, and the navigation always reaches the bottom); the page column scrolls instead.
 import { MenuUnfoldOutlined } from '@ant-design/icons';
 import { Button, Tooltip, theme } from 'antd';
 import { useEffect } from 'react';
@@ -38,7 +40,14 @@ export function SignedInLayout() {
   const transition = `transform ${NAV_COLLAPSE_MS}ms ease, width ${NAV_COLLAPSE_MS}ms ease, box-shadow ${NAV_COLLAPSE_MS}ms ease`;
 
   return (
-    <div style={{ display: 'flex', minHeight: '100vh', background: token.colorBgLayout }}>
+    <div
+      style={{
+        display: 'flex',
+        height: '100vh',
+        overflow: 'hidden',
+        background: token.colorBgLayout,
+      }}
+    >
       <div
         data-nav-state={nav.phase}
         data-nav-revealed={nav.revealed}
@@ -74,7 +83,10 @@ export function SignedInLayout() {
           <MainNav onCollapse={nav.toggle} onHelp={onboarding.show} />
         </div>
       </div>
-      <div style={{ flex: 1, minWidth: 0 }}>
+      <div
+        data-testid="page-scroller"
+        style={{ flex: 1, minWidth: 0, height: '100%', overflow: 'auto' }}
+      >
         <PageHeaderLeadContext.Provider value={expand}>
           <PageHeaderEndContext.Provider value={<ActivitiesBell />}>
             <Outlet />

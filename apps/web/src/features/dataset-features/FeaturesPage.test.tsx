@@ -87,12 +87,16 @@ test('no features: an empty state whose button shows how to upload with the Pyth
   expect(snippet).toContain(`dataset = client.get_dataset("${DATASET_ID}")`);
   // An object detection dataset offers image and object features.
   expect(snippet).toContain(
-    'dataset.upload_features("my-embedding", {"frame-001.jpg": [0.12, -0.5, 0.33]}, "image")',
+    'dataset.upload_features("my-embedding", {"frame-1.jpg": [0.12, -0.5, 0.33]}, "image")',
   );
   expect(snippet).toContain(
-    'dataset.upload_features("my-embedding", {"frame-001.jpg#0": [0.12, -0.5, 0.33]}, "image_object")',
+    'dataset.upload_features("my-embedding", {"frame-1.jpg#0": [0.12, -0.5, 0.33]}, "image_object")',
   );
   expect(within(dialog).getByRole('button', { name: 'Copy code' })).toBeTruthy();
+  // The SDK documentation opens read-only at upload_features.
+  await user.click(within(dialog).getByRole('button', { name: /SDK documentation/ }));
+  const docs = await screen.findByTestId('sdk-docs', {}, { timeout: 10_000 });
+  expect(within(docs).getByRole('heading', { name: /^upload_features\(/ })).toBeTruthy();
 });
 
 test("a failing features call says 'Dataset features failed to load'", async () => {

@@ -1,7 +1,7 @@
 // The features page (docs/product.md, Datasets §2): the dataset's features with their size and how many
 // items have them, an empty state, and how to upload one with the Python SDK.
 import { CloudUploadOutlined } from '@ant-design/icons';
-import { DATA_LEVELS, type FeatureInfo } from '@loupe/contracts';
+import type { FeatureInfo } from '@loupe/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Empty, Flex, Modal, Table, Typography, theme, type TableColumnsType } from 'antd';
 import { useState } from 'react';
@@ -14,6 +14,7 @@ import { isNotFound, NotFoundState } from '../../app/errors/NotFoundState';
 import { ErrorFallback } from '../../components/ErrorFallback';
 import { Page, type Crumb } from '../../components/Page';
 import { useDataset } from '../datasets';
+import { SdkDocsLink } from '../sdk';
 import { featureStrings as strings } from './strings';
 import { uploadFeaturesSnippet } from './uploadSnippet';
 
@@ -94,6 +95,9 @@ function UploadInstructions({
           <CopyButton text={snippet} label={strings.copySnippet} />
         </Flex>
         <Typography.Text type="secondary">{strings.uploadNotes}</Typography.Text>
+        <div>
+          <SdkDocsLink section="upload_features" />
+        </div>
       </Flex>
     </Modal>
   );
@@ -168,7 +172,7 @@ export function FeaturesPage() {
         <UploadInstructions
           open={uploadOpen}
           onClose={() => setUploadOpen(false)}
-          snippet={uploadFeaturesSnippet(dataset.data.id, DATA_LEVELS[dataset.data.task_type])}
+          snippet={uploadFeaturesSnippet(dataset.data)}
         />
       )}
     </Page>

@@ -42,7 +42,7 @@ export const datasetStrings = {
   openSdkSetup: 'Show SDK setup',
   uploadStep: 'Create a dataset and upload samples',
   uploadStepHint:
-    'Each sample needs an id and an image (a local path, bytes or a URL); labels and splits are optional. See the SDK documentation for every task type.',
+    'Each sample needs an id and its media (a local path, bytes or a URL); labels and splits are optional. Choose your task type to see its label fields.',
 
   // Overview
   overview: 'Overview',
@@ -62,6 +62,8 @@ export const datasetStrings = {
   noHistory: 'There are no changes yet',
   historyItems: (count: number) => `${count.toLocaleString()} ${count === 1 ? 'item' : 'items'}`,
   historyBy: (user: string) => `by ${user}`,
+  /** An operation's name as the heading of its history record: 'uploaded items' → 'Uploaded items'. */
+  historyOperation: (label: string) => label.charAt(0).toUpperCase() + label.slice(1),
   healthChecks: 'Health Checks',
   noHealthChecks: 'No health checks found',
   healthChecksLater: 'Data health checks for this dataset will be listed here.',

@@ -1,5 +1,6 @@
 // The colour legend over the map: category swatches (scrolling when there are many) or the
-// continuous 200-step gradient with its range, plus the missing-value swatch.
+// continuous 200-step gradient with its range, plus the missing-value swatch. Rows and swatches
+// carry the same test ids as the grid's legend, so a test can compare the two.
 import { Flex, Typography, theme } from 'antd';
 import { CONTINUOUS_STEPS, continuousStepColor } from './colors';
 import type { ColorScheme } from './legend';
@@ -20,7 +21,10 @@ export function Legend({ scheme, missingColor }: { scheme: ColorScheme; missingC
   const { token } = theme.useToken();
   if (scheme.kind === 'none') return null;
   const swatch = (color: string) => (
-    <span style={{ width: 10, height: 10, borderRadius: 5, background: color, flex: 'none' }} />
+    <span
+      data-testid="legend-swatch"
+      style={{ width: 10, height: 10, borderRadius: 5, background: color, flex: 'none' }}
+    />
   );
   return (
     <div
@@ -54,7 +58,13 @@ export function Legend({ scheme, missingColor }: { scheme: ColorScheme; missingC
         </Flex>
       )}
       {scheme.categories.map((category) => (
-        <Flex key={category.key} align="center" gap={6}>
+        <Flex
+          key={category.key}
+          align="center"
+          gap={6}
+          data-testid="legend-category"
+          data-value={category.label}
+        >
           {swatch(category.color)}
           <Typography.Text ellipsis style={{ fontSize: token.fontSizeSM }}>
             {category.label}

@@ -1,8 +1,9 @@
-// Point colours of the map (docs/product.md, Datasets §9): categories from the server's legend (its colour,
-// else the shared golden-angle palette that stays distinct past 200 classes), a continuous 200-step
-// viridis scale (lib/continuousScale.ts), and one neutral colour for points with a missing value.
+// Point colours of the map (docs/product.md, Datasets "Colouring"): categories from the server's
+// legend (the contracts' one colour per field and value, else a colour hashed from the label), a
+// continuous 200-step viridis scale (lib/continuousScale.ts), and one neutral colour for points
+// with a missing value.
 
-export { categoricalColor } from '@loupe/contracts';
+export { categoricalColor, stableColor } from '@loupe/contracts';
 
 export { CONTINUOUS_STEPS, continuousStep, continuousStepColor } from '../../lib/continuousScale';
 

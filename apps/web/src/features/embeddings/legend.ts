@@ -1,7 +1,9 @@
 // Turns the points answer's legend into a colour scheme for the scatter (palette + one colour
-// index per point) and for the legend panel.
+// index per point) and for the legend panel. The server gives each category the colour the grid
+// gives its value (the contracts' fieldColorScale), and the continuous range is the field's own,
+// so a value looks the same in both panes whatever the filter.
 import type { EmbeddingsLegend } from '../../api/embeddings';
-import { CONTINUOUS_STEPS, categoricalColor, continuousStep, continuousStepColor } from './colors';
+import { CONTINUOUS_STEPS, continuousStep, continuousStepColor, stableColor } from './colors';
 
 export interface ColorScheme {
   kind: 'none' | 'categorical' | 'continuous';
@@ -52,10 +54,11 @@ export function buildColorScheme(
       range,
     };
   }
-  const categories = legend.categories.map((category, index) => ({
+  // A category without a colour keeps one by its label, never by its place in this answer.
+  const categories = legend.categories.map((category) => ({
     key: category.key,
     label: category.label,
-    color: category.color || categoricalColor(index),
+    color: category.color || stableColor(category.label),
   }));
   const byKey = new Map(categories.map((category, index) => [category.key, index]));
   const missingIndex = categories.length;

@@ -1,8 +1,9 @@
-// The Explore page (docs/product.md, Datasets §2): toolbar (back, data level, view, sort, filter, colour,
-// card config, zoom, selection counter, Find similar) over the virtualized grid, the embeddings
-// map, or both split; the selection is shared by grid and map. The item viewer opens over it
-// with ?item=<id> in the URL. Under a model route the prediction set is the context.
-import { ArrowLeftOutlined, CloseOutlined, SearchOutlined } from '@ant-design/icons';
+// The Explore page (docs/product.md, Datasets §2): a toolbar (back, title, data level, sort,
+// filter, colour, selection counter, Find similar) and, in the page header, the display controls
+// (view, card config, zoom) over the virtualized grid, the embeddings map, or both split; the
+// selection is shared by grid and map. The item viewer opens over it with ?item=<id> in the URL.
+// Under a model route the prediction set is the context.
+import { ArrowLeftOutlined } from '@ant-design/icons';
 import {
   DATA_LEVELS,
   type Dataset,
@@ -10,8 +11,9 @@ import {
   type MetadataFieldInfo,
 } from '@loupe/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Empty, Flex, Result, Segmented, Tag, Tooltip, Typography, theme } from 'antd';
+import { Button, Empty, Flex, Result, Segmented, Tooltip, Typography, theme } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api/ApiError';
 import { exploreApi } from '../../api/explore';
@@ -25,7 +27,6 @@ import { EmbeddingsView } from '../embeddings';
 import { modelCrumbs, useModel } from '../models';
 import { colorAvailability, colorScale } from './colorRules';
 import { FilterPopover } from './filter/FilterPopover';
-import { EXPLORE_VIEWS, type ExploreView } from './exploreState';
 import { FillHeight } from './FillHeight';
 import { ExploreGrid } from './grid/ExploreGrid';
 import { ITEMS_BATCH } from './gridRules';
@@ -42,17 +43,14 @@ import { ItemViewerSlot } from './ItemViewerSlot';
 import { SectionErrorBoundary } from './SectionErrorBoundary';
 import { SplitPanes } from './SplitPanes';
 import { exploreStrings as strings, levelLabel } from './strings';
-import { CardConfig } from './toolbar/CardConfig';
 import { ColorControl, colorMessages } from './toolbar/ColorControl';
 import { ColorLegend } from './toolbar/ColorLegend';
+import { DisplayControls } from './toolbar/DisplayControls';
+import { SelectionActions } from './toolbar/SelectionActions';
 import { SortControl } from './toolbar/SortControl';
-import { ZoomControl } from './toolbar/ZoomControl';
 
-const VIEW_LABELS: Record<ExploreView, string> = {
-  split: strings.viewSplit,
-  grid: strings.viewGrid,
-  embeddings: strings.viewEmbeddings,
-};
+/** The dataset's name in the toolbar gives way (ellipsis) before any control does. */
+const TITLE_MAX_WIDTH = 220;
 
 /** Card values the grid can show without a metadata field for them. */
 const BUILTIN_FIELDS: Record<string, MetadataFieldInfo> = {
@@ -105,6 +103,8 @@ export function ExplorePage() {
   const dataset = useDataset(datasetId);
   const model = useModel(datasetId, predictionSetId);
   const crumbs = useCrumbs(datasetId, predictionSetId, dataset.data?.name);
+  // The page header's tools area, where the explorer puts its display controls.
+  const [headerSlot, setHeaderSlot] = useState<HTMLDivElement | null>(null);
 
   let body: React.ReactNode;
   if (dataset.isError && isNotFound(dataset.error)) {
@@ -122,18 +122,34 @@ export function ExplorePage() {
           <ErrorFallback title={strings.pageFailed} error={error} status="500" />
         )}
       >
-        <ExploreContent dataset={dataset.data} predictionsId={predictionSetId} />
+        <ExploreContent
+          dataset={dataset.data}
+          predictionsId={predictionSetId}
+          headerSlot={headerSlot}
+        />
       </SectionErrorBoundary>
     );
   }
   return (
-    <Page title={strings.explore} breadcrumbs={crumbs} testId="explore">
+    <Page
+      title={strings.explore}
+      breadcrumbs={crumbs}
+      testId="explore"
+      tools={<div ref={setHeaderSlot} style={{ display: 'contents' }} />}
+    >
       {body}
     </Page>
   );
 }
 
-function ExploreContent({ dataset, predictionsId }: { dataset: Dataset; predictionsId?: string }) {
+interface ExploreContentProps {
+  dataset: Dataset;
+  predictionsId?: string;
+  /** Where the display controls go (the page header); none until it is mounted. */
+  headerSlot: HTMLElement | null;
+}
+
+function ExploreContent({ dataset, predictionsId, headerSlot }: ExploreContentProps) {
   const { token } = theme.useToken();
   const navigate = useNavigate();
   const location = useLocation();
@@ -324,105 +340,108 @@ function ExploreContent({ dataset, predictionsId }: { dataset: Dataset; predicti
     else navigate(`/datasets/${dataset.id}/overview`);
   };
 
+  // The query controls (what is shown, in which order and colour) and the selection sit on one
+  // line above the grid; the display controls (view, card values, card size) sit in the page
+  // header, so the line does not wrap at 1280 px with a sort, a colour and a selection active.
   const toolbar = (
     <Flex vertical gap={8} style={{ marginBottom: 12 }}>
-      <Flex gap={8} wrap="wrap" align="center" data-testid="explore-toolbar">
-        <Tooltip title={strings.back}>
-          <Button icon={<ArrowLeftOutlined />} aria-label={strings.back} onClick={goBack} />
-        </Tooltip>
-        <Typography.Title level={5} style={{ margin: 0, marginInlineEnd: 8 }}>
-          {dataset.name}
-        </Typography.Title>
-        {levels.length > 1 && (
-          <Tooltip title={levelLock}>
-            <Segmented
-              aria-label={strings.dataLevel}
-              value={dataLevel}
-              disabled={levelLock !== undefined}
-              options={levels.map((level) => ({
-                value: level,
-                label: levelLabel(level, dataset.task_type),
-              }))}
-              onChange={(level) =>
-                update({ dataLevel: level, sort: [], filter: null, colorBy: null, item: null })
-              }
-            />
+      <Flex
+        gap={8}
+        wrap="wrap"
+        align="center"
+        justify="space-between"
+        data-testid="explore-toolbar"
+      >
+        <Flex gap={8} align="center" style={{ flex: '1 1 auto', minWidth: 0 }}>
+          <Tooltip title={strings.back}>
+            <Button icon={<ArrowLeftOutlined />} aria-label={strings.back} onClick={goBack} />
           </Tooltip>
-        )}
-        <Segmented<ExploreView>
-          aria-label={strings.view}
-          value={state.view}
-          options={EXPLORE_VIEWS.map((view) => ({ value: view, label: VIEW_LABELS[view] }))}
-          onChange={(view) => update({ view }, { push: true })}
-        />
-        <SortControl
-          sort={state.sort}
-          fields={fields}
-          disabled={!metadata.data}
-          onChange={(sort) => update({ sort })}
-        />
-        <FilterPopover
-          applied={state.filter}
-          fields={fields}
-          history={history.data ?? []}
-          dataLevel={dataLevel}
-          taskType={dataset.task_type}
-          disabled={!metadata.data}
-          onChange={(filter) => update({ filter })}
-        />
-        <ColorControl
-          colorBy={state.colorBy}
-          fields={fields}
-          disabled={!metadata.data}
-          onChange={(colorBy) => update({ colorBy })}
-        />
-        <CardConfig
-          fields={cardConfigFields}
-          toggles={cardFields.map((field) => field.id)}
-          onChange={(cardToggles) => update({ cardToggles })}
-        />
-        <Flex gap={8} align="center" style={{ marginInlineStart: 'auto' }}>
-          {selection.rows.size > 0 && (
-            <Tag
-              color="processing"
-              data-testid="selection-counter"
-              style={{ marginInlineEnd: 0, paddingInlineEnd: 2 }}
+          {/* The title takes what room is left (up to its own width): it gives way before a
+              control does, and before the selection wraps to a second line. */}
+          <div style={{ width: 0, flexGrow: 1, minWidth: 48, maxWidth: 'max-content' }}>
+            <Typography.Title
+              level={5}
+              ellipsis={{ tooltip: dataset.name }}
+              style={{ margin: 0, marginInlineEnd: 8, maxWidth: TITLE_MAX_WIDTH }}
             >
-              {strings.selected(selection.rows.size)}
-              <Button
-                type="text"
-                size="small"
-                icon={<CloseOutlined />}
-                aria-label={strings.clearSelection}
-                onClick={clear}
-                style={{ height: 18, width: 18, marginInlineStart: 4 }}
+              {dataset.name}
+            </Typography.Title>
+          </div>
+          {levels.length > 1 && (
+            <Tooltip title={levelLock}>
+              <Segmented
+                aria-label={strings.dataLevel}
+                value={dataLevel}
+                disabled={levelLock !== undefined}
+                options={levels.map((level) => ({
+                  value: level,
+                  label: levelLabel(level, dataset.task_type),
+                }))}
+                onChange={(level) =>
+                  update({ dataLevel: level, sort: [], filter: null, colorBy: null, item: null })
+                }
               />
-            </Tag>
-          )}
-          {selection.rows.size > 0 && (
-            <Tooltip title={licensed ? undefined : strings.findSimilarNeedsLicense}>
-              <span data-testid="find-similar">
-                <Button
-                  size="small"
-                  icon={<SearchOutlined />}
-                  disabled={!licensed}
-                  onClick={() => void findSimilar()}
-                >
-                  {strings.findSimilar}
-                </Button>
-              </span>
             </Tooltip>
+          )}
+          <SortControl
+            sort={state.sort}
+            fields={fields}
+            disabled={!metadata.data}
+            onChange={(sort) => update({ sort })}
+          />
+          <FilterPopover
+            applied={state.filter}
+            fields={fields}
+            history={history.data ?? []}
+            dataLevel={dataLevel}
+            taskType={dataset.task_type}
+            disabled={!metadata.data}
+            onChange={(filter) => update({ filter })}
+          />
+          <div style={{ flexShrink: 0 }}>
+            <ColorControl
+              colorBy={state.colorBy}
+              fields={fields}
+              disabled={!metadata.data}
+              onChange={(colorBy) => update({ colorBy })}
+            />
+          </div>
+        </Flex>
+        <Flex gap={8} align="center" style={{ flex: 'none', marginInlineStart: 'auto' }}>
+          {selection.rows.size > 0 && (
+            <SelectionActions
+              count={selection.rows.size}
+              licensed={licensed}
+              onClear={clear}
+              onFindSimilar={() => void findSimilar()}
+            />
           )}
           {itemRows.data && (
             <Typography.Text type="secondary" data-testid="items-count">
               {strings.itemsCount(total, numItems)}
             </Typography.Text>
           )}
-          <ZoomControl value={state.cardWidth} onChange={(cardWidth) => update({ cardWidth })} />
         </Flex>
       </Flex>
       {colorBy && <ColorLegend field={colorBy.field} scale={colorBy.scale} />}
     </Flex>
+  );
+  const displayControls = (
+    <DisplayControls
+      view={state.view}
+      onViewChange={(view) => update({ view }, { push: true })}
+      cards={
+        state.view === 'embeddings'
+          ? null
+          : {
+              fields: cardConfigFields,
+              toggles: cardFields.map((field) => field.id),
+              onTogglesChange: (cardToggles) => update({ cardToggles }),
+              width: state.cardWidth,
+              onWidthChange: (cardWidth) => update({ cardWidth }),
+            }
+      }
+    />
   );
 
   let grid: React.ReactNode;
@@ -482,6 +501,7 @@ function ExploreContent({ dataset, predictionsId }: { dataset: Dataset; predicti
           colorBy={colorBy}
           classColors={classColors}
           classes={dataset.class_names}
+          labelMap={dataset.label_map}
           selection={selection}
           stale={itemRows.isPlaceholderData || itemRows.isFetching}
           onSelect={select}
@@ -518,6 +538,7 @@ function ExploreContent({ dataset, predictionsId }: { dataset: Dataset; predicti
 
   return (
     <div style={{ color: token.colorText }}>
+      {headerSlot && createPortal(displayControls, headerSlot)}
       {toolbar}
       {body}
       {state.item !== null && openPosition !== null && rows && version !== undefined && (

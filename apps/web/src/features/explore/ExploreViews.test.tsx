@@ -2,7 +2,7 @@
 // selection shared by grid and map, opening an item from the map, and Find similar. The map's
 // WebGL scatter is replaced by its fake (happy-dom has no WebGL).
 import '../../test/setup';
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, expect, test, vi } from 'vitest';
 import { lastScatter, scatters } from '../embeddings/scatter/fakeScatter';
 import { readyPoints, settings } from '../embeddings/testing';
@@ -45,11 +45,21 @@ test('the view switch shows the grid, the map, or both split, and keeps the view
   const view = renderApp(explorePath);
   await gridReady();
   expect(screen.queryByTestId('embeddings-view')).toBeNull();
+  // The display controls sit in the page header, not in the toolbar above the grid.
+  const header = screen.getByRole('banner');
+  const display = within(header).getByTestId('explore-display');
+  expect(within(display).getByRole('radiogroup', { name: 'View' })).toBeTruthy();
+  expect(within(display).getByRole('button', { name: 'Card config' })).toBeTruthy();
+  expect(within(display).getByRole('slider', { name: 'Card size' })).toBeTruthy();
+  expect(within(screen.getByTestId('explore-toolbar')).queryByText('Grid')).toBeNull();
 
   fireEvent.click(screen.getByText('Embeddings'));
   await mapDrawn();
   expect(view.location()).toContain('view=embeddings');
   expect(screen.queryByTestId('explore-grid')).toBeNull();
+  // No cards in this view: nothing to configure or size.
+  expect(within(display).queryByRole('button', { name: 'Card config' })).toBeNull();
+  expect(within(display).queryByRole('slider', { name: 'Card size' })).toBeNull();
 
   fireEvent.click(screen.getByText('Split'));
   await waitFor(() => expect(view.location()).toContain('view=split'));

@@ -1,7 +1,12 @@
-// Colouring the grid by a metadata property (docs/product.md, Datasets §5, §9): which properties can
-// colour, a categorical palette that stays distinct past 200 classes, and a 200-step continuous
-// scale for numbers and timestamps.
-import { categoricalColor, type MetadataFieldInfo, type MetadataValue } from '@loupe/contracts';
+// Colouring the grid by a metadata property (docs/product.md, Datasets "Colouring"): which
+// properties can colour, and the scale and legend entries of one. The colour of each value comes
+// from the contracts' fieldColorScale, which the map, the viewer and the server use too.
+import {
+  categoricalColor,
+  fieldColorScale,
+  type MetadataFieldInfo,
+  type MetadataValue,
+} from '@loupe/contracts';
 import { CONTINUOUS_STEPS, continuousStep, continuousStepColor } from '../../lib/continuousScale';
 
 export type ColorKind = 'categorical' | 'continuous';
@@ -40,40 +45,28 @@ export interface ColorScale {
 }
 
 /**
- * Builds the scale of a property. Label-like properties use the dataset's class colour map so a
- * class has the same colour in boxes and borders.
+ * Builds the scale of a property. `classColors` is the dataset's colour map: label fields take
+ * their class's colour from it, as boxes and borders do.
  */
 export function colorScale(
   field: MetadataFieldInfo,
   kind: ColorKind,
   classColors: Record<string, string> = {},
 ): ColorScale {
+  const colorOf = fieldColorScale(field, { color_map: classColors });
   if (kind === 'continuous') {
-    const min = field.options?.min ?? 0;
-    const max = field.options?.max ?? 1;
     return {
       kind,
-      range: [min, max],
-      colorOf: (value) => {
-        // Timestamps may arrive as ISO strings.
-        const number = typeof value === 'string' ? Date.parse(value) : value;
-        return typeof number === 'number' && Number.isFinite(number)
-          ? continuousStepColor(continuousStep(number, min, max))
-          : null;
-      },
+      range: [field.options?.min ?? 0, field.options?.max ?? 1],
+      colorOf: (value) => colorOf(value),
     };
   }
+  // Legend order: booleans as their columns store them, strings as their allowed values.
   const values =
-    field.type === 'boolean' ? ['true', 'false'] : (field.options?.allowed_values ?? []);
-  const categories = values.map((value, index) => ({
-    value,
-    color: classColors[value] ?? categoricalColor(index),
-  }));
-  const byValue = new Map(categories.map((category) => [category.value, category.color]));
+    field.type === 'boolean' ? ['false', 'true'] : (field.options?.allowed_values ?? []);
   return {
     kind,
-    categories,
-    colorOf: (value) =>
-      value === null || value === undefined ? null : (byValue.get(String(value)) ?? null),
+    categories: values.map((value) => ({ value, color: colorOf(value)! })),
+    colorOf: (value) => colorOf(value),
   };
 }

@@ -27,7 +27,9 @@ export const viewerStrings = {
   play: 'Play (Space)',
   pause: 'Pause (Space)',
   visibleDuration: 'Visible duration',
-  seconds: (value: number) => `${value.toFixed(1)} s`,
+  // One decimal on the slider's 0.1 s grid; two for a clip's own length off it (0.54 s).
+  seconds: (value: number) =>
+    `${value.toFixed(Math.abs(value * 10 - Math.round(value * 10)) < 1e-6 ? 1 : 2)} s`,
   waveform: 'Waveform',
   spectrogram: 'Spectrogram',
   noAudio: 'No audio for this item',
@@ -36,6 +38,8 @@ export const viewerStrings = {
   wordErrors: 'Word errors',
   werLegend: 'I insertion · D deletion · S substitution · - correct',
   wer: (value: number) => `WER ${(value * 100).toFixed(1)}%`,
+  timeAxis: 'Time',
+  frequencyAxis: 'Frequency (log scale)',
 
   // Sidebar
   showSidebar: 'Show details',
@@ -61,4 +65,11 @@ export const viewerStrings = {
   noPendingChanges: 'No pending changes',
   filmstrip: 'Neighbouring items',
   itemAt: (position: number) => `Item ${position + 1}`,
+
+  // Class legend (label maps and object classes)
+  classLegend: 'Classes',
+  groundTruthLayer: 'Ground truth',
+  predictionLayer: 'Prediction',
+  classShare: (share: number) =>
+    share > 0 && share < 0.001 ? '<0.1%' : `${(share * 100).toFixed(1)}%`,
 } as const;

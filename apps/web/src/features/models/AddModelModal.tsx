@@ -3,7 +3,7 @@
 import { ApiOutlined } from '@ant-design/icons';
 import { Button, Flex, Modal, Skeleton, Steps, Typography } from 'antd';
 import { useState } from 'react';
-import { CodeBlock, SdkDialog, uploadPredictionsSnippet, useSdkSetup } from '../sdk';
+import { SdkDialog, UploadSnippet, useSdkSetup } from '../sdk';
 import { modelStrings as strings } from './strings';
 
 export function AddModelModal({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -42,8 +42,9 @@ export function AddModelModal({ open, onClose }: { open: boolean; onClose: () =>
                 <Flex vertical gap={8} style={{ paddingBlock: 8 }}>
                   <Typography.Text type="secondary">{strings.step2Text}</Typography.Text>
                   {setup.data ? (
-                    <CodeBlock
-                      code={uploadPredictionsSnippet(setup.data.origin, setup.data.apiKey)}
+                    <UploadSnippet
+                      kind="predictions"
+                      connection={setup.data}
                       copyLabel={strings.copySnippet}
                       testId="add-model-snippet"
                     />

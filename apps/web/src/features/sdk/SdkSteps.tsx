@@ -1,12 +1,15 @@
-// The two SDK steps: install from this instance, then configure with the address and keys.
+// The SDK steps: install from this instance, configure with the address and keys, then a first
+// upload (the client then needs no arguments: configure saved them).
 import { Flex, Skeleton, Steps, Typography } from 'antd';
 import { ErrorFallback } from '../../components/ErrorFallback';
 import { useSdkSetup } from './hooks/useSdkSetup';
 import { CodeBlock } from './CodeBlock';
 import { configureCommand, installCommand } from './sdkCommands';
+import type { SnippetDataset } from './sdkSnippets';
 import { sdkStrings as strings } from './strings';
+import { UploadSnippet } from './UploadSnippet';
 
-export function SdkSteps() {
+export function SdkSteps({ dataset }: { dataset?: SnippetDataset }) {
   const setup = useSdkSetup();
   if (setup.error) {
     return <ErrorFallback title={strings.loadFailed} error={setup.error} onRetry={setup.refetch} />;
@@ -44,6 +47,22 @@ export function SdkSteps() {
                 code={configureCommand(origin, apiKey, licenseKey)}
                 copyLabel={strings.copyCommand(strings.step2)}
                 testId="sdk-configure-command"
+              />
+            </Flex>
+          ),
+        },
+        {
+          title: strings.step3,
+          status: 'process',
+          description: (
+            <Flex vertical gap={8} style={{ paddingBlock: 8 }}>
+              <Typography.Text type="secondary">{strings.step3Hint}</Typography.Text>
+              <UploadSnippet
+                kind="samples"
+                connection={null}
+                dataset={dataset}
+                copyLabel={strings.copyCommand(strings.step3)}
+                testId="sdk-upload-snippet"
               />
             </Flex>
           ),

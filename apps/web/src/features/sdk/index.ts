@@ -3,4 +3,6 @@ export { SdkDialog } from './SdkDialog';
 export { SdkSteps } from './SdkSteps';
 export { CodeBlock } from './CodeBlock';
 export { useSdkSetup } from './hooks/useSdkSetup';
-export { uploadDatasetSnippet, uploadPredictionsSnippet } from './sdkCommands';
+export { SdkDocsLink } from './SdkDocs';
+export { UploadSnippet } from './UploadSnippet';
+export { uploadDatasetSnippet, uploadPredictionsSnippet } from './sdkSnippets';

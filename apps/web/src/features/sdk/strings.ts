@@ -13,4 +13,14 @@ export const sdkStrings = {
   loadFailed: 'Unable to load the SDK setup.',
   done: 'Done',
   docs: 'SDK documentation',
+  docsTitle: 'Python SDK',
+  docsElsewhere: (path: string) => `${path} in the Loupe repository`,
+  copyCode: 'Copy code',
+  step3: 'Upload a dataset',
+  step3Hint:
+    'Create a dataset and upload its samples; the client uses the address and key saved in step 2.',
+  taskType: 'Task type',
+  /** Under a snippet: where the fields of the other task types are. */
+  otherTasks: 'Fields of the other task types, metadata, features and retries:',
+  allFields: 'Every field, with metadata, features and retries:',
 } as const;

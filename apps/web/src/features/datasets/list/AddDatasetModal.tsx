@@ -5,7 +5,7 @@ import { Alert, Button, Flex, Modal, Skeleton, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useLicense } from '../../../api/hooks/useLicense';
-import { CodeBlock, SdkDialog, uploadDatasetSnippet, useSdkSetup } from '../../sdk';
+import { SdkDialog, UploadSnippet, useSdkSetup } from '../../sdk';
 import { datasetStrings as strings } from '../strings';
 
 export type AddDatasetTab = 'sdk' | 's3' | 'v7' | 'cvat';
@@ -48,8 +48,9 @@ function SdkTab({ licensed, onOpenSdk }: { licensed: boolean; onOpenSdk: () => v
         <Typography.Text strong>{strings.uploadStep}</Typography.Text>
         <Typography.Text type="secondary">{strings.uploadStepHint}</Typography.Text>
         {setup.data ? (
-          <CodeBlock
-            code={uploadDatasetSnippet(setup.data.origin, setup.data.apiKey)}
+          <UploadSnippet
+            kind="samples"
+            connection={setup.data}
             copyLabel={`Copy: ${strings.uploadStep}`}
             testId="add-dataset-snippet"
           />

@@ -52,8 +52,11 @@ test('shows the task, name, previews with classes and objects tiles, statistics 
   expect(screen.getAllByTestId('preview-tile')).toHaveLength(2);
   for (const name of ['Samples: 120', 'Classes: 2', 'Ground-truth objects: 340', 'Predictions: 2'])
     expect(screen.getByLabelText(name)).toBeTruthy();
-  expect(await screen.findByText('uploaded items')).toBeTruthy();
-  expect(screen.getByText(/by Ana/)).toBeTruthy();
+  // The operation's name, then the count, author and time: never '120 items uploaded items'.
+  const record = await screen.findByTestId('history-record');
+  expect(within(record).getByText('Uploaded items')).toBeTruthy();
+  expect(within(record).getByText(/^120 items · by Ana · /)).toBeTruthy();
+  expect(record.textContent).not.toMatch(/items uploaded items/);
 
   const user = userEvent.setup();
   await user.click(screen.getByLabelText('Ground-truth objects: 340'));

@@ -24,16 +24,20 @@ export function VersionHistory({ datasetId }: { datasetId: string }) {
         dot: <HistoryOutlined style={{ color: token.colorPrimary }} />,
         children: (
           <Flex vertical gap={0} data-testid="history-record">
-            <Typography.Text>
-              <Typography.Text strong>{strings.historyItems(record.num_items)}</Typography.Text>{' '}
-              {HISTORY_OPERATION_LABELS[record.operation_type] ?? record.operation_type}
+            {/* What was done (the operation's name), then how many items, by whom and when:
+                the count is not read into the name ('120 items uploaded items'). */}
+            <Typography.Text strong>
+              {strings.historyOperation(
+                HISTORY_OPERATION_LABELS[record.operation_type] ?? record.operation_type,
+              )}
             </Typography.Text>
             <Typography.Text
               type="secondary"
               style={{ fontSize: token.fontSizeSM }}
               title={new Date(record.timestamp).toLocaleString()}
             >
-              {strings.historyBy(record.user_name)} · {formatRelativeTime(record.timestamp, now)}
+              {strings.historyItems(record.num_items)} · {strings.historyBy(record.user_name)} ·{' '}
+              {formatRelativeTime(record.timestamp, now)}
             </Typography.Text>
           </Flex>
         ),

@@ -1,11 +1,14 @@
 // A card's picture: the thumbnail (or the spectrogram of audio), an object item cropped to its
 // object with some context, and boxes (solid for ground truth, dashed for predictions) and
-// masks (polygons, or COCO RLE as a picture) drawn over it in one SVG in image pixels.
+// masks (polygons, or COCO RLE as a picture) drawn over it in one SVG in image pixels; a
+// semantic-segmentation label map is painted, small, on a canvas under the SVG.
 import type { ExploreItem, ExploreObject } from '@loupe/contracts';
 import { Typography, theme } from 'antd';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { labelMapPalette } from '../../../lib/labelMap';
+import { cssColorToRgb, drawLabelMap, useLabelMap } from '../../../lib/labelMapImage';
 import { rleMaskPath } from '../../../lib/rleMask';
-import { categoricalColor } from '../colorRules';
+import { labelColor } from '../../item-viewer/lib/colors';
 import { exploreStrings as strings } from '../strings';
 
 /** Context around an object's box when an object item is cropped to it, as a share of the box. */
@@ -20,11 +23,51 @@ function cropRegion(crop: Region): Region {
   return [Math.max(0, y1 - dy), Math.max(0, x1 - dx), Math.min(1, y2 + dy), Math.min(1, x2 + dx)];
 }
 
-export function labelColor(label: string, classColors: Record<string, string>, classes: string[]) {
-  const known = classColors[label];
-  if (known) return known;
-  const index = classes.indexOf(label);
-  return categoricalColor(index < 0 ? classes.length + label.length : index);
+/** Label maps on cards are read at most this many pixels on a side: enough for a card, cheap to keep. */
+export const CARD_LABEL_MAP_SIDE = 128;
+const LABEL_MAP_FILL = 0.4;
+const NO_CLASSES_HIDDEN: ReadonlySet<string> = new Set();
+
+/** Pixel value → class name: the dataset's label map, else the class list by index. */
+export function cardLabelMap(
+  labelMap: Record<string, string> | undefined,
+  classes: string[],
+): Record<string, string> {
+  return labelMap ?? Object.fromEntries(classes.map((name, value) => [String(value), name]));
+}
+
+function CardLabelMap({
+  src,
+  labelMap,
+  colorOf,
+  style,
+}: {
+  src: string;
+  labelMap: Record<string, string>;
+  colorOf: (name: string) => string;
+  style: React.CSSProperties;
+}) {
+  const pixels = useLabelMap(src, CARD_LABEL_MAP_SIDE);
+  const canvas = useRef<HTMLCanvasElement>(null);
+  useEffect(() => {
+    if (!pixels || !canvas.current) return;
+    // Filled lightly with an opaque edge, so a region reads as a mask over a same-coloured shape.
+    drawLabelMap(
+      canvas.current,
+      pixels,
+      labelMapPalette(labelMap, colorOf, NO_CLASSES_HIDDEN, cssColorToRgb),
+      { outline: 1, fillAlpha: LABEL_MAP_FILL },
+    );
+  }, [pixels, labelMap, colorOf]);
+  if (!pixels) return null;
+  return (
+    <canvas
+      ref={canvas}
+      aria-hidden
+      data-testid="card-label-map"
+      style={{ ...style, imageRendering: 'pixelated' }}
+    />
+  );
 }
 
 function ObjectShape({
@@ -95,9 +138,11 @@ export interface CardPreviewProps {
   size: number;
   classColors: Record<string, string>;
   classes: string[];
+  /** Semantic segmentation: label-map pixel value → class name (else the class list by index). */
+  labelMap?: Record<string, string>;
 }
 
-export function CardPreview({ item, size, classColors, classes }: CardPreviewProps) {
+export function CardPreview({ item, size, classColors, classes, labelMap }: CardPreviewProps) {
   const { token } = theme.useToken();
   const [failed, setFailed] = useState(false);
   // Shapes wait for the picture, so boxes never float over an empty tile.
@@ -115,6 +160,13 @@ export function CardPreview({ item, size, classColors, classes }: CardPreviewPro
   const aspect = audio ? 2 : regionWidth > 0 && regionHeight > 0 ? regionWidth / regionHeight : 1;
   // Strokes about 2 screen pixels whatever the image resolution.
   const strokeWidth = (2 * Math.max(regionWidth, regionHeight)) / size;
+  // The ground-truth label map, else the predicted one, as the item viewer shows by default.
+  const labelMapSrc = audio ? null : (item.mask_src ?? item.prediction?.mask_src ?? null);
+  const colorOf = useMemo(
+    () => (label: string) => labelColor(label, classColors, classes),
+    [classColors, classes],
+  );
+  const valueNames = useMemo(() => cardLabelMap(labelMap, classes), [labelMap, classes]);
 
   const box: React.CSSProperties = {
     width: '100%',
@@ -135,6 +187,14 @@ export function CardPreview({ item, size, classColors, classes }: CardPreviewPro
     );
   }
   const fitWide = aspect >= 1;
+  // The whole picture placed so that the region shown fills the card.
+  const wholeImage: React.CSSProperties = {
+    position: 'absolute',
+    left: `${(-rx1 / (rx2 - rx1)) * 100}%`,
+    top: `${(-ry1 / (ry2 - ry1)) * 100}%`,
+    width: `${100 / (rx2 - rx1)}%`,
+    height: `${100 / (ry2 - ry1)}%`,
+  };
   return (
     <div style={box}>
       <div
@@ -156,15 +216,16 @@ export function CardPreview({ item, size, classColors, classes }: CardPreviewPro
           draggable={false}
           onLoad={() => setLoaded(true)}
           onError={() => setFailed(true)}
-          style={{
-            position: 'absolute',
-            left: `${(-rx1 / (rx2 - rx1)) * 100}%`,
-            top: `${(-ry1 / (ry2 - ry1)) * 100}%`,
-            width: `${100 / (rx2 - rx1)}%`,
-            height: `${100 / (ry2 - ry1)}%`,
-            objectFit: audio ? 'fill' : undefined,
-          }}
+          style={{ ...wholeImage, objectFit: audio ? 'fill' : undefined }}
         />
+        {loaded && labelMapSrc && (
+          <CardLabelMap
+            src={labelMapSrc}
+            labelMap={valueNames}
+            colorOf={colorOf}
+            style={wholeImage}
+          />
+        )}
         {loaded && !audio && item.objects.length > 0 && (
           <svg
             aria-hidden
@@ -178,7 +239,7 @@ export function CardPreview({ item, size, classColors, classes }: CardPreviewPro
                 object={object}
                 width={width}
                 height={height}
-                color={labelColor(object.label, classColors, classes)}
+                color={colorOf(object.label)}
                 strokeWidth={strokeWidth}
               />
             ))}

@@ -26,6 +26,8 @@ export interface ExploreGridProps {
   colorBy: { field: MetadataFieldInfo; scale: ColorScale } | null;
   classColors: Record<string, string>;
   classes: string[];
+  /** Semantic segmentation: label-map pixel value → class name. */
+  labelMap?: Record<string, string>;
   selection: Selection;
   /** The previous result is shown while a new one is computed. */
   stale: boolean;
@@ -71,6 +73,7 @@ export function ExploreGrid({
   colorBy,
   classColors,
   classes,
+  labelMap,
   selection,
   stale,
   onSelect,
@@ -193,6 +196,7 @@ export function ExploreGrid({
                   color={colorOf(item)}
                   classColors={classColors}
                   classes={classes}
+                  labelMap={labelMap}
                   onSelect={onSelect}
                   onOpen={onOpen}
                 />

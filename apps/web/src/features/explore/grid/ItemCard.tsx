@@ -21,6 +21,8 @@ export interface ItemCardProps {
   color: string | null;
   classColors: Record<string, string>;
   classes: string[];
+  /** Semantic segmentation: label-map pixel value → class name. */
+  labelMap?: Record<string, string>;
   onSelect(position: number, shift: boolean): void;
   onOpen(position: number, item: ExploreItem): void;
 }
@@ -35,6 +37,7 @@ export const ItemCard = memo(function ItemCard({
   color,
   classColors,
   classes,
+  labelMap,
   onSelect,
   onOpen,
 }: ItemCardProps) {
@@ -92,7 +95,13 @@ export const ItemCard = memo(function ItemCard({
       )}
       <div style={{ height: previewHeight, borderRadius: token.borderRadius, overflow: 'hidden' }}>
         {item ? (
-          <CardPreview item={item} size={width} classColors={classColors} classes={classes} />
+          <CardPreview
+            item={item}
+            size={width}
+            classColors={classColors}
+            classes={classes}
+            labelMap={labelMap}
+          />
         ) : (
           <Skeleton.Node active style={{ width: '100%', height: previewHeight }} />
         )}

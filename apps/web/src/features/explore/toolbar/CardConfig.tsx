@@ -1,8 +1,8 @@
 // Which metadata values the cards show (docs/product.md, Datasets §2): similarity score, label and split
-// are preselected; any other property can be toggled.
+// are preselected; any other property can be toggled. A compact icon button opens the list.
 import { IdcardOutlined } from '@ant-design/icons';
 import type { MetadataFieldInfo } from '@loupe/contracts';
-import { Button, Checkbox, Flex, Input, Popover, Typography } from 'antd';
+import { Button, Checkbox, Flex, Input, Popover, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { exploreStrings as strings } from '../strings';
 
@@ -48,9 +48,19 @@ export function CardConfig({ fields, toggles, onChange }: CardConfigProps) {
       </Flex>
     </Flex>
   );
+  const [open, setOpen] = useState(false);
   return (
-    <Popover trigger="click" content={content} title={strings.cardConfig} placement="bottomLeft">
-      <Button icon={<IdcardOutlined />}>{strings.cardConfig}</Button>
+    <Popover
+      trigger="click"
+      open={open}
+      onOpenChange={setOpen}
+      content={content}
+      title={strings.cardConfig}
+      placement="bottomRight"
+    >
+      <Tooltip title={open ? undefined : strings.cardConfig}>
+        <Button icon={<IdcardOutlined />} aria-label={strings.cardConfig} />
+      </Tooltip>
     </Popover>
   );
 }

@@ -1,4 +1,5 @@
-// The legend of the colouring: swatches per category, or a 200-step scale from min to max.
+// The legend of the colouring: swatches per category, or a 200-step scale from min to max. The
+// colours are the scale's (one per field and value, shared with the map and its legend).
 import type { MetadataFieldInfo } from '@loupe/contracts';
 import { Flex, Tooltip, Typography, theme } from 'antd';
 import { CONTINUOUS_STEPS, continuousStepColor, type ColorScale } from '../colorRules';
@@ -49,8 +50,15 @@ export function ColorLegend({ field, scale }: { field: MetadataFieldInfo; scale:
       ) : (
         <>
           {scale.categories?.slice(0, MAX_SWATCHES).map((category) => (
-            <Flex key={category.value} align="center" gap={4} data-testid="legend-category">
+            <Flex
+              key={category.value}
+              align="center"
+              gap={4}
+              data-testid="legend-category"
+              data-value={category.value}
+            >
               <span
+                data-testid="legend-swatch"
                 style={{
                   width: 10,
                   height: 10,

@@ -41,6 +41,13 @@ import { PropertySelect, insidePopover } from './PropertySelect';
 
 /** Sort tooltip delay (§9): 1 s. */
 const SORT_TOOLTIP_DELAY_S = 1;
+/** A long property name gives way (ellipsis) rather than widening the toolbar. */
+const SORT_LABEL_STYLE: React.CSSProperties = {
+  maxWidth: 140,
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+};
 
 interface SortRowProps {
   entry: SortEntry;
@@ -200,9 +207,16 @@ export function SortControl({ sort, fields, disabled = false, onChange }: SortCo
             type={sort.length > 0 ? 'primary' : 'default'}
             ghost={sort.length > 0}
           >
-            {first
-              ? `${strings.sort}: ${fields.find((field) => field.id === first.name)?.label ?? first.name}`
-              : strings.sort}
+            {first ? (
+              <span style={{ display: 'inline-flex', minWidth: 0 }}>
+                {strings.sort}:&nbsp;
+                <span style={SORT_LABEL_STYLE}>
+                  {fields.find((field) => field.id === first.name)?.label ?? first.name}
+                </span>
+              </span>
+            ) : (
+              strings.sort
+            )}
           </Button>
         </Badge>
       </Tooltip>

@@ -18,7 +18,7 @@ export function ZoomControl({ value, onChange }: { value: number; onChange(value
         />
       </Tooltip>
       <Slider
-        aria-label={strings.zoom}
+        ariaLabelForHandle={strings.zoom}
         min={MIN_CARD_WIDTH}
         max={MAX_CARD_WIDTH}
         step={CARD_WIDTH_STEP}

@@ -1,17 +1,31 @@
 // The audio variant: a waveform we draw from the decoded audio (Web Audio) above the server's
-// spectrogram image, both scrolled together at the chosen visible duration; play/pause on the
-// HTML audio element (Space), click to seek; the transcript alignment below.
+// spectrogram image, both scrolled together at the chosen visible duration over a time axis, a
+// frequency axis beside the spectrogram; play/pause on the HTML audio element (Space), click to
+// seek; the transcript alignment below. The spectrogram takes the height the rest leaves.
 import { PauseCircleOutlined, PlayCircleOutlined } from '@ant-design/icons';
 import type { ExploreItem } from '@loupe/contracts';
 import { Button, Empty, Flex, Slider, Tooltip, Typography, theme } from 'antd';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useElementSize } from '../hooks/useElementSize';
-import { peaksForWindow, visibleDurationBounds, VISIBLE_DURATION_STEP } from '../lib/audioRange';
+import { spectrogramBand } from '../lib/audioAxes';
+import {
+  clipDurationBounds,
+  peaksForWindow,
+  shownDuration,
+  visibleDurationBounds,
+  VISIBLE_DURATION_STEP,
+} from '../lib/audioRange';
 import { viewerStrings as strings } from '../strings';
+import { FrequencyAxis } from './FrequencyAxis';
+import { TIME_AXIS_HEIGHT, TimeAxis } from './TimeAxis';
 import { TranscriptRow } from './TranscriptRow';
 
 const WAVEFORM_HEIGHT = 96;
-const SPECTROGRAM_HEIGHT = 180;
+/** The spectrogram grows into the free height between these (its image has 256 rows). */
+const SPECTROGRAM_MIN_HEIGHT = 160;
+const SPECTROGRAM_MAX_HEIGHT = 512;
+/** Room for a horizontal scrollbar under the time axis when the clip is wider than the view. */
+const SCROLLBAR_ALLOWANCE = 16;
 
 interface Decoded {
   samples: Float32Array;
@@ -65,15 +79,21 @@ export function AudioView({ item, durations, toggleRef }: AudioViewProps) {
   const audioRef = useRef<HTMLAudioElement>(null);
   const scrollRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
+  const spectrogramRef = useRef<HTMLDivElement>(null);
   const size = useElementSize(scrollRef);
-  const bounds = visibleDurationBounds(durations);
-  const [visible, setVisible] = useState(bounds.initial);
+  const spectrogramSize = useElementSize(spectrogramRef);
+  const datasetBounds = visibleDurationBounds(durations);
+  const [chosen, setChosen] = useState(datasetBounds.initial);
   const [playing, setPlaying] = useState(false);
   const [time, setTime] = useState(0);
   const [scrollLeft, setScrollLeft] = useState(0);
   const [mediaDuration, setMediaDuration] = useState<number | null>(null);
   const decoded = useDecodedAudio(item.src);
   const duration = item.duration ?? decoded?.duration ?? mediaDuration ?? 0;
+  // Never a window longer than the clip: the readout names what is drawn.
+  const bounds = clipDurationBounds(datasetBounds, duration);
+  const visible = shownDuration(bounds, chosen);
+  const band = spectrogramBand(item.metadata['audio.sample_rate']);
   const viewWidth = size.width;
   const contentWidth =
     duration > 0 ? Math.max(viewWidth, (viewWidth * duration) / visible) : viewWidth;
@@ -155,8 +175,15 @@ export function AudioView({ item, durations, toggleRef }: AudioViewProps) {
   };
 
   const spectrogram = item.spectrogram_src ?? item.thumbnail_src;
+  const stripMin = WAVEFORM_HEIGHT + SPECTROGRAM_MIN_HEIGHT + TIME_AXIS_HEIGHT;
+  const stripMax = stripMin - SPECTROGRAM_MIN_HEIGHT + SPECTROGRAM_MAX_HEIGHT + SCROLLBAR_ALLOWANCE;
   return (
-    <Flex vertical gap={12} style={{ height: '100%', minHeight: 0, overflowY: 'auto' }}>
+    <Flex
+      vertical
+      gap={12}
+      data-testid="audio-view"
+      style={{ height: '100%', minHeight: 0, overflowY: 'auto' }}
+    >
       <Flex gap={12} align="center" wrap="wrap">
         <Tooltip title={playing ? strings.pause : strings.play}>
           <Button
@@ -180,11 +207,14 @@ export function AudioView({ item, durations, toggleRef }: AudioViewProps) {
             max={bounds.max}
             step={VISIBLE_DURATION_STEP}
             value={visible}
-            onChange={setVisible}
+            onChange={setChosen}
             style={{ width: 200 }}
             tooltip={{ formatter: (value) => strings.seconds(value ?? 0) }}
           />
-          <Typography.Text style={{ width: 56, fontVariantNumeric: 'tabular-nums' }}>
+          <Typography.Text
+            data-testid="visible-duration"
+            style={{ width: 56, fontVariantNumeric: 'tabular-nums' }}
+          >
             {strings.seconds(visible)}
           </Typography.Text>
         </Flex>
@@ -207,65 +237,91 @@ export function AudioView({ item, durations, toggleRef }: AudioViewProps) {
       ) : (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={strings.noAudio} />
       )}
-      <div
-        ref={scrollRef}
-        data-testid="audio-scroll"
-        onScroll={(event) => setScrollLeft(event.currentTarget.scrollLeft)}
-        onClick={(event) => seek(event.clientX)}
+      <Flex
         style={{
-          overflowX: 'auto',
-          overflowY: 'hidden',
-          cursor: 'text',
-          background: token.colorFillQuaternary,
-          borderRadius: token.borderRadius,
-          flexShrink: 0,
+          flex: spectrogram ? '1 1 auto' : 'none',
+          minHeight: spectrogram ? stripMin : undefined,
+          maxHeight: spectrogram ? stripMax : undefined,
         }}
       >
-        <div style={{ position: 'relative', width: contentWidth || '100%' }}>
-          <div
-            style={{
-              position: 'sticky',
-              left: 0,
-              width: viewWidth || '100%',
-              height: WAVEFORM_HEIGHT,
-            }}
+        {spectrogram && band && spectrogramSize.height > 0 && (
+          <FrequencyAxis band={band} height={spectrogramSize.height} top={WAVEFORM_HEIGHT} />
+        )}
+        <div
+          ref={scrollRef}
+          data-testid="audio-scroll"
+          onScroll={(event) => setScrollLeft(event.currentTarget.scrollLeft)}
+          onClick={(event) => seek(event.clientX)}
+          style={{
+            flex: 1,
+            minWidth: 0,
+            overflowX: 'auto',
+            overflowY: 'hidden',
+            cursor: 'text',
+            background: token.colorFillQuaternary,
+            borderRadius: token.borderRadius,
+          }}
+        >
+          <Flex
+            vertical
+            style={{ position: 'relative', width: contentWidth || '100%', height: '100%' }}
           >
-            <canvas
-              ref={canvasRef}
-              aria-label={strings.waveform}
-              style={{ width: '100%', height: WAVEFORM_HEIGHT, display: 'block' }}
-            />
-          </div>
-          {spectrogram && (
-            <img
-              src={spectrogram}
-              alt={strings.spectrogram}
-              draggable={false}
-              style={{
-                display: 'block',
-                width: '100%',
-                height: SPECTROGRAM_HEIGHT,
-                objectFit: 'fill',
-              }}
-            />
-          )}
-          {pxPerSecond > 0 && (
             <div
-              data-testid="playhead"
               style={{
-                position: 'absolute',
-                top: 0,
-                bottom: 0,
-                left: time * pxPerSecond,
-                width: 2,
-                background: token.colorError,
-                pointerEvents: 'none',
+                position: 'sticky',
+                left: 0,
+                flexShrink: 0,
+                width: viewWidth || '100%',
+                height: WAVEFORM_HEIGHT,
               }}
-            />
-          )}
+            >
+              <canvas
+                ref={canvasRef}
+                aria-label={strings.waveform}
+                style={{ width: '100%', height: WAVEFORM_HEIGHT, display: 'block' }}
+              />
+            </div>
+            {spectrogram && (
+              <div ref={spectrogramRef} data-testid="spectrogram" style={{ flex: 1, minHeight: 0 }}>
+                <img
+                  src={spectrogram}
+                  alt={strings.spectrogram}
+                  draggable={false}
+                  style={{ display: 'block', width: '100%', height: '100%', objectFit: 'fill' }}
+                />
+              </div>
+            )}
+            {pxPerSecond > 0 && (
+              <TimeAxis
+                duration={duration}
+                pxPerSecond={pxPerSecond}
+                scrollLeft={scrollLeft}
+                viewWidth={viewWidth}
+              />
+            )}
+            {pxPerSecond > 0 && (
+              <div
+                data-testid="playhead"
+                style={{
+                  position: 'absolute',
+                  top: 0,
+                  bottom: TIME_AXIS_HEIGHT,
+                  left: time * pxPerSecond,
+                  width: 2,
+                  background: token.colorError,
+                  pointerEvents: 'none',
+                }}
+              />
+            )}
+          </Flex>
         </div>
+      </Flex>
+      <div style={{ flexShrink: 0 }}>
+        <TranscriptRow
+          reference={item.transcript}
+          hypothesis={item.prediction?.transcript ?? null}
+        />
       </div>
-      <TranscriptRow reference={item.transcript} hypothesis={item.prediction?.transcript ?? null} />
     </Flex>
   );
 }

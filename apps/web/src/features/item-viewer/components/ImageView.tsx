@@ -1,6 +1,7 @@
 // The image and image-object variants: the image (or the object's crop region) fitted to the
 // view, rotated in quarter turns, zoomed with buttons and the wheel, panned by dragging; boxes
-// (solid ground truth, dashed predictions) with labels when the view is large enough, and masks.
+// (solid ground truth, dashed predictions) with label chips that never overlap when the view is
+// large enough, masks and label maps, and a class legend that shows or hides each class.
 import {
   CompressOutlined,
   EyeInvisibleOutlined,
@@ -12,7 +13,16 @@ import {
 } from '@ant-design/icons';
 import type { ExploreItem, ExploreObject } from '@loupe/contracts';
 import { Button, Empty, Flex, Slider, Tooltip, Typography, theme } from 'antd';
-import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
+import {
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type PointerEvent as ReactPointerEvent,
+} from 'react';
+import { labelMapClasses, labelMapPalette } from '../../../lib/labelMap';
+import { cssColorToRgb, useLabelMap } from '../../../lib/labelMapImage';
+import { readStorage, writeStorage } from '../../../lib/storage';
 import { useElementSize } from '../hooks/useElementSize';
 import {
   cropRegion,
@@ -20,20 +30,75 @@ import {
   FULL_IMAGE,
   INITIAL_VIEW,
   isUsableBox,
+  LABEL_CHIP_HEIGHT,
   labelsVisible,
   layoutImage,
+  placeLabelChips,
   WHEEL_ZOOM_STEP,
   ZOOM_STEP,
   zoomAround,
   type Box,
+  type Rect,
   type ViewState,
 } from '../lib/geometry';
 import { viewerStrings as strings } from '../strings';
+import { ClassLegend, type LegendClass, type MaskLayerName } from './ClassLegend';
 import { LabelMapMask } from './LabelMapMask';
 import { MaskLayer } from './MaskLayer';
 
 export const DEFAULT_CROP_OFFSET = 10;
 export const DEFAULT_OBJECT_ZOOM_LEVEL = 80;
+/** Label maps are read at most this many pixels on a side: sharp on screen, bounded in memory. */
+export const VIEWER_LABEL_MAP_SIDE = 4096;
+const MASK_LAYERS_KEY = 'loupe.itemViewer.maskLayers';
+const CHIP_FONT_SIZE = 11;
+const CHIP_PADDING = 4;
+
+/** Which label-map layers are shown: a preference kept across items and visits. */
+function useMaskLayers(): [Record<MaskLayerName, boolean>, (layer: MaskLayerName) => void] {
+  const [layers, setLayers] = useState<Record<MaskLayerName, boolean>>(() => {
+    try {
+      const stored = JSON.parse(readStorage(MASK_LAYERS_KEY) ?? '{}') as Record<string, unknown>;
+      return { gt: stored.gt !== false, pred: stored.pred !== false };
+    } catch {
+      return { gt: true, pred: true };
+    }
+  });
+  const toggle = (layer: MaskLayerName) =>
+    setLayers((current) => {
+      const next = { ...current, [layer]: !current[layer] };
+      writeStorage(MASK_LAYERS_KEY, JSON.stringify(next));
+      return next;
+    });
+  return [layers, toggle];
+}
+
+const chipWidths = new Map<string, number>();
+let measure: CanvasRenderingContext2D | null | undefined;
+
+/** The on-screen width of a label chip: its text measured in the chip's font, plus padding. */
+function chipWidth(text: string, fontFamily: string): number {
+  const key = `${fontFamily}|${text}`;
+  const known = chipWidths.get(key);
+  if (known !== undefined) return known;
+  if (measure === undefined) measure = document.createElement('canvas').getContext('2d');
+  let width = text.length * CHIP_FONT_SIZE * 0.62; // without a canvas: a generous average
+  if (measure) {
+    measure.font = `${CHIP_FONT_SIZE}px ${fontFamily}`;
+    width = measure.measureText(text).width;
+  }
+  // Room for rounding and a font that finishes loading later.
+  const total = Math.ceil(width) + 2 * CHIP_PADDING + 2;
+  if (chipWidths.size > 5000) chipWidths.clear();
+  chipWidths.set(key, total);
+  return total;
+}
+
+function objectLabel(object: ExploreObject): string {
+  return object.type === 'pred' && object.score !== undefined
+    ? `${object.label} ${object.score.toFixed(2)}`
+    : object.label;
+}
 
 export interface ImageViewProps {
   item: ExploreItem;
@@ -54,31 +119,25 @@ function ObjectBox({
   object,
   rect,
   color,
-  showLabel,
   selected,
   dimmed,
   onClick,
 }: {
   object: ExploreObject;
-  rect: { left: number; top: number; width: number; height: number };
+  rect: Rect;
   color: string;
-  showLabel: boolean;
   selected: boolean;
   /** Another object than the one an object item is about. */
   dimmed: boolean;
   onClick: (toggle: boolean) => void;
 }) {
-  const label =
-    object.type === 'pred' && object.score !== undefined
-      ? `${object.label} ${object.score.toFixed(2)}`
-      : object.label;
   return (
     <div
       data-testid="object-box"
       data-object-id={object.id}
       data-object-type={object.type}
       data-selected={selected || undefined}
-      title={label}
+      title={objectLabel(object)}
       onPointerDown={(event) => event.stopPropagation()}
       onClick={(event) => {
         event.stopPropagation();
@@ -96,29 +155,61 @@ function ObjectBox({
         cursor: 'pointer',
         opacity: dimmed && !selected ? 0.45 : 1,
       }}
+    />
+  );
+}
+
+/** A box's label, placed by `placeLabelChips` so that no two chips overlap. */
+function LabelChip({
+  object,
+  rect,
+  color,
+  dimmed,
+  onClick,
+}: {
+  object: ExploreObject;
+  rect: Rect;
+  color: string;
+  dimmed: boolean;
+  onClick: (toggle: boolean) => void;
+}) {
+  const label = objectLabel(object);
+  return (
+    <span
+      data-testid="object-label"
+      data-object-id={object.id}
+      data-object-type={object.type}
+      title={label}
+      onPointerDown={(event) => event.stopPropagation()}
+      onClick={(event) => {
+        event.stopPropagation();
+        onClick(event.metaKey || event.ctrlKey || event.shiftKey);
+      }}
+      style={{
+        position: 'absolute',
+        left: rect.left,
+        top: rect.top,
+        width: rect.width,
+        height: rect.height,
+        boxSizing: 'border-box',
+        background: color,
+        color: '#fff',
+        fontSize: CHIP_FONT_SIZE,
+        lineHeight: `${LABEL_CHIP_HEIGHT}px`,
+        padding: `0 ${CHIP_PADDING}px`,
+        whiteSpace: 'nowrap',
+        overflow: 'hidden',
+        borderRadius: 2,
+        textShadow: '0 0 2px rgba(0,0,0,0.6)',
+        cursor: 'pointer',
+        opacity: dimmed ? 0.6 : 1,
+        // Predictions' chips are outlined like their dashed boxes.
+        outline: object.type === 'pred' ? '1px dashed rgba(255,255,255,0.85)' : undefined,
+        outlineOffset: -2,
+      }}
     >
-      {showLabel && (
-        <span
-          data-testid="object-label"
-          style={{
-            position: 'absolute',
-            left: -2,
-            // At the stage's top edge the label goes inside the box, so it stays visible.
-            ...(rect.top < 18 ? { top: 0 } : { bottom: '100%' }),
-            background: color,
-            color: '#fff',
-            fontSize: 11,
-            lineHeight: '16px',
-            padding: '0 4px',
-            whiteSpace: 'nowrap',
-            borderRadius: 2,
-            textShadow: '0 0 2px rgba(0,0,0,0.6)',
-          }}
-        >
-          {label}
-        </span>
-      )}
-    </div>
+      {label}
+    </span>
   );
 }
 
@@ -181,8 +272,66 @@ export function ImageView(props: ImageViewProps) {
   const showLabels = layout
     ? labelsVisible(turns % 2 ? shownHeight : shownWidth, turns % 2 ? shownWidth : shownHeight)
     : false;
-  const visibleObjects = item.objects.filter((object) => !hidden.has(object.id));
+  const [hiddenClasses, setHiddenClasses] = useState<ReadonlySet<string>>(new Set());
+  const visibleObjects = item.objects.filter(
+    (object) => !hidden.has(object.id) && !hiddenClasses.has(object.label),
+  );
   const drawOverlays = overlaysVisible && !failed && layout !== null;
+
+  // Label maps: the ground truth filled, the prediction as outlines over it (or filled alone).
+  const labelMap = props.labelMap;
+  const [layers, toggleLayer] = useMaskLayers();
+  const gtPixels = useLabelMap(labelMap ? item.mask_src : null, VIEWER_LABEL_MAP_SIDE);
+  const predPixels = useLabelMap(
+    labelMap ? (item.prediction?.mask_src ?? null) : null,
+    VIEWER_LABEL_MAP_SIDE,
+  );
+  const gtClasses = useMemo(
+    () => (gtPixels && labelMap ? labelMapClasses(gtPixels, labelMap) : new Map<string, number>()),
+    [gtPixels, labelMap],
+  );
+  const predClasses = useMemo(
+    () =>
+      predPixels && labelMap ? labelMapClasses(predPixels, labelMap) : new Map<string, number>(),
+    [predPixels, labelMap],
+  );
+  const palette = useMemo(
+    () => (labelMap ? labelMapPalette(labelMap, colorOf, hiddenClasses, cssColorToRgb) : null),
+    [labelMap, colorOf, hiddenClasses],
+  );
+  const showGt = layers.gt && gtPixels !== null;
+  const showPred = layers.pred && predPixels !== null;
+  const legendClasses: LegendClass[] = [];
+  for (const name of new Set([
+    ...gtClasses.keys(),
+    ...predClasses.keys(),
+    ...item.objects.map((object) => object.label),
+  ])) {
+    const share = gtPixels ? gtClasses.get(name) : predClasses.get(name);
+    legendClasses.push({
+      name,
+      color: colorOf(name),
+      ...(gtPixels || predPixels ? { share: share ?? 0 } : {}),
+    });
+  }
+  const toggleClass = (name: string) =>
+    setHiddenClasses((current) => {
+      const next = new Set(current);
+      if (next.has(name)) next.delete(name);
+      else next.add(name);
+      return next;
+    });
+  const shownClasses = (classes: Map<string, number>) =>
+    [...classes.keys()].filter((name) => !hiddenClasses.has(name));
+
+  // Label chips: where each visible box's label goes, none overlapping another.
+  const boxRects = layout
+    ? visibleObjects.map((object) => (object.coords ? layout.toScreen(object.coords) : null))
+    : [];
+  const chipRects =
+    drawOverlays && showLabels
+      ? placeChips(visibleObjects, boxRects, size, token.fontFamily)
+      : visibleObjects.map(() => null);
 
   const onPointerDown = (event: ReactPointerEvent) => {
     if (event.button !== 0) return;
@@ -203,8 +352,6 @@ export function ImageView(props: ImageViewProps) {
   };
 
   const src = item.src ?? item.thumbnail_src;
-  // The ground-truth label map, else the predicted one (both at once would hide each other).
-  const labelMapSrc = item.mask_src ?? item.prediction?.mask_src ?? null;
 
   return (
     <Flex vertical style={{ height: '100%', minHeight: 0 }}>
@@ -334,26 +481,23 @@ export function ImageView(props: ImageViewProps) {
               onError={() => setFailed(true)}
               style={{ width: '100%', height: '100%', display: 'block' }}
             />
-            {drawOverlays && labelMapSrc && props.labelMap && (
-              <svg
-                viewBox={`0 0 ${width} ${height}`}
-                preserveAspectRatio="none"
-                style={{
-                  position: 'absolute',
-                  inset: 0,
-                  width: '100%',
-                  height: '100%',
-                  pointerEvents: 'none',
-                }}
-              >
-                <LabelMapMask
-                  src={labelMapSrc}
-                  labelMap={props.labelMap}
-                  colorOf={colorOf}
-                  width={width}
-                  height={height}
-                />
-              </svg>
+            {drawOverlays && showGt && palette && (
+              <LabelMapMask
+                pixels={gtPixels}
+                palette={palette}
+                layer="gt"
+                outline={false}
+                classes={shownClasses(gtClasses)}
+              />
+            )}
+            {drawOverlays && showPred && palette && (
+              <LabelMapMask
+                pixels={predPixels}
+                palette={palette}
+                layer="pred"
+                outline={showGt}
+                classes={shownClasses(predClasses)}
+              />
             )}
             {drawOverlays && (
               <MaskLayer
@@ -367,21 +511,63 @@ export function ImageView(props: ImageViewProps) {
           </div>
         )}
         {drawOverlays &&
-          visibleObjects.map((object) =>
-            object.coords ? (
+          visibleObjects.map((object, i) => {
+            const rect = boxRects[i];
+            return rect ? (
               <ObjectBox
                 key={object.id}
                 object={object}
-                rect={layout.toScreen(object.coords)}
+                rect={rect}
                 color={colorOf(object.label)}
-                showLabel={showLabels}
                 selected={selected.has(object.id)}
                 dimmed={variant === 'image-object' && object.id !== item.id}
                 onClick={(toggle) => props.onObjectClick(object.id, toggle)}
               />
-            ) : null,
-          )}
+            ) : null;
+          })}
+        {drawOverlays &&
+          visibleObjects.map((object, i) => {
+            const rect = chipRects[i];
+            return rect ? (
+              <LabelChip
+                key={object.id}
+                object={object}
+                rect={rect}
+                color={colorOf(object.label)}
+                dimmed={variant === 'image-object' && object.id !== item.id}
+                onClick={(toggle) => props.onObjectClick(object.id, toggle)}
+              />
+            ) : null;
+          })}
       </div>
+      <ClassLegend
+        classes={legendClasses}
+        hidden={hiddenClasses}
+        onToggleClass={toggleClass}
+        layers={{
+          ...(gtPixels ? { gt: layers.gt } : {}),
+          ...(predPixels ? { pred: layers.pred } : {}),
+        }}
+        onToggleLayer={toggleLayer}
+      />
     </Flex>
   );
+}
+
+function placeChips(
+  objects: ExploreObject[],
+  boxes: (Rect | null)[],
+  view: { width: number; height: number },
+  fontFamily: string,
+): (Rect | null)[] {
+  const requests = objects.flatMap((object, i) => {
+    const box = boxes[i];
+    return box ? [{ index: i, box, width: chipWidth(objectLabel(object), fontFamily) }] : [];
+  });
+  const placed = placeLabelChips(requests, view);
+  const out: (Rect | null)[] = objects.map(() => null);
+  requests.forEach((request, k) => {
+    out[request.index] = placed[k] ?? null;
+  });
+  return out;
 }

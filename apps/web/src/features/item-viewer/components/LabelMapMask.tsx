@@ -1,81 +1,63 @@
-// A semantic-segmentation label map (a grey image whose pixel values are class indices) drawn
-// in class colours over the image; value 0, or a class named 'background', stays clear.
-import { useEffect, useState } from 'react';
+// A semantic-segmentation label map (pixel values are class indices) painted in class colours on
+// a canvas over the image, inside the rotated image element; classes left out of the palette
+// (background, hidden ones) stay clear. The ground truth is filled; a prediction shown over it
+// is drawn as outlines, so both stay readable.
+import { useEffect, useRef, useState } from 'react';
+import type { LabelMapPixels, Rgb } from '../../../lib/labelMap';
+import { drawLabelMap } from '../../../lib/labelMapImage';
+
+const FILL_OPACITY = 0.45;
+const OUTLINE_OPACITY = 0.9;
+
+/** Outline width in label-map pixels: about 1/160 of the longer side, at least 1. */
+export function outlineWidth(pixels: LabelMapPixels): number {
+  return Math.max(1, Math.round(Math.max(pixels.width, pixels.height) / 160));
+}
 
 export function LabelMapMask({
-  src,
-  labelMap,
-  colorOf,
-  width,
-  height,
-  dashed,
+  pixels,
+  palette,
+  layer,
+  outline,
+  classes,
 }: {
-  src: string;
-  labelMap: Record<string, string>;
-  colorOf: (label: string) => string;
-  width: number;
-  height: number;
-  dashed?: boolean;
+  pixels: LabelMapPixels;
+  /** Value → colour of the classes to draw. */
+  palette: ReadonlyMap<number, Rgb>;
+  layer: 'gt' | 'pred';
+  outline: boolean;
+  /** Names of the drawn classes present in this map, for tests and tools. */
+  classes: string[];
 }) {
-  const [href, setHref] = useState<string | null>(null);
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const [painted, setPainted] = useState<number | null>(null);
   useEffect(() => {
-    let cancelled = false;
-    const image = new Image();
-    image.onload = () => {
-      const canvas = document.createElement('canvas');
-      canvas.width = image.naturalWidth;
-      canvas.height = image.naturalHeight;
-      const context = canvas.getContext('2d', { willReadFrequently: true });
-      if (!context || cancelled) return;
-      context.drawImage(image, 0, 0);
-      const pixels = context.getImageData(0, 0, canvas.width, canvas.height);
-      // Resolve each class's CSS colour to RGB once, through the canvas.
-      const rgb = new Map<number, [number, number, number] | null>();
-      const colourOf = (value: number) => {
-        if (!rgb.has(value)) {
-          const name = labelMap[String(value)];
-          if (value === 0 || !name || name === 'background') rgb.set(value, null);
-          else {
-            context.fillStyle = colorOf(name);
-            context.fillRect(0, 0, 1, 1);
-            const [r, g, b] = context.getImageData(0, 0, 1, 1).data;
-            rgb.set(value, [r!, g!, b!]);
-          }
-        }
-        return rgb.get(value)!;
-      };
-      const data = pixels.data;
-      for (let o = 0; o < data.length; o += 4) {
-        const colour = colourOf(data[o]!);
-        if (!colour) {
-          data[o + 3] = 0;
-          continue;
-        }
-        data[o] = colour[0];
-        data[o + 1] = colour[1];
-        data[o + 2] = colour[2];
-        data[o + 3] = 255;
-      }
-      context.putImageData(pixels, 0, 0);
-      if (!cancelled) setHref(canvas.toDataURL());
-    };
-    image.src = src;
-    return () => {
-      cancelled = true;
-    };
-  }, [src, labelMap, colorOf]);
-  if (!href) return null;
+    if (!canvas.current) return;
+    setPainted(
+      drawLabelMap(
+        canvas.current,
+        pixels,
+        palette,
+        outline ? { outline: outlineWidth(pixels), fillAlpha: 0 } : {},
+      ),
+    );
+  }, [pixels, palette, outline]);
   return (
-    <image
-      href={href}
-      x={0}
-      y={0}
-      width={width}
-      height={height}
-      preserveAspectRatio="none"
-      opacity={dashed ? 0.3 : 0.45}
-      style={{ imageRendering: 'pixelated' }}
+    <canvas
+      ref={canvas}
       data-testid="label-map-mask"
+      data-layer={layer}
+      data-classes={classes.join(',')}
+      data-painted={painted ?? undefined}
+      style={{
+        position: 'absolute',
+        inset: 0,
+        width: '100%',
+        height: '100%',
+        pointerEvents: 'none',
+        imageRendering: 'pixelated',
+        opacity: outline ? OUTLINE_OPACITY : FILL_OPACITY,
+      }}
     />
   );
 }

@@ -1,5 +1,6 @@
 // The audio viewer's visible-duration slider (docs/product.md, Datasets §9): 0.1 to 11.48 s in steps of
-// 0.1, the dataset's shortest and longest clip overriding the bounds.
+// 0.1, the dataset's shortest and longest clip overriding the bounds, and never longer than the
+// clip on screen: the window shown is the window the readout names.
 
 export const VISIBLE_DURATION_MIN = 0.1;
 export const VISIBLE_DURATION_MAX = 11.48;
@@ -28,6 +29,24 @@ export function visibleDurationBounds(dataset: {
   if (min >= max) min = Math.min(VISIBLE_DURATION_MIN, max);
   const wanted = dataset.default_duration ?? max;
   return { min, max, initial: Math.min(max, Math.max(min, wanted)) };
+}
+
+/**
+ * The slider's bounds for one clip: the dataset's, with the top cut to the clip's length (a window
+ * longer than the clip would draw the whole clip while naming a longer time). `clipDuration` of 0
+ * or less means not known yet: the dataset's bounds stand.
+ */
+export function clipDurationBounds(dataset: DurationBounds, clipDuration: number): DurationBounds {
+  if (!(clipDuration > 0) || clipDuration >= dataset.max) return dataset;
+  const max = clipDuration;
+  // The dataset's shortest clip, or shorter: as for clips of one length, keep zooming possible.
+  const min = dataset.min < max ? dataset.min : Math.min(VISIBLE_DURATION_MIN, max);
+  return { min, max, initial: Math.min(max, Math.max(min, dataset.initial)) };
+}
+
+/** The window actually shown for the slider's `chosen` value: inside the clip's bounds. */
+export function shownDuration(bounds: DurationBounds, chosen: number): number {
+  return Math.min(bounds.max, Math.max(bounds.min, chosen));
 }
 
 /** Min and max sample per pixel column of the samples in [start, end) seconds. */

@@ -8,10 +8,14 @@ import {
   isUsableBox,
   labelsVisible,
   layoutImage,
+  LABEL_CHIP_HEIGHT,
+  placeLabelChips,
   rotateBox,
   rotatedSize,
   zoomAround,
   type Box,
+  type LabelChipRequest,
+  type Rect,
 } from './geometry';
 
 const box = fc
@@ -163,4 +167,91 @@ test('labels only when the image is shown wider and taller than 80 px', () => {
   expect(labelsVisible(81, 81)).toBe(true);
   expect(labelsVisible(80, 200)).toBe(false);
   expect(labelsVisible(200, 80)).toBe(false);
+});
+
+describe('label chips', () => {
+  const view = { width: 800, height: 600 };
+  const apart = (a: Rect, b: Rect) =>
+    a.left + a.width <= b.left ||
+    b.left + b.width <= a.left ||
+    a.top + a.height <= b.top ||
+    b.top + b.height <= a.top;
+  const inside = (r: Rect) =>
+    r.left >= 0 && r.top >= 0 && r.left + r.width <= view.width && r.top + r.height <= view.height;
+
+  test('a lone box gets its chip above it, left-aligned', () => {
+    const box = { left: 100, top: 200, width: 80, height: 60 };
+    expect(placeLabelChips([{ box, width: 40 }], view)).toEqual([
+      { left: 100, top: 200 - LABEL_CHIP_HEIGHT, width: 40, height: LABEL_CHIP_HEIGHT },
+    ]);
+  });
+
+  test('at the top edge the chip goes inside the box', () => {
+    const box = { left: 100, top: 4, width: 80, height: 60 };
+    expect(placeLabelChips([{ box, width: 40 }], view)[0]!.top).toBe(4);
+  });
+
+  test('a ground truth and its prediction a few pixels apart get chips that do not overlap', () => {
+    // The usual case: a predicted box almost on top of its ground truth.
+    const gt = { left: 300, top: 200, width: 120, height: 90 };
+    const pred = { left: 304, top: 203, width: 116, height: 92 };
+    const [a, b] = placeLabelChips(
+      [
+        { box: gt, width: 60 },
+        { box: pred, width: 90 },
+      ],
+      view,
+    );
+    expect(a && b).toBeTruthy();
+    expect(apart(a!, b!)).toBe(true);
+    // Both stay next to their boxes: within a few chip heights of the box's top or bottom.
+    expect(Math.abs(a!.top - gt.top)).toBeLessThanOrEqual(4 * LABEL_CHIP_HEIGHT);
+    expect(Math.abs(b!.top - pred.top)).toBeLessThanOrEqual(4 * LABEL_CHIP_HEIGHT + pred.height);
+  });
+
+  test('a cluster of close boxes: every chip placed, none overlapping, all in view', () => {
+    const requests: LabelChipRequest[] = Array.from({ length: 8 }, (_, i) => ({
+      box: { left: 200 + (i % 4) * 6, top: 150 + Math.floor(i / 4) * 5, width: 100, height: 80 },
+      width: 50 + i * 5,
+    }));
+    const chips = placeLabelChips(requests, view);
+    expect(chips.every((chip) => chip !== null)).toBe(true);
+    for (let i = 0; i < chips.length; i++) {
+      expect(inside(chips[i]!)).toBe(true);
+      for (let j = i + 1; j < chips.length; j++) expect(apart(chips[i]!, chips[j]!)).toBe(true);
+    }
+  });
+
+  test('for any boxes: placed chips never overlap, stay in view, and the layout is deterministic', () => {
+    const rect = fc.record({
+      left: fc.integer({ min: -100, max: 850 }),
+      top: fc.integer({ min: -100, max: 650 }),
+      width: fc.integer({ min: 1, max: 300 }),
+      height: fc.integer({ min: 1, max: 300 }),
+    });
+    const request = fc.record({ box: rect, width: fc.integer({ min: 10, max: 200 }) });
+    fc.assert(
+      fc.property(fc.array(request, { maxLength: 40 }), (requests) => {
+        const chips = placeLabelChips(requests, view);
+        expect(placeLabelChips(requests, view)).toEqual(chips);
+        const placed = chips.filter((chip): chip is Rect => chip !== null);
+        for (let i = 0; i < placed.length; i++) {
+          expect(inside(placed[i]!)).toBe(true);
+          for (let j = i + 1; j < placed.length; j++)
+            expect(apart(placed[i]!, placed[j]!)).toBe(true);
+        }
+        chips.forEach((chip, i) => {
+          if (chip) expect(chip.width).toBe(requests[i]!.width);
+        });
+      }),
+    );
+  });
+
+  test('the layout does not depend on the order the boxes come in', () => {
+    const a = { box: { left: 100, top: 100, width: 50, height: 50 }, width: 40 };
+    const b = { box: { left: 102, top: 101, width: 50, height: 50 }, width: 40 };
+    const [ab0, ab1] = placeLabelChips([a, b], view);
+    const [ba0, ba1] = placeLabelChips([b, a], view);
+    expect([ab0, ab1]).toEqual([ba1, ba0]);
+  });
 });

@@ -159,3 +159,121 @@ export function zoomAround(view: ViewState, factor: number, anchorX = 0, anchorY
 export function labelsVisible(viewWidth: number, viewHeight: number): boolean {
   return viewWidth > LABEL_MIN_VIEW_PX && viewHeight > LABEL_MIN_VIEW_PX;
 }
+
+/** Height of a box's label chip in screen pixels (11 px text on a 16 px line). */
+export const LABEL_CHIP_HEIGHT = 16;
+/** How many chip heights a chip may move further up or down to find room. */
+export const LABEL_CHIP_MAX_SHIFT = 6;
+
+export interface LabelChipRequest {
+  /** The box on screen. */
+  box: Rect;
+  /** The chip's width on screen. */
+  width: number;
+}
+
+function overlaps(a: Rect, b: Rect): boolean {
+  return (
+    a.left < b.left + b.width &&
+    b.left < a.left + a.width &&
+    a.top < b.top + b.height &&
+    b.top < a.top + a.height
+  );
+}
+
+/** Placed chips bucketed by screen area, so each try checks only its neighbours. */
+class ChipIndex {
+  private readonly cells = new Map<string, Rect[]>();
+  private static readonly CELL = 64;
+
+  private *keys(rect: Rect): Generator<string> {
+    const c = ChipIndex.CELL;
+    for (let x = Math.floor(rect.left / c); x <= Math.floor((rect.left + rect.width) / c); x++)
+      for (let y = Math.floor(rect.top / c); y <= Math.floor((rect.top + rect.height) / c); y++)
+        yield `${x},${y}`;
+  }
+
+  free(rect: Rect): boolean {
+    for (const key of this.keys(rect))
+      for (const other of this.cells.get(key) ?? []) if (overlaps(rect, other)) return false;
+    return true;
+  }
+
+  add(rect: Rect): void {
+    for (const key of this.keys(rect)) {
+      const cell = this.cells.get(key);
+      if (cell) cell.push(rect);
+      else this.cells.set(key, [rect]);
+    }
+  }
+}
+
+/**
+ * Where each box's label chip goes so that no two chips overlap and every chip stays inside the
+ * view: the first free spot among above the box, inside its top, below it, inside its bottom
+ * (left-aligned, then right-aligned), then further above or below one chip height at a time.
+ * Boxes are served from the top of the view down (then left to right, then in input order), so
+ * the same boxes always give the same layout. A chip with no free spot is left out (null); its
+ * box keeps its label as a tooltip.
+ */
+export function placeLabelChips(
+  requests: readonly LabelChipRequest[],
+  view: { width: number; height: number },
+  chipHeight = LABEL_CHIP_HEIGHT,
+): (Rect | null)[] {
+  const order = requests
+    .map((request, index) => ({ request, index }))
+    .sort(
+      (a, b) =>
+        a.request.box.top - b.request.box.top ||
+        a.request.box.left - b.request.box.left ||
+        a.index - b.index,
+    );
+  const placed = new ChipIndex();
+  const out: (Rect | null)[] = requests.map(() => null);
+  for (const { request, index } of order) {
+    const { box, width } = request;
+    if (!(width > 0) || width > view.width || chipHeight > view.height) continue;
+    const outside =
+      box.left >= view.width ||
+      box.top >= view.height ||
+      box.left + box.width <= 0 ||
+      box.top + box.height <= 0;
+    if (outside) continue; // no chip for a box out of view
+    // Left-aligned with the box, or right-aligned; slid into the view when the box is cut off.
+    const clamp = (left: number) => Math.min(Math.max(left, 0), view.width - width);
+    const lefts = [clamp(box.left), clamp(box.left + box.width - width)];
+    const above = box.top - chipHeight;
+    const below = box.top + box.height;
+    const tops = [above, box.top, below, box.top + box.height - chipHeight];
+    const candidates: Rect[] = [];
+    for (const left of lefts)
+      for (const top of tops) candidates.push({ left, top, width, height: chipHeight });
+    for (let step = 1; step <= LABEL_CHIP_MAX_SHIFT; step++) {
+      candidates.push({
+        left: lefts[0]!,
+        top: above - step * chipHeight,
+        width,
+        height: chipHeight,
+      });
+      candidates.push({
+        left: lefts[0]!,
+        top: below + step * chipHeight,
+        width,
+        height: chipHeight,
+      });
+    }
+    const spot = candidates.find(
+      (rect) =>
+        rect.left >= 0 &&
+        rect.top >= 0 &&
+        rect.left + rect.width <= view.width &&
+        rect.top + rect.height <= view.height &&
+        placed.free(rect),
+    );
+    if (!spot) continue;
+    placed.add(spot);
+    out[index] = spot;
+  }
+  return out;
+}

@@ -1,0 +1,5 @@
+// The typed API client and what it is made of.
+export * from './api-error.js';
+export * from './client.js';
+export * from './cookies.js';
+export * from './url.js';

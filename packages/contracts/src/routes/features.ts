@@ -1,0 +1,34 @@
+// Features: the vectors of a dataset's items, listed and uploaded.
+import {
+  BatchErrorBody,
+  DatasetIdParams,
+  FeatureInfo,
+  FeatureInfoList,
+  FeatureUploadRequest,
+} from '../datasets.js';
+import { defineRoute } from './define.js';
+
+const common = { params: DatasetIdParams, auth: 'user', tags: ['datasets'] } as const;
+
+export const features = {
+  list: defineRoute({
+    ...common,
+    method: 'GET',
+    path: '/api/datasets/:id/features',
+    responses: { 200: FeatureInfoList },
+    errors: [400, 401, 404],
+    license: false,
+    summary: 'Features of a dataset',
+  }),
+  upload: defineRoute({
+    ...common,
+    method: 'POST',
+    path: '/api/datasets/:id/features',
+    body: FeatureUploadRequest,
+    responses: { 200: FeatureInfo },
+    errors: [400, 401, 403, 404, 409, 413],
+    errorBodies: { 400: BatchErrorBody },
+    license: true,
+    summary: 'Upload feature vectors (idempotent by item id)',
+  }),
+};
