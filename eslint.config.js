@@ -1,6 +1,7 @@
 // Lint rules for the whole monorepo, including the import boundaries between workspaces
 // (docs/decisions.md: web → contracts, metrics; server → contracts, metrics, analysis; sdk → contracts,
 // metrics, analysis — the CLI generates demo data with analysis's pure generators).
+import path from 'node:path';
 import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -119,6 +120,58 @@ const serverLayers = [
   ),
 ];
 
+// --- Web app (apps/web/src, docs/web.md) ---------------------------------------------------
+const webSrc = path.join(import.meta.dirname, 'apps/web/src');
+const webFeatures = path.join(webSrc, 'features');
+
+/** The feature a file belongs to (`features/<name>/…`), or null outside features. */
+function featureOf(file) {
+  const relative = path.relative(webFeatures, file);
+  if (relative.startsWith('..') || path.isAbsolute(relative)) return null;
+  return relative.split(path.sep)[0] ?? null;
+}
+
+/**
+ * A feature is used from outside only through its index.ts: other features and app/ import
+ * `features/<name>` (or its index), never a file inside it; api/, lib/ and components/ are
+ * below the features and import none. Test files may also import another feature's test helpers
+ * (`features/<name>/testing`).
+ */
+const featureImports = {
+  meta: {
+    type: 'problem',
+    schema: [],
+    messages: {
+      deep: "Import the '{{feature}}' feature through its index.ts ('…/features/{{feature}}'); export what you need there, or move what two features share to components/ or lib/.",
+      shared: 'api/, lib/ and components/ are shared by the features and must not import one.',
+    },
+  },
+  create(context) {
+    const file = context.filename;
+    const own = featureOf(file);
+    const relative = path.relative(webSrc, file).split(path.sep);
+    const shared = ['api', 'lib', 'components'].includes(relative[0] ?? '');
+    const isTest = /\.test\.tsx?$/.test(file) || /[\\/]testing\.tsx?$/.test(file);
+    function check(source) {
+      if (source?.type !== 'Literal' || typeof source.value !== 'string') return;
+      if (!source.value.startsWith('.')) return;
+      const target = path.resolve(path.dirname(file), source.value);
+      const feature = featureOf(target);
+      if (feature === null || feature === own) return;
+      if (shared) return context.report({ node: source, messageId: 'shared' });
+      const inner = path.relative(path.join(webFeatures, feature), target);
+      if (inner === '' || inner === 'index' || (isTest && inner === 'testing')) return;
+      context.report({ node: source, messageId: 'deep', data: { feature } });
+    }
+    return {
+      ImportDeclaration: (node) => check(node.source),
+      ExportNamedDeclaration: (node) => check(node.source),
+      ExportAllDeclaration: (node) => check(node.source),
+      ImportExpression: (node) => check(node.source),
+    };
+  },
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -145,10 +198,36 @@ export default tseslint.config(
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
-    plugins: { 'react-hooks': reactHooks },
+    plugins: {
+      'react-hooks': reactHooks,
+      'loupe-web': { rules: { 'feature-imports': featureImports } },
+    },
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
+      'loupe-web/feature-imports': 'error',
+    },
+  },
+  {
+    // One query function per key: every read is a queryOptions factory in api/queries/, and
+    // hooks spread it (adding `enabled`, `select`, `placeholderData`); keys come from
+    // api/queryKeys.ts only.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/api/queries/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "ObjectExpression:has(> Property[key.name='queryKey']):has(> Property[key.name='queryFn'])",
+          message:
+            'Declare a query once, as a queryOptions factory in apps/web/src/api/queries/, and use that factory.',
+        },
+        {
+          selector: "Property[key.name='queryKey'] > ArrayExpression",
+          message: 'Query keys come from apps/web/src/api/queryKeys.ts.',
+        },
+      ],
     },
   },
   boundary(['packages/contracts/**'], []),

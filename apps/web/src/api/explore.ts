@@ -6,6 +6,7 @@ import {
   type ColorMapResponse,
   type DataLevel,
   type FeatureInfo,
+  type Filter,
   type HistogramRequest,
   type HistogramResponse,
   type ItemFeaturesResponse,
@@ -14,10 +15,20 @@ import {
   type ItemsRequest,
   type ItemsResponse,
   type MetadataInfoResponse,
+  type SortEntry,
 } from '@loupe/contracts';
 import { request } from './client';
 
 const base = (datasetId: string) => `/api/datasets/${encodeURIComponent(datasetId)}`;
+
+/** What a result is asked for: data level, sort, filter, and the subset or prediction set. */
+export interface ItemRowsQuery {
+  data_level: DataLevel;
+  sort: SortEntry[];
+  filter: Filter | null;
+  subset_id?: string;
+  predictions_id?: string;
+}
 
 /** A query's result: row indices in result order, valid for one item-table version. */
 export interface ItemRows {

@@ -1,4 +1,6 @@
-// One query-key factory per resource, so invalidating after a mutation is one line.
+// The one query-key factory, a branch per resource, so invalidating after a mutation is one
+// line. Keys are used by the query factories in queries/ (one key, one query function) and by
+// mutations to invalidate; nothing else spells a key.
 export const queryKeys = {
   appState: () => ['appState'] as const,
   users: {
@@ -14,6 +16,8 @@ export const queryKeys = {
   datasets: {
     all: () => ['datasets'] as const,
     list: () => ['datasets', 'list'] as const,
+    /** Everything cached about one dataset (its detail, history, settings, models). */
+    one: (datasetId: string) => ['datasets', datasetId] as const,
     models: (datasetId: string) => ['datasets', datasetId, 'models'] as const,
     detail: (datasetId: string) => ['datasets', datasetId, 'detail'] as const,
     history: (datasetId: string) => ['datasets', datasetId, 'history'] as const,
@@ -26,7 +30,9 @@ export const queryKeys = {
       ['explore', datasetId, 'itemRows', query] as const,
     itemIds: (datasetId: string, query: unknown) =>
       ['explore', datasetId, 'itemIds', query] as const,
-    items: (datasetId: string, query: unknown) => ['explore', datasetId, 'items', query] as const,
+    items: (datasetId: string, body: unknown) => ['explore', datasetId, 'items', body] as const,
+    itemBatch: (datasetId: string, rowsQuery: unknown, version: number, start: number) =>
+      ['explore', datasetId, 'itemBatch', rowsQuery, version, start] as const,
     metadataInfo: (datasetId: string, dataLevel: string, predictionsId?: string) =>
       ['explore', datasetId, 'metadataInfo', dataLevel, predictionsId ?? null] as const,
     histogram: (datasetId: string, query: unknown) =>
@@ -52,5 +58,6 @@ export const queryKeys = {
   models: {
     list: () => ['models', 'list'] as const,
   },
-  latestVersion: (url: string) => ['latestVersion', url] as const,
+  latestVersion: (url: string, currentVersion: string) =>
+    ['latestVersion', url, currentVersion] as const,
 };

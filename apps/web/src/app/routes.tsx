@@ -1,10 +1,9 @@
 // The route table of docs/product.md, Shell §2 with its guards and error boundaries.
 import { Navigate, Outlet, type RouteObject } from 'react-router';
-import { LoginPage } from '../features/auth/LoginPage';
-import { ResetPasswordPage } from '../features/auth/ResetPasswordPage';
-import { datasetRoutes } from '../features/datasets/routes';
-import { settingsRoutes } from '../features/settings/routes';
-import { SetupPage } from '../features/setup/SetupPage';
+import { LoginPage, ResetPasswordPage } from '../features/auth';
+import { settingsRoutes } from '../features/settings';
+import { SetupPage } from '../features/setup';
+import { datasetRoutes } from './datasetRoutes';
 import { NotFoundPage } from './errors/NotFoundPage';
 import { RouteErrorPage } from './errors/RouteErrorPage';
 import { ServerUnreachableDialog } from './errors/ServerUnreachableDialog';

@@ -2,15 +2,10 @@
 // sign-out, setup and license changes, which refresh it explicitly.
 import type { AppState } from '@loupe/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../endpoints';
-import { queryKeys } from '../queryKeys';
+import { appStateQuery } from '../queries/session';
 
 export function useAppState() {
-  return useQuery({
-    queryKey: queryKeys.appState(),
-    queryFn: ({ signal }) => api.getAppState(signal),
-    staleTime: Infinity,
-  });
+  return useQuery(appStateQuery());
 }
 
 /** The loaded app state; only for components rendered below the app-state gate. */

@@ -1,25 +1,14 @@
 // Items for previews (hover cards, selection strips, result cards) through the explorer's items call.
-import type { DataLevel, ExploreItem, ItemsRequest } from '@loupe/contracts';
+import type { DataLevel, ExploreItem, ItemsRequest, ItemsResponse } from '@loupe/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { exploreApi } from '../explore';
-import { queryKeys } from '../queryKeys';
+import { itemsQuery } from '../queries/explore';
 
-function useItemsBy<K>(
-  datasetId: string,
-  body: ItemsRequest,
-  count: number,
-  keyOf: (item: ExploreItem) => K,
-) {
-  return useQuery({
-    queryKey: queryKeys.explore.items(datasetId, body),
-    queryFn: async ({ signal }) => {
-      const { items } = await exploreApi.items(datasetId, body, signal);
-      return new Map<K, ExploreItem>(items.map((item) => [keyOf(item), item]));
-    },
-    enabled: count > 0,
-    staleTime: 60_000,
-  });
-}
+// Module-level selectors: TanStack Query re-runs a select only when the data or the function
+// changes, so each answer is indexed once.
+const byId = ({ items }: ItemsResponse) =>
+  new Map<string, ExploreItem>(items.map((item) => [item.id, item]));
+const byRow = ({ items }: ItemsResponse) =>
+  new Map<number, ExploreItem>(items.map((item) => [item.row, item]));
 
 /** Items by id, keyed by id. */
 export function useItemPreviews(
@@ -28,8 +17,12 @@ export function useItemPreviews(
   itemIds: readonly string[],
   predictionsId?: string,
 ) {
-  const body = { data_level: dataLevel, item_ids: [...itemIds], predictions_id: predictionsId };
-  return useItemsBy(datasetId, body, itemIds.length, (item) => item.id);
+  const body: ItemsRequest = {
+    data_level: dataLevel,
+    item_ids: [...itemIds],
+    predictions_id: predictionsId,
+  };
+  return useQuery({ ...itemsQuery(datasetId, body), enabled: itemIds.length > 0, select: byId });
 }
 
 /**
@@ -43,6 +36,11 @@ export function useItemPreviewsByRows(
   version: number,
   predictionsId?: string,
 ) {
-  const body = { data_level: dataLevel, rows: [...rows], version, predictions_id: predictionsId };
-  return useItemsBy(datasetId, body, rows.length, (item) => item.row);
+  const body: ItemsRequest = {
+    data_level: dataLevel,
+    rows: [...rows],
+    version,
+    predictions_id: predictionsId,
+  };
+  return useQuery({ ...itemsQuery(datasetId, body), enabled: rows.length > 0, select: byRow });
 }

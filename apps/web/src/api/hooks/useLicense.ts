@@ -1,11 +1,7 @@
 // The instance license (GET /api/settings/license), shared by the nav tag and the License page.
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../endpoints';
-import { queryKeys } from '../queryKeys';
+import { licenseQuery } from '../queries/settings';
 
 export function useLicense() {
-  return useQuery({
-    queryKey: queryKeys.settings.license(),
-    queryFn: ({ signal }) => api.getLicense(signal),
-  });
+  return useQuery(licenseQuery());
 }

@@ -19,10 +19,9 @@ import { Avatar, Button, Flex, Menu, Tooltip, Typography, theme, type MenuProps 
 import { useMemo, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { BrandMark } from '../../components/BrandMark';
-import { useDatasetModels } from '../../features/datasets/hooks/useDatasetModels';
-import { useDatasets } from '../../features/datasets/hooks/useDatasets';
+import { useDatasetModels, useDatasets } from '../../features/datasets';
 import type { PredictionSet } from '@loupe/contracts';
-import { ProfileMenu } from '../../features/profile/ProfileMenu';
+import { ProfileMenu } from '../../features/profile';
 import { useTheme } from '../theme/useTheme';
 import { ChooseModelDialog } from './ChooseModelDialog';
 import { NavLicenseTag } from './NavLicenseTag';

@@ -4,7 +4,7 @@ import { Tag, Tooltip } from 'antd';
 import { Link } from 'react-router';
 import { useCurrentUser } from '../../api/hooks/useCurrentUser';
 import { useLicense } from '../../api/hooks/useLicense';
-import { evaluationTag, formatLicenseDate } from '../../features/settings/license/licenseMessages';
+import { evaluationTag, formatLicenseDate } from '../../features/settings';
 import { navStrings } from './strings';
 
 export function NavLicenseTag() {

@@ -8,7 +8,7 @@ import { expect, test } from 'vitest';
 import { findDialog } from '../../test/findDialog';
 import { adminUser, appState, fakeServer, type Handler } from '../../test/fakeServer';
 import { renderApp } from '../../test/renderApp';
-import { DATASET_ID, viewerDataset } from '../item-viewer/testData';
+import { DATASET_ID, viewerDataset } from '../../test/exploreData';
 
 const path = `/datasets/${DATASET_ID}/features`;
 const api = `/api/datasets/${DATASET_ID}`;

@@ -6,8 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Empty, Flex, Modal, Table, Typography, theme, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import { exploreApi } from '../../api/explore';
-import { queryKeys } from '../../api/queryKeys';
+import { featuresQuery } from '../../api/queries/explore';
 import { CopyButton } from '../../components/CopyButton';
 import { DelayedLoading } from '../../components/DelayedLoading';
 import { isNotFound, NotFoundState } from '../../app/errors/NotFoundState';
@@ -106,10 +105,7 @@ function UploadInstructions({
 export function FeaturesPage() {
   const { datasetId = '' } = useParams();
   const dataset = useDataset(datasetId);
-  const features = useQuery({
-    queryKey: queryKeys.explore.features(datasetId),
-    queryFn: ({ signal }) => exploreApi.features(datasetId, signal),
-  });
+  const features = useQuery(featuresQuery(datasetId));
   const [uploadOpen, setUploadOpen] = useState(false);
 
   const crumbs: Crumb[] = [{ title: strings.datasets, to: '/datasets' }];

@@ -15,8 +15,6 @@ import {
   settings,
 } from './testing';
 
-vi.mock('./scatter/createScatter', () => import('./scatter/fakeScatter'));
-
 beforeEach(() => {
   scatters.length = 0;
 });

@@ -1,5 +1,6 @@
-// Test helpers of the embeddings feature: a fake of the WebGL scatter (happy-dom has no WebGL, so
-// the scatter module is the outside world), the API answers, and a rendered view with a real
+// Test helpers of the embeddings feature, and its door for other features' tests: a fake of the
+// WebGL scatter (happy-dom has no WebGL, so the scatter module is the outside world; importing
+// this module puts the fake in its place), the API answers, and a rendered view with a real
 // controlled selection.
 import { encodeIndices, type Dataset } from '@loupe/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -13,6 +14,8 @@ import type { Handler } from '../../test/fakeServer';
 import { EmbeddingsView, type EmbeddingsViewProps } from './EmbeddingsView';
 
 export { lastScatter, scatters } from './scatter/fakeScatter';
+
+vi.mock('./scatter/createScatter', () => import('./scatter/fakeScatter'));
 
 export const DATASET_ID = '3f1c2a6e-7b44-4c1e-9a51-2f0b6d8e9a10';
 export const api = `/api/datasets/${DATASET_ID}/embeddings`;

@@ -1,15 +1,12 @@
 // The Explore page's views as a user meets them: the view switch, the split divider, the
 // selection shared by grid and map, opening an item from the map, and Find similar. The map's
-// WebGL scatter is replaced by its fake (happy-dom has no WebGL).
+// WebGL scatter is replaced by its fake (happy-dom has no WebGL) by the embeddings' testing module.
 import '../../test/setup';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, expect, test, vi } from 'vitest';
-import { lastScatter, scatters } from '../embeddings/scatter/fakeScatter';
-import { readyPoints, settings } from '../embeddings/testing';
+import { lastScatter, readyPoints, scatters, settings } from '../embeddings/testing';
 import { renderApp } from '../../test/renderApp';
 import { DATASET_ID, api, explorePath, exploreServer } from './testData';
-
-vi.mock('../embeddings/scatter/createScatter', () => import('../embeddings/scatter/fakeScatter'));
 
 beforeEach(() => {
   scatters.length = 0;

@@ -1,5 +1,6 @@
 // Grid geometry and selection (docs/product.md, Datasets §4, §9): columns from the width and the card
 // size, the batches items are fetched in, and click/Shift+click selection over result positions.
+import { ITEMS_BATCH } from '../../api/queries/explore';
 
 /** Minimum card width at the default zoom; zooming lets it go down to 120 px (or up). */
 export const DEFAULT_CARD_WIDTH = 192;
@@ -7,8 +8,8 @@ export const MIN_CARD_WIDTH = 120;
 export const MAX_CARD_WIDTH = 384;
 export const CARD_WIDTH_STEP = 24;
 export const OVERSCAN_ROWS = 5;
-/** Items per `items` call (the viewer's batch size, §9). */
-export const ITEMS_BATCH = 120;
+/** Items per `items` call (the viewer's batch size, §9); the batches' query owns it. */
+export { ITEMS_BATCH } from '../../api/queries/explore';
 
 export function columnsFor(width: number, minCardWidth: number): number {
   return Math.max(1, Math.floor(width / Math.max(MIN_CARD_WIDTH, minCardWidth)));

@@ -1,3 +1,2 @@
-// What other features may use of the explore feature.
+// What other features and the app shell may use of the explore feature.
 export { ExplorePage } from './ExplorePage';
-export type { ItemViewerProps } from './ItemViewerSlot';

@@ -11,7 +11,7 @@ import { createQueryClient } from '../../api/queryClient';
 import { ThemeProvider } from '../../app/theme/ThemeProvider';
 import { fakeServer, type Handler } from '../../test/fakeServer';
 import { ItemViewer, type ItemViewerProps } from './index';
-import { DATASET_ID, imageItem, metadataField, viewerDataset } from './testData';
+import { DATASET_ID, imageItem, metadataField, viewerDataset } from '../../test/exploreData';
 
 const api = `/api/datasets/${DATASET_ID}`;
 /** Result rows: table row 1000 + position, so a mix-up of positions and rows shows. */

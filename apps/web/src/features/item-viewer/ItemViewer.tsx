@@ -13,15 +13,14 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Flex, Modal, Result, Spin, Tooltip, Typography, theme } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, describeError } from '../../api/ApiError';
-import { exploreApi } from '../../api/explore';
-import { queryKeys } from '../../api/queryKeys';
+import { colorMapQuery, metadataInfoQuery } from '../../api/queries/explore';
 import { readStorage, writeStorage } from '../../lib/storage';
 import { AudioView } from './components/AudioView';
 import { Filmstrip } from './components/Filmstrip';
 import { ImageView } from './components/ImageView';
 import { SIDEBAR_WIDTH, ViewerSidebar } from './components/ViewerSidebar';
 import { useViewerItems } from './hooks/useViewerItems';
-import { labelColor } from './lib/colors';
+import { labelColor } from '../../lib/classColors';
 import { counterText } from './lib/viewerWindow';
 import { viewerStrings as strings } from './strings';
 
@@ -62,20 +61,8 @@ export function ItemViewer(props: ItemViewerProps) {
     version,
     index,
   });
-  const colorMap = useQuery({
-    queryKey: queryKeys.explore.colorMap(dataset.id),
-    queryFn: ({ signal }) => exploreApi.colorMap(dataset.id, signal),
-    staleTime: Infinity,
-  });
-  const metadata = useQuery({
-    queryKey: queryKeys.explore.metadataInfo(dataset.id, dataLevel, predictionsId),
-    queryFn: ({ signal }) =>
-      exploreApi.metadataInfo(
-        dataset.id,
-        { data_level: dataLevel, predictions_id: predictionsId },
-        signal,
-      ),
-  });
+  const colorMap = useQuery(colorMapQuery(dataset.id));
+  const metadata = useQuery(metadataInfoQuery(dataset.id, dataLevel, predictionsId));
 
   const [turns, setTurns] = useState(0);
   const [overlaysVisible, setOverlaysVisible] = useState(true);

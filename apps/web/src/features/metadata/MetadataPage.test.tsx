@@ -7,7 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { expect, test, vi } from 'vitest';
 import { adminUser, appState, fakeServer, type Handler } from '../../test/fakeServer';
 import { renderApp } from '../../test/renderApp';
-import { DATASET_ID, metadataField, viewerDataset } from '../item-viewer/testData';
+import { DATASET_ID, metadataField, viewerDataset } from '../../test/exploreData';
 
 const path = `/datasets/${DATASET_ID}/metadata`;
 const api = `/api/datasets/${DATASET_ID}`;

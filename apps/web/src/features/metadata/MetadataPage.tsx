@@ -24,7 +24,7 @@ import {
   SOURCE_LABELS,
   TYPE_LABELS,
 } from './strings';
-import { useMetadataFields } from './useMetadataFields';
+import { useMetadataFields } from './hooks/useMetadataFields';
 
 /** Description is HTML from the server; the table shows its text only. */
 function plainText(html: string): string {

@@ -28,7 +28,8 @@ import { ItemThumbnail } from '../../components/ItemThumbnail';
 import { Page, type Crumb } from '../../components/Page';
 import { useDelayedFlag } from '../../lib/useDelayedFlag';
 import { useItemPreviews } from '../../api/hooks/useItemPreviews';
-import { useDatasetDetail, useQueryItemFeatures, useSimilarItems } from './hooks/useSimilarItems';
+import { useDataset } from '../datasets';
+import { useQueryItemFeatures, useSimilarItems } from './hooks/useSimilarItems';
 import {
   SELECTION_SUBSET,
   dataLevelOf,
@@ -107,7 +108,7 @@ function SimilarItems() {
   const { datasetId = '', subsetId = '', predictionSetId } = useParams();
   const [search] = useSearchParams();
   const { token } = theme.useToken();
-  const dataset = useDatasetDetail(datasetId);
+  const dataset = useDataset(datasetId);
   const sampleIds = useMemo(() => parseSampleIds(search.get('sample_ids')), [search]);
   const [excluded, setExcluded] = useState<ReadonlySet<string>>(new Set());
   const queryIds = useMemo(

@@ -1,12 +1,7 @@
 // One dataset (GET /api/datasets/{id}); polled while thumbnails are being generated.
 import { useQuery } from '@tanstack/react-query';
-import { queryKeys } from '../../../api/queryKeys';
-import { datasetsApi } from '../api';
+import { datasetQuery } from '../../../api/queries/datasets';
 
 export function useDataset(datasetId: string, { pollMs }: { pollMs?: number } = {}) {
-  return useQuery({
-    queryKey: queryKeys.datasets.detail(datasetId),
-    queryFn: ({ signal }) => datasetsApi.getDataset(datasetId, signal),
-    refetchInterval: pollMs ?? false,
-  });
+  return useQuery(datasetQuery(datasetId, { pollMs }));
 }

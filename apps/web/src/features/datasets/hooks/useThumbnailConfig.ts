@@ -1,12 +1,7 @@
 // Whether a dataset keeps thumbnails (GET /api/datasets/{id}/thumbnails).
 import { useQuery } from '@tanstack/react-query';
-import { queryKeys } from '../../../api/queryKeys';
-import { datasetsApi } from '../api';
+import { thumbnailsQuery } from '../../../api/queries/datasets';
 
 export function useThumbnailConfig(datasetId: string, enabled = true) {
-  return useQuery({
-    queryKey: queryKeys.datasets.thumbnails(datasetId),
-    queryFn: ({ signal }) => datasetsApi.getThumbnails(datasetId, signal),
-    enabled,
-  });
+  return useQuery({ ...thumbnailsQuery(datasetId), enabled });
 }

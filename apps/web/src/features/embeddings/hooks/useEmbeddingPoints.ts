@@ -1,15 +1,8 @@
-// The map's points for the current settings, filter and colouring; polled while the server is
-// still computing them (docs/product.md, Datasets §4).
+// The map's points for the current settings, filter and colouring; `embeddingPointsQuery` polls
+// while the server is still computing them (docs/product.md, Datasets §4).
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import {
-  embeddingsApi,
-  type EmbeddingPointsRequest,
-  type EmbeddingPointsResponse,
-} from '../../../api/embeddings';
-import { queryKeys } from '../../../api/queryKeys';
-
-/** How often a computing map asks again. */
-export const POINTS_POLL_MS = 3000;
+import type { EmbeddingPointsRequest } from '../../../api/embeddings';
+import { embeddingPointsQuery } from '../../../api/queries/embeddings';
 
 export function useEmbeddingPoints(
   datasetId: string,
@@ -17,14 +10,9 @@ export function useEmbeddingPoints(
   enabled: boolean,
 ) {
   return useQuery({
-    queryKey: queryKeys.embeddings.points(datasetId, body),
-    queryFn: ({ signal }) => embeddingsApi.points(datasetId, body, signal),
+    ...embeddingPointsQuery(datasetId, body),
     enabled,
     // Recolouring or refiltering keeps the old map on screen until the new one arrives.
     placeholderData: keepPreviousData,
-    refetchInterval: (query) =>
-      (query.state.data as EmbeddingPointsResponse | undefined)?.status === 'computing'
-        ? POINTS_POLL_MS
-        : false,
   });
 }

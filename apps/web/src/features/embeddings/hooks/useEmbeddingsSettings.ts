@@ -1,9 +1,9 @@
 // The embeddings settings of a dataset at a data level (GET), and saving them (PUT), which makes
 // the points recompute.
-import type { DataLevel } from '@loupe/contracts';
+import type { DataLevel, UpdateEmbeddingsSettingsRequest } from '@loupe/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { UpdateEmbeddingsSettingsRequest } from '@loupe/contracts';
 import { embeddingsApi } from '../../../api/embeddings';
+import { embeddingsSettingsQuery } from '../../../api/queries/embeddings';
 import { queryKeys } from '../../../api/queryKeys';
 
 export function useEmbeddingsSettings(
@@ -11,15 +11,7 @@ export function useEmbeddingsSettings(
   dataLevel: DataLevel,
   predictionsId?: string,
 ) {
-  return useQuery({
-    queryKey: queryKeys.embeddings.settings(datasetId, dataLevel, predictionsId),
-    queryFn: ({ signal }) =>
-      embeddingsApi.settings(
-        datasetId,
-        { data_level: dataLevel, predictions_id: predictionsId },
-        signal,
-      ),
-  });
+  return useQuery(embeddingsSettingsQuery(datasetId, dataLevel, predictionsId));
 }
 
 export function useUpdateEmbeddingsSettings(datasetId: string) {
@@ -29,7 +21,7 @@ export function useUpdateEmbeddingsSettings(datasetId: string) {
       embeddingsApi.updateSettings(datasetId, update),
     onSuccess: (settings, update) => {
       queryClient.setQueryData(
-        queryKeys.embeddings.settings(datasetId, update.data_level, update.predictions_id),
+        embeddingsSettingsQuery(datasetId, update.data_level, update.predictions_id).queryKey,
         settings,
       );
       return queryClient.invalidateQueries({ queryKey: queryKeys.embeddings.all(datasetId) });

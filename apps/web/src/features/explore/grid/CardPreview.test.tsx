@@ -4,7 +4,7 @@ import '../../../test/setup';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { beforeEach, expect, test, vi } from 'vitest';
 import type { LabelMapPixels, Rgb } from '../../../lib/labelMap';
-import { imageItem } from '../../item-viewer/testData';
+import { imageItem } from '../../../test/exploreData';
 import { CARD_LABEL_MAP_SIDE, CardPreview } from './CardPreview';
 
 // happy-dom decodes no images and has no 2-D canvas: the label map comes from here, and each

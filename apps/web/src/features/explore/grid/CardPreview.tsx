@@ -8,7 +8,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { labelMapPalette } from '../../../lib/labelMap';
 import { cssColorToRgb, drawLabelMap, useLabelMap } from '../../../lib/labelMapImage';
 import { rleMaskPath } from '../../../lib/rleMask';
-import { labelColor } from '../../item-viewer/lib/colors';
+import { labelColor } from '../../../lib/classColors';
 import { exploreStrings as strings } from '../strings';
 
 /** Context around an object's box when an object item is cropped to it, as a share of the box. */

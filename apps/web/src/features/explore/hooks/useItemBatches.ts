@@ -1,57 +1,17 @@
 // The items of the visible part of the grid, fetched in aligned batches of ≤ 120 rows and cached
-// by TanStack Query. An answer saying the row indices are stale (409: the item table changed)
-// refetches the rows.
-import type { DataLevel, ExploreItem } from '@loupe/contracts';
-import { useQueries, useQueryClient, type QueryClient } from '@tanstack/react-query';
+// by TanStack Query (`itemBatchQuery`: an answer saying the row indices are stale — 409, the
+// item table changed — refetches the rows).
+import type { ExploreItem } from '@loupe/contracts';
+import { useQueries } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { ApiError } from '../../../api/ApiError';
-import { exploreApi } from '../../../api/explore';
-import { queryKeys } from '../../../api/queryKeys';
-import { ITEMS_BATCH } from '../gridRules';
-import { itemRowsKey, type ItemRowsQuery } from './useItemRows';
+import { itemBatchQuery, type BatchContext } from '../../../api/queries/explore';
 
-export interface BatchContext {
-  datasetId: string;
-  dataLevel: DataLevel;
-  predictionsId?: string;
-  rowsQuery: ItemRowsQuery;
-  rows: Uint32Array;
-  version: number;
-}
-
-export function itemBatchOptions(context: BatchContext, start: number, queryClient: QueryClient) {
-  const { datasetId, dataLevel, predictionsId, rowsQuery, rows, version } = context;
-  return {
-    queryKey: queryKeys.explore.items(datasetId, { rowsQuery, version, start }),
-    queryFn: async ({ signal }: { signal: AbortSignal }) => {
-      try {
-        const answer = await exploreApi.items(
-          datasetId,
-          {
-            data_level: dataLevel,
-            rows: Array.from(rows.subarray(start, start + ITEMS_BATCH)),
-            version,
-            predictions_id: predictionsId,
-          },
-          signal,
-        );
-        return answer.items;
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 409) {
-          void queryClient.invalidateQueries({ queryKey: itemRowsKey(datasetId, rowsQuery) });
-        }
-        throw error;
-      }
-    },
-    staleTime: 5 * 60_000,
-  };
-}
+export type { BatchContext } from '../../../api/queries/explore';
 
 /** Items by result position for the given batch starts; missing positions are still loading. */
 export function useItemBatches(context: BatchContext | null, starts: number[]) {
-  const queryClient = useQueryClient();
   const results = useQueries({
-    queries: context ? starts.map((start) => itemBatchOptions(context, start, queryClient)) : [],
+    queries: context ? starts.map((start) => itemBatchQuery(context, start)) : [],
   });
   const items = new Map<number, ExploreItem>();
   let error: unknown = null;

@@ -4,8 +4,7 @@
 import type { DataLevel } from '@loupe/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { exploreApi } from '../../../api/explore';
-import { queryKeys } from '../../../api/queryKeys';
+import { itemsQuery } from '../../../api/queries/explore';
 
 export function useOpenItemPosition(args: {
   datasetId: string;
@@ -19,15 +18,12 @@ export function useOpenItemPosition(args: {
   const { datasetId, dataLevel, predictionsId, itemId, rows, known } = args;
   const knownHere = known !== null && (known.id === itemId || known.id === null) && itemId !== null;
   const lookup = useQuery({
-    queryKey: queryKeys.explore.items(datasetId, { ids: [itemId], dataLevel, predictionsId }),
-    queryFn: ({ signal }) =>
-      exploreApi.items(
-        datasetId,
-        { data_level: dataLevel, item_ids: [itemId!], predictions_id: predictionsId },
-        signal,
-      ),
+    ...itemsQuery(datasetId, {
+      data_level: dataLevel,
+      item_ids: itemId === null ? [] : [itemId],
+      predictions_id: predictionsId,
+    }),
     enabled: itemId !== null && !knownHere,
-    staleTime: 60_000,
   });
   const row = lookup.data?.items[0]?.row;
   return useMemo(() => {

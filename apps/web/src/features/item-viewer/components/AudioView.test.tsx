@@ -5,7 +5,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { createRef } from 'react';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { ThemeProvider } from '../../../app/theme/ThemeProvider';
-import { imageItem } from '../testData';
+import { imageItem } from '../../../test/exploreData';
 import { AudioView } from './AudioView';
 
 const VIEW_WIDTH = 1000;

@@ -7,7 +7,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import type { LabelMapPixels, Rgb } from '../../../lib/labelMap';
-import { imageItem, object } from '../testData';
+import { imageItem, object } from '../../../test/exploreData';
 import { ImageView, type ImageViewProps } from './ImageView';
 
 // happy-dom decodes no images and has no 2-D canvas: label maps come from here, and each draw

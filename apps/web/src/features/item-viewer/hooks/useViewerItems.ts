@@ -2,8 +2,7 @@
 // batches of 120 so stepping through a result costs one items call per 120 items.
 import type { DataLevel, ExploreItem } from '@loupe/contracts';
 import { useQueries } from '@tanstack/react-query';
-import { exploreApi } from '../../../api/explore';
-import { queryKeys } from '../../../api/queryKeys';
+import { itemsQuery } from '../../../api/queries/explore';
 import { batchesForWindow, batchRange, BATCH_SIZE, windowRange } from '../lib/viewerWindow';
 
 export interface ViewerItemsInput {
@@ -32,23 +31,14 @@ export function useViewerItems(input: ViewerItemsInput): ViewerItems {
     queries: batches.map((batch) => {
       const [start, end] = batchRange(batch, total);
       const batchRows = Array.from(rows.subarray(start, end));
-      return {
-        queryKey: queryKeys.explore.items(datasetId, {
-          viewer: true,
-          dataLevel,
-          predictionsId: predictionsId ?? null,
-          version,
-          batch,
-          rows: batchRows,
-        }),
-        queryFn: ({ signal }: { signal: AbortSignal }) =>
-          exploreApi.items(
-            datasetId,
-            { data_level: dataLevel, rows: batchRows, version, predictions_id: predictionsId },
-            signal,
-          ),
-        staleTime: Infinity,
+      const body = {
+        data_level: dataLevel,
+        rows: batchRows,
+        version,
+        predictions_id: predictionsId,
       };
+      // A batch of one table version never changes: cached for as long as the page lives.
+      return { ...itemsQuery(datasetId, body), staleTime: Infinity };
     }),
   });
 

@@ -2,7 +2,7 @@
 // so pages, breadcrumbs and the nav can show its name and say 'Model not found'.
 import type { PredictionSet } from '@loupe/contracts';
 import { isNotFound } from '../../../app/errors/NotFoundState';
-import { useDatasetModels } from '../../datasets/hooks/useDatasetModels';
+import { useDatasetModels } from '../../datasets';
 
 export interface ModelLookup {
   model: PredictionSet | undefined;

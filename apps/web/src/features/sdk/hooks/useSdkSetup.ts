@@ -1,8 +1,7 @@
 // What the SDK commands need: the SDK index URL, the user's API key and the license key.
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../api/endpoints';
 import { useLicense } from '../../../api/hooks/useLicense';
-import { queryKeys } from '../../../api/queryKeys';
+import { apiKeyQuery, tokensQuery } from '../../../api/queries/settings';
 
 export interface SdkSetup {
   origin: string;
@@ -12,16 +11,8 @@ export interface SdkSetup {
 }
 
 export function useSdkSetup(enabled = true) {
-  const tokens = useQuery({
-    queryKey: queryKeys.settings.tokens(),
-    queryFn: ({ signal }) => api.getTokens(signal),
-    enabled,
-  });
-  const apiKey = useQuery({
-    queryKey: queryKeys.settings.apiKey(),
-    queryFn: ({ signal }) => api.getApiKey(signal),
-    enabled,
-  });
+  const tokens = useQuery({ ...tokensQuery(), enabled });
+  const apiKey = useQuery({ ...apiKeyQuery(), enabled });
   const license = useLicense();
   const queries = [tokens, apiKey];
   const error = queries.find((query) => query.isError)?.error;

@@ -1,10 +1,7 @@
+// The signed-in user's development API key (GET /api/settings/key).
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../api/endpoints';
-import { queryKeys } from '../../../api/queryKeys';
+import { apiKeyQuery } from '../../../api/queries/settings';
 
 export function useApiKey() {
-  return useQuery({
-    queryKey: queryKeys.settings.apiKey(),
-    queryFn: ({ signal }) => api.getApiKey(signal),
-  });
+  return useQuery(apiKeyQuery());
 }

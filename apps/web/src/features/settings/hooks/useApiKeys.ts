@@ -2,13 +2,11 @@
 import type { CreateApiKeyRequest } from '@loupe/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/endpoints';
+import { apiKeysQuery } from '../../../api/queries/settings';
 import { queryKeys } from '../../../api/queryKeys';
 
 export function useApiKeys() {
-  return useQuery({
-    queryKey: queryKeys.settings.apiKeys(),
-    queryFn: ({ signal }) => api.getApiKeys(signal),
-  });
+  return useQuery(apiKeysQuery());
 }
 
 function useRefreshApiKeys() {

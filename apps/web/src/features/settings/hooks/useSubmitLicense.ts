@@ -2,6 +2,7 @@
 import type { LicenseState } from '@loupe/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/endpoints';
+import { licenseQuery } from '../../../api/queries/settings';
 import { queryKeys } from '../../../api/queryKeys';
 
 export function useSubmitLicense() {
@@ -10,7 +11,7 @@ export function useSubmitLicense() {
     mutationFn: ({ key, state }: { key: string; state: LicenseState }) =>
       state === 'UNLICENSED' ? api.submitLicense({ key }) : api.resubmitLicense({ key }),
     onSuccess: (license) => {
-      queryClient.setQueryData(queryKeys.settings.license(), license);
+      queryClient.setQueryData(licenseQuery().queryKey, license);
       return queryClient.invalidateQueries({ queryKey: queryKeys.appState() });
     },
   });

@@ -1,11 +1,7 @@
+// Every user of the instance (GET /api/users), for admins.
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../api/endpoints';
-import { queryKeys } from '../../../api/queryKeys';
+import { usersQuery } from '../../../api/queries/session';
 
 export function useUsers(enabled = true) {
-  return useQuery({
-    queryKey: queryKeys.users.list(),
-    queryFn: ({ signal }) => api.getUsers(signal),
-    enabled,
-  });
+  return useQuery({ ...usersQuery(), enabled });
 }

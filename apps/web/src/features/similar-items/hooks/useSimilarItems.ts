@@ -1,26 +1,13 @@
-// The dataset, the query items' features and the items most similar to them over a feature (the
-// server answers exactly while its approximate index builds, so the first search is slower).
-import type { DataLevel, Dataset } from '@loupe/contracts';
+// The query items' features and the items most similar to them over a feature (the server
+// answers exactly while its approximate index builds, so the first search is slower).
+import type { DataLevel } from '@loupe/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { request } from '../../../api/client';
-import { embeddingsApi } from '../../../api/embeddings';
-import { exploreApi } from '../../../api/explore';
-import { queryKeys } from '../../../api/queryKeys';
-
-/** The dataset, shared in the cache with the dataset pages (same key). */
-export function useDatasetDetail(datasetId: string) {
-  return useQuery({
-    queryKey: queryKeys.datasets.detail(datasetId),
-    queryFn: ({ signal }) =>
-      request<Dataset>('GET', `/api/datasets/${encodeURIComponent(datasetId)}`, { signal }),
-  });
-}
+import { similarItemsQuery } from '../../../api/queries/embeddings';
+import { itemFeaturesQuery } from '../../../api/queries/explore';
 
 export function useQueryItemFeatures(datasetId: string, dataLevel: DataLevel, itemIds: string[]) {
-  const body = { data_level: dataLevel, item_ids: itemIds };
   return useQuery({
-    queryKey: queryKeys.explore.itemFeatures(datasetId, body),
-    queryFn: ({ signal }) => exploreApi.itemFeatures(datasetId, body, signal),
+    ...itemFeaturesQuery(datasetId, { data_level: dataLevel, item_ids: itemIds }),
     enabled: itemIds.length > 0,
   });
 }
@@ -38,13 +25,11 @@ export function useSimilarItems(
   },
 ) {
   return useQuery({
-    queryKey: queryKeys.embeddings.similarItems(datasetId, body),
-    queryFn: ({ signal }) =>
-      embeddingsApi.similarItems(
-        datasetId,
-        { ...body, feature_name: body.feature_name ?? undefined, k: SIMILAR_K },
-        signal,
-      ),
+    ...similarItemsQuery(datasetId, {
+      ...body,
+      feature_name: body.feature_name ?? undefined,
+      k: SIMILAR_K,
+    }),
     enabled: body.feature_name !== null && body.item_ids.length > 0,
   });
 }

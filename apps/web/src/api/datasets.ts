@@ -1,6 +1,6 @@
 // The dataset calls of docs/product.md, Datasets §7 that the list and the overview make.
 import type { Dataset, HistoryRecord, IouThreshold, Ok, ThumbnailConfig } from '@loupe/contracts';
-import { http } from '../../api/client';
+import { http } from './client';
 
 export type ThumbnailSettings = ReturnType<(typeof ThumbnailConfig)['parse']>;
 export type IouThresholdSettings = ReturnType<(typeof IouThreshold)['parse']>;

@@ -1,6 +1,6 @@
 // GET /api/activities: background jobs as activities, newest first (docs/product.md, Shell §7).
 import type { Activity } from '@loupe/contracts';
-import { http } from '../../api/client';
+import { http } from './client';
 
 export type ActivityScope = 'my' | 'all';
 

@@ -1,6 +1,6 @@
 // Reads the public versions file (field latest with version and slug) into a new-version
 // entry, or nothing: a missing file, bad JSON or a non-semantic version is simply no entry.
-import { isNewerVersion } from './semver';
+import { isNewerVersion } from '../lib/semver';
 
 export interface NewVersion {
   version: string;

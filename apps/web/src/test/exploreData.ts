@@ -1,4 +1,5 @@
-// Datasets, items and metadata as the server answers them, for the item viewer's tests.
+// Datasets, items and metadata fields as the explorer's calls answer them, for the tests of the
+// item viewer, the explorer's cards, and the metadata and features pages.
 import type { Dataset, ExploreItem, ExploreObject, MetadataFieldInfo } from '@loupe/contracts';
 
 export const DATASET_ID = '5d2f7a1c-2b3e-4c5d-8e9f-0a1b2c3d4e5f';

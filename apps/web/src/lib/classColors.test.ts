@@ -1,6 +1,6 @@
 import { categoricalColor, categoricalColorMap, fieldValueColor } from '@loupe/contracts';
 import { expect, test } from 'vitest';
-import { labelColor } from './colors';
+import { labelColor } from './classColors';
 
 const classes = ['circle', 'square', 'triangle'];
 const label = { id: 'label', type: 'string' as const };

@@ -1,20 +1,19 @@
-// The dataset, concept and model routes of docs/product.md, Shell §2, with placeholder pages titled by the
-// route until the work on datasets and models fills them in.
+// The dataset, concept and model routes of docs/product.md, Shell §2: the pages of several
+// features (datasets, explore, metadata, dataset features, models, similar items), with placeholder
+// pages titled by the route until the work on datasets and models fills them in.
 import { lazy, Suspense } from 'react';
-import { Navigate, useParams, type RouteObject } from 'react-router';
-import { isNotFound, NotFoundState } from '../../app/errors/NotFoundState';
-import { DelayedLoading } from '../../components/DelayedLoading';
-import { Page, type Crumb } from '../../components/Page';
-import { FeaturesPage } from '../dataset-features/FeaturesPage';
-import { MetadataPage } from '../metadata/MetadataPage';
-import { ModelsPage } from '../models/ModelsPage';
-import { ModelSubPage } from '../models/ModelSubPage';
-import { DatasetsPage } from './DatasetsPage';
-import { useDataset } from './hooks/useDataset';
-import { DatasetOverviewPage } from './overview/DatasetOverviewPage';
-import { PlaceholderPage } from './PlaceholderPage';
-import { datasetStrings } from './strings';
-import { SimilarItemsPage } from '../similar-items';
+import { Navigate, type RouteObject } from 'react-router';
+import { DelayedLoading } from '../components/DelayedLoading';
+import { FeaturesPage } from '../features/dataset-features';
+import {
+  ConceptPage,
+  DatasetOverviewPage,
+  DatasetsPage,
+  DatasetSubPage,
+} from '../features/datasets';
+import { MetadataPage } from '../features/metadata';
+import { ModelsPage, ModelSubPage } from '../features/models';
+import { SimilarItemsPage } from '../features/similar-items';
 
 /** Sub-pages of a dataset, shared by a model (which adds performance and compare). */
 export const DATASET_SUB_PAGES: { path: string; title: string }[] = [
@@ -41,7 +40,7 @@ export const MODEL_SUB_PAGES: { path: string; title: string }[] = [
 // The explorer (virtualized grid, drag-and-drop, date pickers) loads when first opened, so the
 // rest of the app neither downloads nor parses it up front.
 const LazyExplorePage = lazy(() =>
-  import('../explore').then((module) => ({ default: module.ExplorePage })),
+  import('../features/explore').then((module) => ({ default: module.ExplorePage })),
 );
 
 function ExploreRoute() {
@@ -50,27 +49,6 @@ function ExploreRoute() {
       <LazyExplorePage />
     </Suspense>
   );
-}
-
-function DatasetSubPage({ title }: { title: string }) {
-  const { datasetId = '' } = useParams();
-  const dataset = useDataset(datasetId);
-  const breadcrumbs: Crumb[] = [{ title: datasetStrings.datasets, to: '/datasets' }];
-  if (dataset.data) {
-    breadcrumbs.push({ title: dataset.data.name, to: `/datasets/${datasetId}/overview` });
-  }
-  if (isNotFound(dataset.error)) {
-    return (
-      <Page title={title} breadcrumbs={breadcrumbs}>
-        <NotFoundState title={datasetStrings.datasetNotFound} />
-      </Page>
-    );
-  }
-  return <PlaceholderPage title={title} breadcrumbs={breadcrumbs} />;
-}
-
-function ConceptPage({ title }: { title: string }) {
-  return <PlaceholderPage title={title} breadcrumbs={[{ title: 'Concepts' }]} />;
 }
 
 export const datasetRoutes: RouteObject[] = [

@@ -1,0 +1,41 @@
+// Query factories for the embeddings map and similar items (docs/product.md, Datasets §3, §4):
+// settings, points (asked again every 3 s while the server computes them) and similar items.
+import type { DataLevel } from '@loupe/contracts';
+import { queryOptions } from '@tanstack/react-query';
+import {
+  embeddingsApi,
+  type EmbeddingPointsRequest,
+  type SimilarItemsRequest,
+} from '../embeddings';
+import { queryKeys } from '../queryKeys';
+
+/** How often a computing map asks again. */
+export const POINTS_POLL_MS = 3000;
+
+export const embeddingsSettingsQuery = (
+  datasetId: string,
+  dataLevel: DataLevel,
+  predictionsId?: string,
+) =>
+  queryOptions({
+    queryKey: queryKeys.embeddings.settings(datasetId, dataLevel, predictionsId),
+    queryFn: ({ signal }) =>
+      embeddingsApi.settings(
+        datasetId,
+        { data_level: dataLevel, predictions_id: predictionsId },
+        signal,
+      ),
+  });
+
+export const embeddingPointsQuery = (datasetId: string, body: EmbeddingPointsRequest) =>
+  queryOptions({
+    queryKey: queryKeys.embeddings.points(datasetId, body),
+    queryFn: ({ signal }) => embeddingsApi.points(datasetId, body, signal),
+    refetchInterval: (query) => (query.state.data?.status === 'computing' ? POINTS_POLL_MS : false),
+  });
+
+export const similarItemsQuery = (datasetId: string, body: SimilarItemsRequest) =>
+  queryOptions({
+    queryKey: queryKeys.embeddings.similarItems(datasetId, body),
+    queryFn: ({ signal }) => embeddingsApi.similarItems(datasetId, body, signal),
+  });

@@ -1,0 +1,144 @@
+// The explorer's GET-like reads (docs/product.md, Datasets §7), one query factory per call: the
+// result as rows and as ids, items (by request, and in the grid's aligned batches), metadata
+// info, the colour map, the dataset's features and the features of given items. Each factory
+// owns its key, its fetcher, its not-found mapping and its polling; hooks only add `enabled`,
+// `select` or `placeholderData` for their view.
+import type { DataLevel, ItemsRequest, MetadataInfoResponse } from '@loupe/contracts';
+import { queryOptions } from '@tanstack/react-query';
+import { ApiError } from '../ApiError';
+import { exploreApi, type ItemRows, type ItemRowsQuery } from '../explore';
+import { queryKeys } from '../queryKeys';
+
+/** How often metadata info is asked again while a field is being (re)computed. */
+export const METADATA_POLL_MS = 3000;
+
+/** Positions per items batch of the grid (aligned: batch b holds positions 120·b … 120·b+119). */
+export const ITEMS_BATCH = 120;
+
+/** A query's result as row indices, with the query it answers. */
+export type ItemRowsResult = ItemRows & { query: ItemRowsQuery };
+
+export const itemRowsQuery = (datasetId: string, query: ItemRowsQuery) =>
+  queryOptions({
+    queryKey: queryKeys.explore.itemRows(datasetId, query),
+    // Items missing a sort key are kept (they sort last), so sorting never hides items.
+    // The answer carries the query it answers: while a new query runs, the previous answer is
+    // shown, and its items must be fetched and cached under its own query.
+    queryFn: async ({ signal }): Promise<ItemRowsResult> => ({
+      ...(await exploreApi.itemRows(datasetId, { ...query, include_missing: true }, signal)),
+      query,
+    }),
+  });
+
+/** The same result as item ids, aligned with its rows (Find similar sends ids). */
+export const itemIdsQuery = (datasetId: string, query: ItemRowsQuery) =>
+  queryOptions({
+    queryKey: queryKeys.explore.itemIds(datasetId, query),
+    queryFn: ({ signal }) =>
+      exploreApi.itemIds(datasetId, { ...query, include_missing: true }, signal),
+    staleTime: 60_000,
+  });
+
+/** Items named by a request (ids, or rows of one item-table version). */
+export const itemsQuery = (datasetId: string, body: ItemsRequest) =>
+  queryOptions({
+    queryKey: queryKeys.explore.items(datasetId, body),
+    queryFn: ({ signal }) => exploreApi.items(datasetId, body, signal),
+    staleTime: 60_000,
+  });
+
+/** One aligned batch of the grid's result, from position `start`. */
+export interface BatchContext {
+  datasetId: string;
+  dataLevel: DataLevel;
+  predictionsId?: string;
+  /** The query that produced `rows`: a stale answer (409) refetches its rows. */
+  rowsQuery: ItemRowsQuery;
+  rows: Uint32Array;
+  version: number;
+}
+
+export const itemBatchQuery = (context: BatchContext, start: number) => {
+  const { datasetId, dataLevel, predictionsId, rowsQuery, rows, version } = context;
+  return queryOptions({
+    queryKey: queryKeys.explore.itemBatch(datasetId, rowsQuery, version, start),
+    queryFn: async ({ signal, client }) => {
+      try {
+        const answer = await exploreApi.items(
+          datasetId,
+          {
+            data_level: dataLevel,
+            rows: Array.from(rows.subarray(start, start + ITEMS_BATCH)),
+            version,
+            predictions_id: predictionsId,
+          },
+          signal,
+        );
+        return answer.items;
+      } catch (error) {
+        // The item table changed under these rows: ask for the rows again.
+        if (error instanceof ApiError && error.status === 409) {
+          void client.invalidateQueries({
+            queryKey: queryKeys.explore.itemRows(datasetId, rowsQuery),
+          });
+        }
+        throw error;
+      }
+    },
+    staleTime: 5 * 60_000,
+  });
+};
+
+/**
+ * The metadata fields at a data level: asked again every 3 s while any field is pending; a
+ * not-found answer (no fields at this level yet) is an empty list, other errors fail.
+ */
+export const metadataInfoQuery = (
+  datasetId: string,
+  dataLevel: DataLevel,
+  predictionsId?: string,
+) =>
+  queryOptions({
+    queryKey: queryKeys.explore.metadataInfo(datasetId, dataLevel, predictionsId),
+    queryFn: async ({ signal }): Promise<MetadataInfoResponse> => {
+      try {
+        return await exploreApi.metadataInfo(
+          datasetId,
+          { data_level: dataLevel, predictions_id: predictionsId },
+          signal,
+        );
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return { metadata_config: [] };
+        throw error;
+      }
+    },
+    refetchInterval: (query) =>
+      query.state.data?.metadata_config.some((field) => field.state === 'pending')
+        ? METADATA_POLL_MS
+        : false,
+  });
+
+/** The dataset's class colours (label → CSS colour). */
+export const colorMapQuery = (datasetId: string) =>
+  queryOptions({
+    queryKey: queryKeys.explore.colorMap(datasetId),
+    queryFn: ({ signal }) => exploreApi.colorMap(datasetId, signal),
+    staleTime: 60_000,
+  });
+
+/** The dataset's features (name, type, size, how many items have them). */
+export const featuresQuery = (datasetId: string) =>
+  queryOptions({
+    queryKey: queryKeys.explore.features(datasetId),
+    queryFn: ({ signal }) => exploreApi.features(datasetId, signal),
+  });
+
+/** Which features the given items have. */
+export const itemFeaturesQuery = (
+  datasetId: string,
+  body: { data_level: DataLevel; item_ids: string[] },
+) =>
+  queryOptions({
+    queryKey: queryKeys.explore.itemFeatures(datasetId, body),
+    queryFn: ({ signal }) => exploreApi.itemFeatures(datasetId, body, signal),
+  });

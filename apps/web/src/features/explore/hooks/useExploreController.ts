@@ -1,0 +1,110 @@
+// Everything the Explore page knows and does, so the page is layout: the URL state, the metadata
+// fields, the result, the selection shared with the map, the colouring, the cards' fields, the
+// open item, Find similar, Back, and the grid's failure.
+import { DATA_LEVELS, type Dataset } from '@loupe/contracts';
+import { useCallback, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { ApiError } from '../../../api/ApiError';
+import { useLicense } from '../../../api/hooks/useLicense';
+import { useDatasetHistory } from '../../datasets';
+import { useColorMap } from './useColorMap';
+import { useExploreFields } from './useExploreFields';
+import { useExploreResult } from './useExploreResult';
+import { useExploreState } from './useExploreState';
+import { useFindSimilar } from './useFindSimilar';
+import { useMetadataInfo } from './useMetadataInfo';
+import { useSharedSelection } from './useSharedSelection';
+import { useViewerNavigation } from './useViewerNavigation';
+
+const isStale = (error: unknown) => error instanceof ApiError && error.status === 409;
+
+export function useExploreController(dataset: Dataset, predictionsId?: string) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const levels = DATA_LEVELS[dataset.task_type];
+  const { state, update, subsetId } = useExploreState(levels);
+  const { dataLevel } = state;
+  const metadata = useMetadataInfo(dataset.id, dataLevel, predictionsId);
+  const history = useDatasetHistory(dataset.id);
+  const classColors = useColorMap(dataset.id, dataset.task_type).data ?? {};
+  const licensed = useLicense().data?.state === 'LICENSED';
+
+  const result = useExploreResult({
+    datasetId: dataset.id,
+    dataLevel,
+    sort: state.sort,
+    filter: state.filter,
+    subsetId,
+    predictionsId,
+  });
+  const { itemRows, rows, version, context } = result;
+  const selection = useSharedSelection({ rows, version, dataLevel, subsetId });
+  const { fields, cardFields, cardConfigFields, colorBy } = useExploreFields(
+    metadata.data?.metadata_config,
+    state.cardToggles,
+    state.colorBy,
+    classColors,
+  );
+  const viewer = useViewerNavigation({
+    datasetId: dataset.id,
+    dataLevel,
+    predictionsId,
+    itemId: state.item,
+    rows,
+    version,
+    context,
+    update,
+  });
+  const findSimilar = useFindSimilar({
+    datasetId: dataset.id,
+    dataLevel,
+    rows,
+    rowsQuery: itemRows.data?.query,
+    selectedRows: selection.selection.rows,
+  });
+
+  const [gridError, setGridError] = useState<unknown>(null);
+  // A 409 means the rows are stale; they are being refetched, so it is no failure.
+  const onGridError = useCallback((error: unknown) => {
+    if (!isStale(error)) setGridError(error);
+  }, []);
+  const retryGrid = () => {
+    setGridError(null);
+    void itemRows.refetch();
+  };
+
+  const goBack = () => {
+    if (subsetId) navigate(`/datasets/${dataset.id}/subsets/${subsetId}`);
+    else if (location.key !== 'default') navigate(-1);
+    else navigate(`/datasets/${dataset.id}/overview`);
+  };
+
+  return {
+    levels,
+    state,
+    update,
+    subsetId,
+    dataLevel,
+    metadata,
+    fields,
+    history: history.data ?? [],
+    classColors,
+    licensed,
+    ...result,
+    total: rows?.length ?? 0,
+    numItems: itemRows.data?.numItems ?? 0,
+    /** The rows call failed (other than stale rows) or the grid reported a failure. */
+    gridFailed: Boolean(itemRows.error && !isStale(itemRows.error)) || Boolean(gridError),
+    onGridError,
+    retryGrid,
+    ...selection,
+    cardFields,
+    cardConfigFields,
+    colorBy,
+    viewer,
+    findSimilar,
+    goBack,
+  };
+}
+
+export type ExploreController = ReturnType<typeof useExploreController>;
