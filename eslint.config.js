@@ -232,7 +232,25 @@ export default tseslint.config(
   },
   boundary(['packages/contracts/**'], []),
   boundary(['packages/metrics/**'], []),
-  boundary(['packages/analysis/**'], []),
+  // analysis loads nothing of ours: it names the contracts' types only, which vanish when compiled.
+  boundary(['packages/analysis/**'], ['contracts']),
+  {
+    files: ['packages/analysis/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@loupe/contracts',
+              allowTypeImports: true,
+              message: 'analysis imports only types from the contracts (see docs/decisions.md).',
+            },
+          ],
+        },
+      ],
+    },
+  },
   boundary(['packages/sdk/**'], ['contracts', 'metrics', 'analysis']),
   boundary(['apps/server/**'], SERVER),
   ...serverLayers,

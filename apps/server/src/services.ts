@@ -138,6 +138,8 @@ export function createServices(
     },
     transact,
     license,
+    media,
+    resolver,
     clock,
     statistics,
   );

@@ -26,20 +26,6 @@ export type TaskType = z.infer<typeof TaskType>;
 export const DataLevel = z.enum(['image', 'image_object', 'audio']).meta({ id: 'DataLevel' });
 export type DataLevel = z.infer<typeof DataLevel>;
 
-/** The data levels each task type offers (docs/product.md, Datasets §1). */
-export const DATA_LEVELS: Record<TaskType, DataLevel[]> = {
-  classification: ['image'],
-  regression: ['image'],
-  object_detection: ['image', 'image_object'],
-  instance_segmentation: ['image', 'image_object'],
-  semantic_segmentation: ['image', 'image_object'],
-  audio_classification: ['audio'],
-  automatic_speech_recognition: ['audio'],
-};
-
-export const isAudioTask = (task: TaskType) =>
-  task === 'audio_classification' || task === 'automatic_speech_recognition';
-
 /** Ids are the uploader's own: any non-empty string up to 1,000 characters without control characters. */
 export const ItemId = z
   .string()
@@ -180,10 +166,14 @@ export const SampleInput = z.object({
 });
 export type SampleInput = z.infer<typeof SampleInput>;
 
+/** The type of a metadata field (docs/product.md, Datasets §3). */
+export const MetadataType = z.enum(['numeric', 'string', 'boolean', 'timestamp']);
+export type MetadataType = z.infer<typeof MetadataType>;
+
 /** Declared types of custom metadata fields; undeclared ones are inferred from their values. */
 export const UploadMetadataTypes = boundedRecord(
   z.string(),
-  z.enum(['numeric', 'string', 'boolean', 'timestamp']),
+  MetadataType,
   MAX_METADATA_FIELDS,
 ).default({});
 export type UploadMetadataTypes = z.input<typeof UploadMetadataTypes>;

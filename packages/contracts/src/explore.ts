@@ -1,9 +1,9 @@
 // The explorer's calls (docs/product.md, Datasets §3, §7): item ids with sort and filter, items, metadata
-// info, histograms, colour map and item features. Sort and filter shapes match the query engine
-// of @loupe/analysis, which answers them on the server.
+// info, histograms, colour map and item features. The query engine of @loupe/analysis answers
+// sort, filter and histogram with these very types (it imports them as types only).
 import { z } from 'zod';
 import { boundedArray } from './bounded.js';
-import { DataLevel, MetadataValue, Segmentation } from './datasets.js';
+import { DataLevel, MetadataType, MetadataValue, Segmentation } from './datasets.js';
 
 const MetadataId = z.string().min(1, 'metadata_id must not be empty').max(400);
 
@@ -58,11 +58,25 @@ export const HistoryFilter = z.object({
 });
 export type HistoryFilter = z.infer<typeof HistoryFilter>;
 
+export interface AndFilter {
+  type: 'and';
+  children: Filter[];
+}
+export interface OrFilter {
+  type: 'or';
+  children: Filter[];
+}
+/** The complement: the items the child does not match, missing values included. */
+export interface NotFilter {
+  type: 'not';
+  child: Filter;
+}
+
 /** The explorer's filter tree (docs/product.md, Datasets §3 "Filter"). */
 export type Filter =
-  | { type: 'and'; children: Filter[] }
-  | { type: 'or'; children: Filter[] }
-  | { type: 'not'; child: Filter }
+  | AndFilter
+  | OrFilter
+  | NotFilter
   | BooleanFilter
   | NumericFilter
   | StringFilter
@@ -251,7 +265,7 @@ export const MetadataFieldInfo = z
     group: z.string(),
     source: z.enum(['builtin', 'uploaded', 'computed', 'prediction']),
     state: z.enum(['available', 'pending']),
-    type: z.enum(['numeric', 'string', 'boolean', 'timestamp']),
+    type: MetadataType,
     num_missing: z.number().optional(),
     num_total: z.number().optional(),
     options: z
@@ -285,20 +299,32 @@ export const HistogramRequest = z
   .meta({ id: 'HistogramRequest' });
 export type HistogramRequest = z.input<typeof HistogramRequest>;
 
-const SplitCounts = z.record(z.string(), z.number()).describe("Per split; 'all' counts every item");
+export const SplitCounts = z
+  .record(z.string(), z.number())
+  .describe("Per split; 'all' counts every item");
+export type SplitCounts = z.infer<typeof SplitCounts>;
+/** Numbers and timestamps (epoch milliseconds) are counted in bins. */
+export const HistogramBin = z.object({
+  bin_start: z.number(),
+  bin_end: z.number(),
+  count: SplitCounts,
+});
+export type HistogramBin = z.infer<typeof HistogramBin>;
+/** Strings and booleans are counted per value, most frequent first. */
+export const HistogramCategory = z.object({
+  category: z.union([z.string(), z.boolean()]),
+  count: SplitCounts,
+});
+export type HistogramCategory = z.infer<typeof HistogramCategory>;
 export const HistogramResponse = z
   .union([
     z.object({
       metadata_type: z.enum(['numeric', 'timestamp']),
-      counts_per_bin: z.array(
-        z.object({ bin_start: z.number(), bin_end: z.number(), count: SplitCounts }),
-      ),
+      counts_per_bin: z.array(HistogramBin),
     }),
     z.object({
       metadata_type: z.enum(['string', 'boolean']),
-      counts_per_bin: z.array(
-        z.object({ category: z.union([z.string(), z.boolean()]), count: SplitCounts }),
-      ),
+      counts_per_bin: z.array(HistogramCategory),
     }),
   ])
   .meta({ id: 'HistogramResponse' });

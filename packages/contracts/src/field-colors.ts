@@ -1,12 +1,13 @@
 // One colour per metadata field and value (docs/product.md, Datasets "Colouring"). The grid, its
 // legend, the embeddings map and its legend, the item viewer and the server's legends all ask
 // here, so a value never has two colours and never changes with a filter or a reload.
+import type { MetadataType } from './datasets.js';
 import { categoricalColor, continuousStep, continuousStepColor } from './palette.js';
 
 /** What the colour of a field's values depends on (a `MetadataFieldInfo` fits). */
 export interface ColorField {
   id: string;
-  type: 'numeric' | 'string' | 'boolean' | 'timestamp';
+  type: MetadataType;
   options?:
     | {
         /** Numbers and timestamps: the range over the whole table, not over a filter. */

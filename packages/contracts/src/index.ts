@@ -7,6 +7,7 @@ export * from './auth.js';
 export * from './license.js';
 export * from './settings.js';
 export * from './datasets.js';
+export * from './task-traits.js';
 export * from './upload-rows.js';
 export * from './upload-protocol.js';
 export * from './activities.js';

@@ -105,6 +105,7 @@ describe('unknown keys', () => {
       [{ id: 'a', label: 'cat', scroe: 0.5 }],
       shape(),
       () => true,
+      () => undefined,
     );
     expect(predictions.errors).toEqual([
       {
@@ -132,5 +133,45 @@ describe('unknown keys', () => {
     expect(errors).toHaveLength(1);
     expect(errors[0]!.field).toBe(`${'x'.repeat(64)}…`);
     expect(errors[0]!.message.length).toBeLessThan(400);
+  });
+});
+
+describe('predicted masks', () => {
+  const known = 'blob:' + 'a'.repeat(64);
+  const mediaAllowed = (ref: string) => (ref === known ? undefined : `${ref} was not uploaded`);
+  const predict = (rows: unknown[], task: DatasetShape['task_type']) =>
+    checkPredictionBatch(rows, shape(task), () => true, mediaAllowed);
+
+  it('take media the dataset may use, checked like a sample mask', () => {
+    const other = 'blob:' + 'b'.repeat(64);
+    const result = predict(
+      [
+        { id: 'a', mask: known },
+        { id: 'b', mask: other },
+      ],
+      'semantic_segmentation',
+    );
+    expect(result.predictions.map((p) => p.input.id)).toEqual(['a']);
+    expect(result.errors).toEqual([
+      { row: 1, id: 'b', field: 'mask', message: `${other} was not uploaded` },
+    ]);
+    const sample = checkSampleBatch(
+      [{ id: 'b', image: known, mask: other }],
+      shape('semantic_segmentation'),
+      {},
+      mediaAllowed,
+    );
+    expect(sample.errors).toEqual(result.errors.map((error) => ({ ...error, row: 0 })));
+  });
+
+  it('are refused on a task without masks', () => {
+    expect(predict([{ id: 'a', label: 'cat', mask: known }], 'classification').errors).toEqual([
+      {
+        row: 0,
+        id: 'a',
+        field: 'mask',
+        message: 'only semantic segmentation predictions take a mask',
+      },
+    ]);
   });
 });

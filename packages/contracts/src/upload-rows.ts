@@ -7,17 +7,16 @@ import {
   PredictedObjectInput,
   PredictionInput,
   SampleInput,
-  isAudioTask,
   ObjectInput,
+  type MetadataType,
   type MetadataValue,
   type RowError,
   type TaskType,
 } from './datasets.js';
+import { TASK_TRAITS, type MediaKind } from './task-traits.js';
 
 /** The largest media file the server takes (POST /api/datasets/{id}/media). */
 export const MAX_MEDIA_BYTES = 200 * 1024 * 1024;
-
-export type MetadataType = 'numeric' | 'string' | 'boolean' | 'timestamp';
 
 export interface DatasetShape {
   task_type: TaskType;
@@ -36,8 +35,6 @@ export interface DatasetShape {
 export const RESERVED_METADATA =
   /^(?:id|split|label|labels|card_index)$|^(?:image|audio|object|prediction|concept|check)\./;
 
-const MEDIA_FIELD: Record<'image' | 'audio', string> = { image: 'image', audio: 'audio' };
-
 export interface ValidatedObject {
   id: string;
   label: string;
@@ -49,7 +46,7 @@ export interface ValidatedObject {
 
 export interface ValidatedSample {
   input: SampleInput;
-  media: { type: 'image' | 'audio'; ref: string } | null;
+  media: { type: MediaKind; ref: string } | null;
   values: Record<string, number> | null;
   objects: ValidatedObject[] | null;
   metadata: Record<string, number | string | boolean | null> | null;
@@ -401,7 +398,36 @@ export interface SampleBatchCheck {
   newMetadataTypes: Map<string, MetadataType>;
 }
 
-/** Validates an upload batch of samples. `knownMedia` holds the blob keys uploaded for this dataset. */
+/**
+ * A mask (semantic segmentation's label map) names media the dataset may use, as its samples'
+ * media do; any other task refuses it.
+ */
+function checkMask(
+  mask: string,
+  row: number,
+  id: string,
+  task: TaskType,
+  what: 'datasets' | 'predictions',
+  mediaAllowed: (ref: string) => string | undefined,
+  errors: RowError[],
+): void {
+  if (TASK_TRAITS[task].label !== 'mask') {
+    errors.push({
+      row,
+      id,
+      field: 'mask',
+      message: `only semantic segmentation ${what} take a mask`,
+    });
+    return;
+  }
+  const problem = mediaAllowed(mask);
+  if (problem) errors.push({ row, id, field: 'mask', message: problem });
+}
+
+/**
+ * Validates an upload batch of samples. `mediaAllowed` says why a media reference (image, audio,
+ * mask) cannot be used, e.g. a blob not uploaded to this dataset, or nothing when it can.
+ */
 export function checkSampleBatch(
   rows: unknown[],
   shape: DatasetShape,
@@ -413,7 +439,8 @@ export function checkSampleBatch(
   const learned = new Set<string>();
   const newTypes = new Map<string, MetadataType>();
   const task = shape.task_type;
-  const mediaType: 'image' | 'audio' = isAudioTask(task) ? 'audio' : 'image';
+  const traits = TASK_TRAITS[task];
+  const mediaType = traits.media;
 
   eachParsedRow(rows, SampleInput, SAMPLE_KEYS, errors, (input, row) => {
     const id = input.id;
@@ -425,28 +452,17 @@ export function checkSampleBatch(
         row,
         id,
         field: other,
-        message: `a ${task} dataset takes ${MEDIA_FIELD[mediaType]}, not ${other}`,
+        message: `a ${task} dataset takes ${mediaType}, not ${other}`,
       });
     const ref = input[mediaType];
     if (ref !== undefined) {
       const problem = mediaAllowed(ref);
       if (problem) errors.push({ row, id, field: mediaType, message: problem });
     }
-    if (input.mask !== undefined) {
-      if (task !== 'semantic_segmentation')
-        errors.push({
-          row,
-          id,
-          field: 'mask',
-          message: 'only semantic segmentation datasets take a mask',
-        });
-      else {
-        const problem = mediaAllowed(input.mask);
-        if (problem) errors.push({ row, id, field: 'mask', message: problem });
-      }
-    }
+    if (input.mask !== undefined)
+      checkMask(input.mask, row, id, task, 'datasets', mediaAllowed, errors);
 
-    const labelled = task === 'classification' || task === 'audio_classification';
+    const labelled = traits.label === 'class';
     if (input.label !== undefined) {
       if (labelled) checkLabel(input.label, 'label', row, id, shape, errors, learned);
       else
@@ -467,17 +483,17 @@ export function checkSampleBatch(
     }
     let values: Record<string, number> | null = null;
     if (input.values !== undefined) {
-      if (task === 'regression') values = checkValues(input.values, shape, row, id, errors);
+      if (traits.label === 'value') values = checkValues(input.values, shape, row, id, errors);
       else
         errors.push({ row, id, field: 'values', message: 'only regression datasets take values' });
     }
     let objects: ValidatedObject[] | null = null;
     if (input.objects !== undefined) {
-      if (task === 'object_detection' || task === 'instance_segmentation')
+      if (traits.hasObjects)
         objects = checkObjects(task, id, input.objects, row, shape, errors, learned);
       else errors.push({ row, id, field: 'objects', message: `a ${task} dataset has no objects` });
     }
-    if (input.transcript !== undefined && task !== 'automatic_speech_recognition') {
+    if (input.transcript !== undefined && traits.label !== 'transcript') {
       errors.push({
         row,
         id,
@@ -507,22 +523,27 @@ export interface ValidatedPrediction {
   probabilities: number[] | null;
 }
 
-/** Validates a batch of predictions for the samples of a dataset. */
+/**
+ * Validates a batch of predictions for the samples of a dataset; `mediaAllowed` checks a
+ * predicted mask the way checkSampleBatch checks a sample's media.
+ */
 export function checkPredictionBatch(
   rows: unknown[],
   shape: DatasetShape,
   sampleExists: (id: string) => boolean,
+  mediaAllowed: (ref: string) => string | undefined,
 ): { predictions: ValidatedPrediction[]; errors: RowError[] } {
   const errors: RowError[] = [];
   const predictions: ValidatedPrediction[] = [];
   const task = shape.task_type;
+  const traits = TASK_TRAITS[task];
   const classes = { ...shape, closed_classes: shape.class_names.length > 0 };
   eachParsedRow(rows, PredictionInput, PREDICTION_KEYS, errors, (input, row) => {
     const id = input.id;
     const before = errors.length;
     if (!sampleExists(id))
       errors.push({ row, id, field: 'id', message: `no sample with id '${id}' in this dataset` });
-    const labelled = task === 'classification' || task === 'audio_classification';
+    const labelled = traits.label === 'class';
     const ignored = new Set<string>();
     if (input.label !== undefined) {
       if (labelled) checkLabel(input.label, 'label', row, id, classes, errors, ignored);
@@ -560,7 +581,7 @@ export function checkPredictionBatch(
       }
     }
     if (input.values !== undefined) {
-      if (task === 'regression') checkValues(input.values, shape, row, id, errors);
+      if (traits.label === 'value') checkValues(input.values, shape, row, id, errors);
       else
         errors.push({
           row,
@@ -571,12 +592,12 @@ export function checkPredictionBatch(
     }
     let objects: ValidatedObject[] | null = null;
     if (input.objects !== undefined) {
-      if (task === 'object_detection' || task === 'instance_segmentation')
+      if (traits.hasObjects)
         objects = checkObjects(task, id, input.objects, row, classes, errors, ignored);
       else
         errors.push({ row, id, field: 'objects', message: `a ${task} prediction has no objects` });
     }
-    if (input.transcript !== undefined && task !== 'automatic_speech_recognition') {
+    if (input.transcript !== undefined && traits.label !== 'transcript') {
       errors.push({
         row,
         id,
@@ -584,6 +605,8 @@ export function checkPredictionBatch(
         message: 'only speech recognition predictions take a transcript',
       });
     }
+    if (input.mask !== undefined)
+      checkMask(input.mask, row, id, task, 'predictions', mediaAllowed, errors);
     if (errors.length === before) predictions.push({ input, objects, probabilities });
   });
   return { predictions, errors };

@@ -17,7 +17,7 @@ from loupe import _protocol
 REPOSITORY = Path(__file__).resolve().parents[3]
 OPENAPI = REPOSITORY / "docs/api/openapi.json"
 PROTOCOL_TS = REPOSITORY / "packages/contracts/src/upload-protocol.ts"
-DATASETS_TS = REPOSITORY / "packages/contracts/src/datasets.ts"
+TASK_TRAITS_TS = REPOSITORY / "packages/contracts/src/task-traits.ts"
 
 #: `export const NAME = 8 * 1024 * 1024;` or `export const NAME = [429, 502];`
 _CONSTANT = re.compile(r"^export const (\w+) = ([0-9_ *]+|\[[0-9, ]*\]);$", re.M)
@@ -102,13 +102,17 @@ class ProtocolConstantsTest(unittest.TestCase):
         self.assertEqual(ours, theirs)  # no number on one side only
 
     def test_data_levels_of_each_task(self) -> None:
-        text = DATASETS_TS.read_text("utf-8")
-        block = text[text.index("export const DATA_LEVELS") :]
-        block = block[: block.index("};")]
+        text = TASK_TRAITS_TS.read_text("utf-8")
+        block = text[text.index("export const TASK_TRAITS") :]
+        block = block[: block.index("\n};")]
+        # `  classification: {` … `dataLevels: ['image'],` … `},` per task type
         levels = {
             task: tuple(re.findall(r"'(\w+)'", values))
-            for task, values in re.findall(r"^\s+(\w+): \[([^\]\n]*)\],$", block, re.M)
+            for task, values in re.findall(
+                r"^  (\w+): \{[^}]*?dataLevels: \[([^\]\n]*)\],", block, re.M
+            )
         }
+        self.assertEqual(len(levels), 7)
         self.assertEqual(levels, dict(loupe.DATA_LEVELS))
 
 

@@ -2,7 +2,7 @@
 import { api } from '@loupe/contracts';
 import type { Config } from '../config.js';
 import { actorOf } from '../http/context.js';
-import { MethodNotAllowed } from '../http/errors.js';
+import { MethodNotAllowed } from '../platform/errors.js';
 import {
   clearSessionCookie,
   registerRoute,

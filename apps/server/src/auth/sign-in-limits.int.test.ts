@@ -3,7 +3,7 @@
 import { api } from '@loupe/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MINUTE } from '../platform/clock.js';
-import { healthDuring } from '../testing/health-probe.js';
+import { expectKeptAnswering, healthDuring } from '../testing/health-probe.js';
 import {
   ADMIN,
   Client,
@@ -88,12 +88,12 @@ describe('sign-in limits', () => {
     expect((await login(usual)).statusCode).toBe(200);
 
     // Guessing from many addresses at once keeps argon2 off the event loop: the server answers.
-    const { slowestMs } = await healthDuring(t.app, () =>
+    const during = await healthDuring(t.app, () =>
       Promise.all(
         Array.from({ length: 40 }, (_, i) => login(from(`203.0.113.${i + 41}`), `wrong ${i + 40}`)),
       ),
     );
-    expect(slowestMs).toBeLessThan(1000);
+    expectKeptAnswering(during);
     const elsewhere = from('192.0.2.44');
     const held = await login(elsewhere);
     expect(held.statusCode).toBe(429);

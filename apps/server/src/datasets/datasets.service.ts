@@ -3,7 +3,7 @@
 // features, prediction sets — has its own folder, each of which finds its dataset here.
 import { randomUUID } from 'node:crypto';
 import type { CreateDatasetRequest } from '@loupe/contracts';
-import { type Dataset, type HistoryRecord, isAudioTask } from '@loupe/contracts';
+import { TASK_TRAITS, type Dataset, type HistoryRecord } from '@loupe/contracts';
 import type { z } from 'zod';
 import type { Transact } from '../db/transact.js';
 import type { JobsService } from '../jobs/jobs.service.js';
@@ -60,10 +60,12 @@ export class DatasetsService {
   async toDataset(dataset: DatasetRecord, predictionsCount?: number): Promise<Dataset> {
     const { datasets } = this.repos;
     const task = dataset.task_type;
+    const traits = TASK_TRAITS[task];
+    const audio = traits.media === 'audio';
     const [splits, previews, durations, predictions] = await Promise.all([
       datasets.splits(dataset.id),
       datasets.previewSamples(dataset.id, 5),
-      isAudioTask(task) ? datasets.durationBounds(dataset.id) : Promise.resolve(null),
+      audio ? datasets.durationBounds(dataset.id) : Promise.resolve(null),
       predictionsCount ?? datasets.predictionSetCount(dataset.id),
     ]);
     return {
@@ -73,8 +75,8 @@ export class DatasetsService {
       task_type: task,
       issues_count: 0,
       samples_count: dataset.samples_count,
-      views: [{ id: 'default', name: isAudioTask(task) ? 'Audio' : 'Image' }],
-      ...(task === 'regression' ? { regression_value_names: dataset.value_names } : {}),
+      views: [{ id: 'default', name: audio ? 'Audio' : 'Image' }],
+      ...(traits.label === 'value' ? { regression_value_names: dataset.value_names } : {}),
       class_names: dataset.class_names,
       ...(dataset.label_map ? { label_map: dataset.label_map } : {}),
       classes_count: dataset.class_names.length,
@@ -122,7 +124,7 @@ export class DatasetsService {
           : `A dataset named '${input.name}' already exists with task type ${existing.task_type}.`,
       );
     }
-    if (input.task_type === 'regression' && !input.value_names?.length) {
+    if (TASK_TRAITS[input.task_type].label === 'value' && !input.value_names?.length) {
       throw new BadRequest('body.value_names: a regression dataset needs at least one value name.');
     }
     if (input.class_names && new Set(input.class_names).size !== input.class_names.length) {
@@ -214,7 +216,7 @@ export class DatasetsService {
 
   async setIouThreshold(id: string, threshold: number): Promise<{ iou_threshold: number }> {
     const dataset = await this.dataset(id);
-    if (dataset.task_type !== 'object_detection' && dataset.task_type !== 'instance_segmentation') {
+    if (!TASK_TRAITS[dataset.task_type].hasObjects) {
       throw new BadRequest(
         'Only object detection and instance segmentation datasets have an IoU threshold.',
       );

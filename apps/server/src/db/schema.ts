@@ -1,5 +1,7 @@
 // Kysely table types. Timestamps are integer milliseconds since the epoch; booleans are 0/1
 // integers so SQLite and PostgreSQL store them alike.
+import type { MetadataType } from '@loupe/contracts';
+
 export interface UsersTable {
   id: string;
   email: string;
@@ -117,7 +119,7 @@ export interface MetadataFieldsTable {
   description: string;
   group_name: string;
   source: string;
-  type: 'numeric' | 'string' | 'boolean' | 'timestamp';
+  type: MetadataType;
   state: 'available' | 'pending';
   created_at: number;
 }

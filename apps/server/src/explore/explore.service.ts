@@ -6,6 +6,7 @@ import {
   categoricalColorMap,
   DATA_LEVELS,
   fieldColorScale,
+  TASK_TRAITS,
   type ColorField,
   type ColorMapResponse,
   type DataLevel,
@@ -21,14 +22,7 @@ import {
   type MetadataValue,
   type SortEntry,
 } from '@loupe/contracts';
-import {
-  evaluateFilter,
-  histogram,
-  idsAt,
-  queryRows,
-  type Bitset,
-  type Filter as EngineFilter,
-} from '@loupe/analysis';
+import { evaluateFilter, histogram, idsAt, queryRows, type Bitset } from '@loupe/analysis';
 import type { DatasetRecord, DatasetsRepository } from '../datasets/datasets.repository.js';
 import type { HistoryRepository } from '../datasets/history.repository.js';
 import type {
@@ -206,7 +200,7 @@ export class ExploreService {
     if (!filter) return null;
     await this.checkFilter(context, filter, where);
     try {
-      return evaluateFilter(context.explore.table, filter as EngineFilter, {
+      return evaluateFilter(context.explore.table, filter, {
         recordRows: await this.recordRows(context.dataset.id),
       });
     } catch (error) {
@@ -483,15 +477,14 @@ export class ExploreService {
     return histogram(context.explore.table, input.metadata_id, {
       rows,
       max_num_bins: input.max_num_bins,
-    }) as HistogramResponse;
+    });
   }
 
   async colorMap(datasetId: string): Promise<ColorMapResponse> {
     const dataset = await this.repos.datasets.find(datasetId);
     if (!dataset) throw new NotFound(`No dataset with id ${datasetId}.`);
-    const task = dataset.task_type;
     // Regression and speech recognition have no classes (the web app skips the call).
-    if (task === 'regression' || task === 'automatic_speech_recognition') return { color_map: {} };
+    if (!TASK_TRAITS[dataset.task_type].hasClassNames) return { color_map: {} };
     return { color_map: categoricalColorMap(dataset.class_names) };
   }
 

@@ -1,8 +1,7 @@
 // The field catalogue of the explorer: every metadata field an item table has for a dataset,
 // data level and prediction set — built-in, uploaded, computed and prediction fields — in the
 // order the explorer lists them.
-import type { MetadataType } from '@loupe/analysis';
-import type { DataLevel, TaskType } from '@loupe/contracts';
+import { TASK_TRAITS, type DataLevel, type MetadataType } from '@loupe/contracts';
 import type { DatasetRecord } from '../datasets/datasets.repository.js';
 import type { MetadataFieldRecord } from '../datasets/metadata-fields.repository.js';
 
@@ -48,11 +47,6 @@ const predicted = (
   type,
 });
 
-export const isClassification = (task: TaskType) =>
-  task === 'classification' || task === 'audio_classification';
-export const hasObjects = (task: TaskType) =>
-  task === 'object_detection' || task === 'instance_segmentation';
-
 /** Every field of a table, in the order the explorer lists them. */
 export function fieldDefs(
   dataset: DatasetRecord,
@@ -60,7 +54,7 @@ export function fieldDefs(
   stored: MetadataFieldRecord[],
   withPredictions: boolean,
 ): FieldDef[] {
-  const task = dataset.task_type;
+  const { label, hasObjects } = TASK_TRAITS[dataset.task_type];
   const valueNames = dataset.value_names;
   const defs: FieldDef[] = [
     builtin('card_index', 'Index', 'numeric', 'General', 'Position in upload order'),
@@ -78,9 +72,9 @@ export function fieldDefs(
         "'gt' for ground truth, 'pred' for a predicted object",
       ),
     );
-  } else if (isClassification(task)) {
+  } else if (label === 'class') {
     defs.push(builtin('label', 'Label', 'string', 'Label', 'Ground-truth label'));
-  } else if (task === 'regression') {
+  } else if (label === 'value') {
     for (const name of valueNames)
       defs.push(builtin(regressionFieldId(name), name, 'numeric', 'Label', `Ground-truth ${name}`));
   }
@@ -110,7 +104,7 @@ export function fieldDefs(
         'A predicted object that matches a ground truth of its label at the IoU threshold, or a ground truth that such a prediction matches',
       ),
     );
-  } else if (isClassification(task)) {
+  } else if (label === 'class') {
     defs.push(
       predicted('prediction.label', 'Predicted label', 'string', 'Label the model predicted'),
       predicted('prediction.score', 'Score', 'numeric', 'Confidence of the predicted label'),
@@ -121,7 +115,7 @@ export function fieldDefs(
         'Predicted label equals the ground-truth label',
       ),
     );
-  } else if (task === 'regression') {
+  } else if (label === 'value') {
     for (const name of valueNames) {
       defs.push(
         predicted(`prediction.values.${name}`, `Predicted ${name}`, 'numeric', `Predicted ${name}`),
@@ -141,11 +135,11 @@ export function fieldDefs(
         'Mean absolute error over all values',
       ),
     );
-  } else if (task === 'automatic_speech_recognition') {
+  } else if (label === 'transcript') {
     defs.push(
       predicted('prediction.wer', 'Word error rate', 'numeric', 'WER of the predicted transcript'),
     );
-  } else if (hasObjects(task)) {
+  } else if (hasObjects) {
     defs.push(
       predicted(
         'prediction.object_count',

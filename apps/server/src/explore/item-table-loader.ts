@@ -3,7 +3,7 @@
 // kept), so a million samples or millions of objects fit in a few hundred MB.
 import { fromColumns, prepareSortIndex, type ColumnInput, type ItemTable } from '@loupe/analysis';
 import { matchObjects, wordErrors, type MatchableObject } from '@loupe/metrics';
-import type { DataLevel, TaskType } from '@loupe/contracts';
+import { TASK_TRAITS, type DataLevel, type TaskType } from '@loupe/contracts';
 import type { DatasetRecord } from '../datasets/datasets.repository.js';
 import type { MetadataFieldRecord } from '../datasets/metadata-fields.repository.js';
 import type { NumericValues } from '../samples/samples.repository.js';
@@ -11,8 +11,6 @@ import type { ExploreRepository } from './explore.repository.js';
 import { CodeColumn, Columns } from './item-table-columns.js';
 import {
   fieldDefs,
-  hasObjects,
-  isClassification,
   PREDICTED_OBJECT_PREFIX,
   regressionFieldId,
   type FieldDef,
@@ -109,6 +107,7 @@ interface Built {
 async function loadSamples(input: LoadInput, defs: FieldDef[]): Promise<Built> {
   const { repo, dataset } = input;
   const task = dataset.task_type;
+  const { label } = TASK_TRAITS[task];
   const valueNames = dataset.value_names;
   const capacity = dataset.samples_count + 16;
   const columns = new Columns(defs, capacity);
@@ -124,7 +123,7 @@ async function loadSamples(input: LoadInput, defs: FieldDef[]): Promise<Built> {
   let after = -1;
   for (;;) {
     const page = await repo.samplesAfter(dataset.id, after, PAGE, {
-      values: task === 'regression',
+      values: label === 'value',
       metadata: uploaded.length > 0,
       computed: computed.length > 0,
     });
@@ -138,13 +137,12 @@ async function loadSamples(input: LoadInput, defs: FieldDef[]): Promise<Built> {
         columns.set('split', row, sample.split);
       }
       if (sample.created_record_id !== null) created.set(row, sample.created_record_id);
-      if (isClassification(task)) {
+      if (label === 'class') {
         columns.set('label', row, sample.label);
         if (withPredictions) labels[row] = sample.label;
       }
-      if (task === 'automatic_speech_recognition' && withPredictions)
-        transcripts[row] = sample.transcript;
-      if (task === 'regression' && sample.values) {
+      if (label === 'transcript' && withPredictions) transcripts[row] = sample.transcript;
+      if (label === 'value' && sample.values) {
         const values = valuesRecord(sample.values, valueNames);
         for (const name of valueNames) columns.set(regressionFieldId(name), row, values?.[name]);
       }
@@ -186,8 +184,9 @@ async function loadPredictions(
   },
 ): Promise<void> {
   const setId = input.predictionsId!;
-  const { task, valueNames } = truth;
-  if (hasObjects(task)) {
+  const { valueNames } = truth;
+  const { hasObjects, label } = TASK_TRAITS[truth.task];
+  if (hasObjects) {
     const counts = new Map<number, number>();
     let after = '';
     for (;;) {
@@ -214,22 +213,22 @@ async function loadPredictions(
     return;
   }
   const truthValues =
-    task === 'regression' ? valueNames.map((name) => columns.numbers(regressionFieldId(name))) : [];
+    label === 'value' ? valueNames.map((name) => columns.numbers(regressionFieldId(name))) : [];
   let after = '';
   for (;;) {
     const page = await input.repo.predictionsAfter(setId, after, PAGE, {
-      values: task === 'regression',
+      values: label === 'value',
     });
     for (const p of page) {
       const row = rowOf.get(p.sample_id);
       if (row === undefined) continue;
-      if (isClassification(task)) {
+      if (label === 'class') {
         columns.set('prediction.label', row, p.label);
         columns.set('prediction.score', row, p.score);
         const gt = truth.labels[row];
         if (gt !== null && gt !== undefined && p.label !== null)
           columns.set('prediction.is_correct', row, gt === p.label);
-      } else if (task === 'regression') {
+      } else if (label === 'value') {
         const values = valuesRecord(p.values, valueNames);
         let sum = 0;
         let n = 0;
@@ -245,7 +244,7 @@ async function loadPredictions(
           n++;
         });
         if (n > 0) columns.set('prediction.absolute_error', row, sum / n);
-      } else if (task === 'automatic_speech_recognition') {
+      } else if (label === 'transcript') {
         const reference = truth.transcripts[row];
         if (reference !== null && reference !== undefined && p.transcript !== null)
           columns.set('prediction.wer', row, wordErrors(reference, p.transcript).wer);

@@ -1,6 +1,6 @@
 // What every routes file needs: the typed app, `registerRoute` that turns an entry of the
 // contracts' route table into a Fastify route (schemas, auth, OpenAPI tags and error answers),
-// error responses for routes still registered by hand, and the session cookie writer.
+// and the session cookie writer.
 import {
   ErrorBody,
   isRaw,
@@ -14,20 +14,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } fro
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../config.js';
 import { SESSION_COOKIE, actorOf } from './context.js';
-import { Forbidden } from './errors.js';
+import { Forbidden } from '../platform/errors.js';
 
 export function typed(app: FastifyInstance) {
   return app.withTypeProvider<ZodTypeProvider>();
 }
 export type TypedApp = ReturnType<typeof typed>;
-
-/** Error responses a route can answer, for the OpenAPI document. */
-export function errors(...statuses: (400 | 401 | 403 | 404 | 409 | 413 | 415 | 424 | 429)[]) {
-  return Object.fromEntries(statuses.map((status) => [status, ErrorBody])) as Record<
-    number,
-    typeof ErrorBody
-  >;
-}
 
 /** A session just started (auth.service.ts), as the cookie carries it. */
 export interface SessionCookie {

@@ -2,7 +2,7 @@
 // format, brightness, … for images; duration, loudness, … for audio), object metadata, the default
 // features that make embeddings and similarity work without uploads, and (when on) thumbnails.
 // Files are read here; decoding and measuring happen on the media pool's threads.
-import type { DataLevel } from '@loupe/contracts';
+import { TASK_TRAITS } from '@loupe/contracts';
 import type { DatasetsRepository } from '../datasets/datasets.repository.js';
 import type { MetadataFieldsRepository } from '../datasets/metadata-fields.repository.js';
 import type { Transact } from '../db/transact.js';
@@ -73,16 +73,13 @@ export class MetadataService {
     const { repos, transact, blobs, clock } = this;
     const dataset = await repos.datasets.find(datasetId);
     if (!dataset) return;
-    const task = dataset.task_type;
-    const audio = task === 'audio_classification' || task === 'automatic_speech_recognition';
-    const hasObjects = task === 'object_detection' || task === 'instance_segmentation';
+    const traits = TASK_TRAITS[dataset.task_type];
+    const audio = traits.media === 'audio';
+    const hasObjects = traits.hasObjects;
     const thumbnails = dataset.thumbnails_enabled;
     const model = this.embedder && !audio ? await this.embedder() : undefined;
-    const levels: DataLevel[] = audio
-      ? ['audio']
-      : hasObjects
-        ? ['image', 'image_object']
-        : ['image'];
+    // Object fields only where there are objects (docs/product.md, Datasets §3).
+    const levels = traits.dataLevels.filter((level) => level !== 'image_object' || hasObjects);
     const now = clock();
     for (const level of levels)
       await repos.metadataFields.insert(

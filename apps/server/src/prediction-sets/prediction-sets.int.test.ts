@@ -1,9 +1,12 @@
 // Prediction sets through the API: created per dataset, predictions uploaded idempotently and
-// counted exactly when batches arrive at once, and attributions checked row by row.
+// counted exactly when batches arrive at once, predicted masks checked like sample masks, and
+// attributions checked row by row.
+import { api, type BatchErrorBody } from '@loupe/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Client } from '../testing/test-app.js';
-import { startLicensedApp, type TestApp } from '../testing/test-app.js';
-import { createDataset as createDatasetAs } from '../testing/datasets.js';
+import { refused, startLicensedApp, type TestApp } from '../testing/test-app.js';
+import { createDataset as createDatasetAs, uploadMedia } from '../testing/datasets.js';
+import { testImage } from '../testing/media.js';
 
 let t: TestApp;
 let admin: Client;
@@ -153,5 +156,96 @@ describe('prediction sets, predictions', () => {
     ]);
     const stored = await t.database.db.selectFrom('attributions').selectAll().execute();
     expect(stored).toEqual([]);
+  });
+});
+
+describe('predicted masks', () => {
+  /** A semantic segmentation dataset with samples a, b and c (images of its own), and a prediction set. */
+  async function segmentation(name: string, seed: number) {
+    const { id } = await createDataset({
+      name,
+      task_type: 'semantic_segmentation',
+      class_names: ['background', 'cat'],
+    });
+    const image = await uploadMedia(admin, id, (await testImage(seed)).bytes, 'image/png');
+    await admin.call(api.samples.upload, {
+      params: { id },
+      body: { samples: ['a', 'b', 'c'].map((sample) => ({ id: sample, image })) },
+    });
+    const set = await admin.call(api.predictionSets.create, { params: { id }, body: { name } });
+    return { id, setId: set.id, image };
+  }
+
+  it('name media of their own dataset; another dataset’s or a missing blob is a row error', async () => {
+    const mine = await segmentation('Mine', 1);
+    const other = await segmentation('Other', 2);
+    const predicted = await uploadMedia(admin, mine.id, (await testImage(3)).bytes, 'image/png');
+    const params = { id: mine.id, predictionSetId: mine.setId };
+    const missing = `blob:${'0'.repeat(64)}`;
+
+    const error = await refused(
+      admin.call(api.predictionSets.uploadPredictions, {
+        params,
+        body: {
+          predictions: [
+            { id: 'a', mask: predicted },
+            { id: 'b', mask: other.image },
+            { id: 'c', mask: missing },
+          ],
+        },
+      }),
+    );
+    expect(error.status).toBe(400);
+    const notHere =
+      'was not uploaded to this dataset: upload it with POST /api/datasets/{id}/media first';
+    expect((error.body as BatchErrorBody).errors).toEqual([
+      { row: 1, id: 'b', field: 'mask', message: `${other.image} ${notHere}` },
+      { row: 2, id: 'c', field: 'mask', message: `${missing} ${notHere}` },
+    ]);
+    expect(await t.database.db.selectFrom('predictions').selectAll().execute()).toEqual([]);
+
+    // Masks uploaded to this dataset land.
+    expect(
+      await admin.call(api.predictionSets.uploadPredictions, {
+        params,
+        body: {
+          predictions: [
+            { id: 'a', mask: predicted },
+            { id: 'b', mask: mine.image },
+          ],
+        },
+      }),
+    ).toEqual({ created: 2, updated: 0, unchanged: 0 });
+  });
+
+  it('are refused on a task without masks', async () => {
+    const { id } = await createDataset({
+      name: 'Pets',
+      task_type: 'classification',
+      class_names: ['cat', 'dog'],
+    });
+    const mask = await uploadMedia(admin, id, (await testImage(4)).bytes, 'image/png');
+    await admin.call(api.samples.upload, {
+      params: { id },
+      body: { samples: [{ id: 'a', label: 'cat' }] },
+    });
+    const set = await admin.call(api.predictionSets.create, {
+      params: { id },
+      body: { name: 'r' },
+    });
+    const error = await refused(
+      admin.call(api.predictionSets.uploadPredictions, {
+        params: { id, predictionSetId: set.id },
+        body: { predictions: [{ id: 'a', label: 'cat', mask }] },
+      }),
+    );
+    expect((error.body as BatchErrorBody).errors).toEqual([
+      {
+        row: 0,
+        id: 'a',
+        field: 'mask',
+        message: 'only semantic segmentation predictions take a mask',
+      },
+    ]);
   });
 });

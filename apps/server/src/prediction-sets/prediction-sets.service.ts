@@ -10,10 +10,12 @@ import type { MetadataFieldsRepository } from '../datasets/metadata-fields.repos
 import type { PlannerStatistics } from '../db/statistics.js';
 import type { Transact } from '../db/transact.js';
 import type { LicenseService } from '../license/license.service.js';
+import type { MediaService } from '../media/media.service.js';
 import type { Clock } from '../platform/clock.js';
 import { BatchRejected, Conflict, NotFound } from '../platform/errors.js';
 import { checkPredictionBatch } from '../samples/sample-validation.js';
 import type { SamplesRepository } from '../samples/samples.repository.js';
+import type { MediaResolver } from '../storage/media.js';
 import type { Actor } from '../users/actor.js';
 import type {
   PredictedObjectRecord,
@@ -51,6 +53,8 @@ export class PredictionSetsService {
     private readonly repos: PredictionSetsRepos,
     private readonly transact: Transact<PredictionsUploadRepos>,
     private readonly license: Pick<LicenseService, 'requireLicense'>,
+    private readonly uploads: Pick<MediaService, 'uploaded'>,
+    private readonly resolver: Pick<MediaResolver, 'problem'>,
     private readonly clock: Clock,
     private readonly statistics: Pick<PlannerStatistics, 'wrote'>,
   ) {}
@@ -116,7 +120,17 @@ export class PredictionSetsService {
       .map((row) => (row as { id?: unknown } | null)?.id)
       .filter((id): id is string => typeof id === 'string');
     const known = await this.repos.samples.existingIds(datasetId, ids, { live: true });
-    const check = checkPredictionBatch(rows, shape, (id) => known.has(id));
+    // A predicted mask names media of this dataset, checked as a sample's mask is.
+    const masks = rows
+      .map((row) => (row as { mask?: unknown } | null)?.mask)
+      .filter((mask): mask is string => typeof mask === 'string');
+    const uploaded = await this.uploads.uploaded(datasetId, masks);
+    const check = checkPredictionBatch(
+      rows,
+      shape,
+      (id) => known.has(id),
+      (ref) => this.resolver.problem(ref, uploaded),
+    );
     if (check.errors.length > 0) throw new BatchRejected(check.errors);
     const now = this.clock();
     const stored = await this.transact(async (repos) => {

@@ -4,7 +4,7 @@ import { crc32 } from 'node:zlib';
 import { encodeWav } from '@loupe/analysis';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
-import { healthDuring } from '../testing/health-probe.js';
+import { expectKeptAnswering, healthDuring } from '../testing/health-probe.js';
 import { testClip, testImage } from '../testing/media.js';
 import { startLicensedApp, type Client, type TestApp } from '../testing/test-app.js';
 
@@ -60,12 +60,12 @@ async function upload(
 
 /** Drains the job runner while /api/health is probed; answers each sample's computed values. */
 async function processWhileProbing(app: TestApp) {
-  const { slowestMs } = await healthDuring(app.app, () => app.runner.drain());
+  const during = await healthDuring(app.app, () => app.runner.drain());
   const rows = await app.database.db.selectFrom('samples').select(['id', 'computed']).execute();
   const computed = Object.fromEntries(
     rows.map((row) => [row.id, JSON.parse(row.computed!) as Record<string, unknown>]),
   );
-  return { slowestMs, computed };
+  return { during, computed };
 }
 
 describe('hostile media', () => {
@@ -79,8 +79,8 @@ describe('hostile media', () => {
       channels: claimingWav(8000, 65535),
       good: testClip(1, 0.5),
     });
-    const { slowestMs, computed } = await processWhileProbing(t);
-    expect(slowestMs).toBeLessThan(1000);
+    const { during, computed } = await processWhileProbing(t);
+    expectKeptAnswering(during);
     expect(computed.rate).toMatchObject({
       'audio.corrupt': true,
       error: 'sample rate 4294967295 Hz is outside 1 Hz–768 kHz',
@@ -107,8 +107,8 @@ describe('hostile media', () => {
       bomb: await claimingPng(100_000, 100_000),
       good: (await testImage(2)).bytes,
     });
-    const { slowestMs, computed } = await processWhileProbing(t);
-    expect(slowestMs).toBeLessThan(1000);
+    const { during, computed } = await processWhileProbing(t);
+    expectKeptAnswering(during);
     expect(computed.bomb).toMatchObject({
       'image.corrupt': true,
       error: 'image of 100000 × 100000 pixels is over the limit of 100 megapixels',
@@ -140,8 +140,8 @@ describe('hostile media', () => {
       good: testClip(2, 0.5),
       after: testClip(3, 0.25),
     });
-    const { slowestMs, computed } = await processWhileProbing(t);
-    expect(slowestMs).toBeLessThan(1000);
+    const { during, computed } = await processWhileProbing(t);
+    expectKeptAnswering(during);
     expect(computed.long).toMatchObject({
       'audio.corrupt': true,
       'audio.file_size': 16000 * 900 * 2 + 44,

@@ -7,7 +7,6 @@ export {
   closestKey,
   polygonBbox,
   type DatasetShape,
-  type MetadataType,
   type SampleBatchCheck,
   type ValidatedObject,
   type ValidatedPrediction,

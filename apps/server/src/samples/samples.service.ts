@@ -1,7 +1,12 @@
 // Samples of a dataset: batches uploaded idempotently by id (whole or not at all, one batch after
 // the other per dataset), with their ground-truth objects, new metadata fields and history; and
 // a sample's original media, wherever it lives.
-import { DATA_LEVELS, isAudioTask, type DatasetShape, type UploadResult } from '@loupe/contracts';
+import {
+  DATA_LEVELS,
+  type DatasetShape,
+  type MetadataType,
+  type UploadResult,
+} from '@loupe/contracts';
 import { datasetShape } from '../datasets/dataset-shape.js';
 import { requireDataset, requireUploadLicense } from '../datasets/datasets.service.js';
 import type { DatasetRecord, DatasetsRepository } from '../datasets/datasets.repository.js';
@@ -20,7 +25,7 @@ import type { BlobStore } from '../storage/blob-store.js';
 import type { MediaResolver } from '../storage/media.js';
 import { BLOB_PREFIX, mediaKey, mediaKind, urlMediaKey } from '../storage/media.js';
 import type { Actor } from '../users/actor.js';
-import { checkSampleBatch, type MetadataType } from './sample-validation.js';
+import { checkSampleBatch } from './sample-validation.js';
 import type { ObjectRecord, SampleRecord, SamplesRepository } from './samples.repository.js';
 
 /** Where an upload writes, in one transaction. */
@@ -125,7 +130,7 @@ export class SamplesService {
         recordId = await recordHistory(repos.history, {
           datasetId,
           operation: 'sample:create',
-          dataLevel: isAudioTask(shape.task_type) ? 'audio' : 'image',
+          dataLevel: DATA_LEVELS[shape.task_type][0]!,
           items: fresh.length,
           actor,
           now,

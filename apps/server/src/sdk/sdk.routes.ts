@@ -1,6 +1,6 @@
 // The Python SDK served by the instance itself: a PEP 503 simple index and the wheel.
 import { api } from '@loupe/contracts';
-import { NotFound } from '../http/errors.js';
+import { NotFound } from '../platform/errors.js';
 import { registerRoute, type TypedApp } from '../http/route-kit.js';
 import type { WheelCache } from './python-wheel.js';
 

@@ -1,21 +1,9 @@
 // The client's error types: every failing call becomes one of these (docs/product.md, Shell §8).
+// A status ≥ 400 is the contracts' ApiError (status, description, retriable, URL), the one every
+// TypeScript caller of the API gets.
+import { ApiError } from '@loupe/contracts';
 
-/** An HTTP answer with status ≥ 400, carrying the server's description and retriable flag. */
-export class ApiError extends Error {
-  readonly status: number;
-  readonly description: string;
-  readonly url: string;
-  readonly retriable: boolean;
-
-  constructor(status: number, description: string, url: string, retriable: boolean) {
-    super(`${status} ${description} (${url})`);
-    this.name = 'ApiError';
-    this.status = status;
-    this.description = description;
-    this.url = url;
-    this.retriable = retriable;
-  }
-}
+export { ApiError };
 
 /** The request never got an answer: the server is down or the network is gone. */
 export class ServerUnreachableError extends Error {

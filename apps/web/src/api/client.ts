@@ -1,76 +1,39 @@
-// The typed HTTP client: same-origin calls, JSON bodies, cookies included, errors as ApiError
-// (docs/product.md, Shell §7, §8).
-import type { ErrorBody } from '@loupe/contracts';
-import { ApiError, ServerUnreachableError } from './ApiError';
+// The web app's transport for the one typed client of @loupe/contracts: same-origin calls with
+// the session cookie, and a call the server never answers reported as unreachable (docs/web.md,
+// "Errors"). Every call is `call(api.<resource>.<name>, input, { signal })`.
+import { createClient, type FetchLike } from '@loupe/contracts';
+import { ServerUnreachableError } from './ApiError';
 import { serverUnreachable } from './unreachable';
 
+/** A proxy in front of a stopped server answers these without our JSON error body. */
 const GATEWAY_ERRORS = new Set([502, 503, 504]);
 
-export type QueryParams = Record<string, unknown>;
+const isJson = (response: Response) =>
+  (response.headers.get('content-type') ?? '').includes('application/json');
 
-export interface RequestOptions {
-  query?: QueryParams;
-  body?: unknown;
-  signal?: AbortSignal;
-}
-
-/** Builds `path?query`: strings as they are, other values JSON-encoded, undefined skipped. */
-export function buildUrl(path: string, query?: QueryParams): string {
-  if (!query) return path;
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value === undefined) continue;
-    params.append(key, typeof value === 'string' ? value : JSON.stringify(value));
-  }
-  const text = params.toString();
-  return text ? `${path}?${text}` : path;
-}
-
-function isJson(response: Response): boolean {
-  return (response.headers.get('content-type') ?? '').includes('application/json');
-}
-
-export async function request<T>(
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  path: string,
-  options: RequestOptions = {},
-): Promise<T> {
-  const url = buildUrl(path, options.query);
-  const init: RequestInit = { method, credentials: 'include', signal: options.signal };
-  if (method !== 'GET') {
-    init.headers = { 'Content-Type': 'application/json' };
-    init.body = JSON.stringify(options.body ?? {});
-  }
+/**
+ * The browser's fetch, with no answer (or a gateway's answer for a stopped server) turned into
+ * ServerUnreachableError and the app-wide report; an aborted call stays an abort.
+ */
+export const browserFetch: FetchLike = async (url, init) => {
   let response: Response;
   try {
+    // Read at call time, so tests can stand a fake in for the browser's fetch.
     response = await fetch(url, init);
   } catch (error) {
-    if (options.signal?.aborted) throw error;
+    if (init.signal?.aborted) throw error;
     serverUnreachable.report();
     throw new ServerUnreachableError(url, error);
   }
-  const json = isJson(response);
-  const body: unknown = json ? await response.json().catch(() => undefined) : undefined;
-  // A proxy in front of Loupe answers 502-504 without our error body when Loupe is down.
-  if (!json && GATEWAY_ERRORS.has(response.status)) {
+  if (GATEWAY_ERRORS.has(response.status) && !isJson(response)) {
+    await response.body?.cancel().catch(() => undefined);
     serverUnreachable.report();
     throw new ServerUnreachableError(url, new Error(`HTTP ${response.status} from a gateway`));
   }
-  if (response.status >= 400) {
-    const error = (body ?? {}) as Partial<ErrorBody>;
-    throw new ApiError(
-      response.status,
-      error.description || response.statusText || `HTTP ${response.status}`,
-      url,
-      Boolean(error.retriable),
-    );
-  }
-  return body as T;
-}
-
-export const http = {
-  get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, options),
-  post: <T>(path: string, body?: unknown) => request<T>('POST', path, { body }),
-  put: <T>(path: string, body?: unknown) => request<T>('PUT', path, { body }),
-  delete: <T>(path: string, body?: unknown) => request<T>('DELETE', path, { body }),
+  return response;
 };
+
+export const client = createClient({ credentials: 'include', fetch: browserFetch });
+
+/** `call(api.users.update, { params: { id }, body })`: typed from the route table. */
+export const call = client.call;

@@ -1,25 +1,12 @@
-// The explorer's calls (docs/product.md, Datasets §7), shared by the explore grid, the item viewer, and the
-// metadata and features pages: item ids as compact row indices, items by row or id, metadata
-// info, histograms, colour map, dataset and item features.
+// The explorer's result as compact row indices (docs/product.md, Datasets §7): what a result is
+// asked for, and the item_ids answer of format 'rows' decoded. The calls are in queries/explore.ts.
 import {
   decodeIndices,
-  type ColorMapResponse,
   type DataLevel,
-  type FeatureInfo,
   type Filter,
-  type HistogramRequest,
-  type HistogramResponse,
-  type ItemFeaturesResponse,
-  type ItemIdsRequest,
   type ItemIdsResponse,
-  type ItemsRequest,
-  type ItemsResponse,
-  type MetadataInfoResponse,
   type SortEntry,
 } from '@loupe/contracts';
-import { request } from './client';
-
-const base = (datasetId: string) => `/api/datasets/${encodeURIComponent(datasetId)}`;
 
 /** What a result is asked for: data level, sort, filter, and the subset or prediction set. */
 export interface ItemRowsQuery {
@@ -51,47 +38,3 @@ export function decodeItemRows(response: ItemIdsResponse): ItemRows {
   const decoded = decodeIndices(base64ToBytes(response.rows));
   return { rows: decoded.indices, version: decoded.version, numItems: response.num_items };
 }
-
-export const exploreApi = {
-  itemRows: async (
-    datasetId: string,
-    body: Omit<ItemIdsRequest, 'format'>,
-    signal?: AbortSignal,
-  ): Promise<ItemRows> =>
-    decodeItemRows(
-      await request<ItemIdsResponse>('POST', `${base(datasetId)}/item_ids`, {
-        body: { ...body, format: 'rows' },
-        signal,
-      }),
-    ),
-  /** The same result as item ids in result order (aligned with `itemRows`' rows). */
-  itemIds: async (
-    datasetId: string,
-    body: Omit<ItemIdsRequest, 'format'>,
-    signal?: AbortSignal,
-  ): Promise<string[]> =>
-    (
-      await request<ItemIdsResponse>('POST', `${base(datasetId)}/item_ids`, {
-        body: { ...body, format: 'ids' },
-        signal,
-      })
-    ).item_ids ?? [],
-  items: (datasetId: string, body: ItemsRequest, signal?: AbortSignal) =>
-    request<ItemsResponse>('POST', `${base(datasetId)}/items`, { body, signal }),
-  metadataInfo: (
-    datasetId: string,
-    query: { data_level: DataLevel; predictions_id?: string },
-    signal?: AbortSignal,
-  ) => request<MetadataInfoResponse>('GET', `${base(datasetId)}/metadata_info`, { query, signal }),
-  histogram: (datasetId: string, body: HistogramRequest, signal?: AbortSignal) =>
-    request<HistogramResponse>('POST', `${base(datasetId)}/histogram`, { body, signal }),
-  colorMap: (datasetId: string, signal?: AbortSignal) =>
-    request<ColorMapResponse>('GET', `${base(datasetId)}/color_map`, { signal }),
-  features: (datasetId: string, signal?: AbortSignal) =>
-    request<FeatureInfo[]>('GET', `${base(datasetId)}/features`, { signal }),
-  itemFeatures: (
-    datasetId: string,
-    body: { data_level: DataLevel; item_ids: string[] },
-    signal?: AbortSignal,
-  ) => request<ItemFeaturesResponse>('POST', `${base(datasetId)}/item_features`, { body, signal }),
-};

@@ -3,7 +3,7 @@ import { ApiError, ServerUnreachableError } from './ApiError';
 import { shouldRetryQuery } from './retry';
 
 const error = (status: number, retriable: boolean) =>
-  new ApiError(status, 'x', '/api/x', retriable);
+  new ApiError(status, 'x', retriable, '/api/x');
 
 test('retriable errors with status 500 or above are retried at most twice', () => {
   for (const status of [500, 502, 503, 504]) {

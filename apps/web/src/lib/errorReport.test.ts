@@ -9,13 +9,14 @@ test('the report names itself with a timestamp', () => {
 });
 
 test('the report carries message, stack and cause', () => {
-  const cause = new ApiError(503, 'Database busy', '/api/users', true);
+  const cause = new ApiError(503, 'Database busy', true, '/api/users');
   const text = errorReportText(new Error('Users failed', { cause }));
   expect(text).toContain('Message: Users failed');
   expect(text).toContain('Stack:\nError: Users failed');
   expect(text).toContain('Cause:');
-  expect(text).toContain('Message: 503 Database busy (/api/users)');
+  expect(text).toContain('Message: 503 Database busy');
   expect(text).toContain('Status: 503');
+  expect(text).toContain('URL: /api/users');
 });
 
 test('something that is not an error is still reported', () => {

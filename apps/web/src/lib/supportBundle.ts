@@ -1,7 +1,7 @@
 // Downloads the support bundle: the server zips its version, configuration without secrets,
 // recent logs and migration state with the client state posted here (docs/product.md, Shell §7).
-import { ApiError, ServerUnreachableError } from '../api/ApiError';
-import { serverUnreachable } from '../api/unreachable';
+import { api } from '@loupe/contracts';
+import { call } from '../api/client';
 import { fileTimestamp } from './download';
 import { loupeStorageEntries } from './storage';
 
@@ -36,31 +36,7 @@ function fileNameOf(response: Response): string {
 
 /** Posts the client state and saves the zip the server answers; throws ApiError on failure. */
 export async function downloadSupportBundle(): Promise<void> {
-  const url = '/api/support/bundle';
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      method: 'POST',
-      credentials: 'include',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ client_state: clientState() }),
-    });
-  } catch (error) {
-    serverUnreachable.report();
-    throw new ServerUnreachableError(url, error);
-  }
-  if (!response.ok) {
-    const body = (await response.json().catch(() => ({}))) as {
-      description?: string;
-      retriable?: boolean;
-    };
-    throw new ApiError(
-      response.status,
-      body.description || response.statusText,
-      url,
-      Boolean(body.retriable),
-    );
-  }
+  const response = await call(api.support.bundle, { body: { client_state: clientState() } });
   const blob = await response.blob();
   const link = document.createElement('a');
   link.href = URL.createObjectURL(blob);

@@ -5,6 +5,7 @@ import { api } from '../routes/index.js';
 import { ApiError } from './api-error.js';
 import { createClient, type FetchLike } from './client.js';
 import { cookieJar } from './cookies.js';
+import { JsonText } from './json-text.js';
 import { queryString, routePath } from './url.js';
 
 interface Sent {
@@ -116,9 +117,10 @@ describe('createClient().call', () => {
     ).rejects.toMatchObject({ status: 400, body });
   });
 
-  it("describes an answer without the server's error body by its status", async () => {
+  it("describes an answer without the server's error body by its status, and keeps its start", async () => {
+    const page = `<html>Bad gateway${' '.repeat(100_000)}</html>`;
     const { fetch } = fakeFetch(
-      new Response('<html>Bad gateway</html>', {
+      new Response(page, {
         status: 502,
         statusText: 'Bad Gateway',
         headers: { 'content-type': 'text/html' },
@@ -128,7 +130,30 @@ describe('createClient().call', () => {
       status: 502,
       description: 'Bad Gateway',
       retriable: false,
+      body: '<html>Bad gateway',
     });
+  });
+
+  it('gives the headers of a refusal (when to try again)', async () => {
+    const { fetch } = fakeFetch(
+      json(429, { description: 'Too many attempts.', retriable: true }, { 'retry-after': '7' }),
+    );
+    const error = await createClient({ fetch })
+      .call(api.state.get)
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).headers.get('retry-after')).toBe('7');
+  });
+
+  it('sends JSON its caller serialised already as it is', async () => {
+    const { fetch, sent } = fakeFetch(json(200, { created: 1, updated: 0, unchanged: 0 }));
+    const text = '{"samples":[{"id":"a"}]}';
+    await createClient({ fetch }).call(api.samples.upload, {
+      params: { id: 'd1' },
+      body: new JsonText(text),
+    });
+    expect(sent[0]!.init.body).toBe(text);
+    expect(sent[0]!.init.headers).toEqual({ 'content-type': 'application/json' });
   });
 
   it('answers the Response of a raw route, and sends a raw body with its content type', async () => {
@@ -177,6 +202,20 @@ describe('createClient().call', () => {
     });
     expect(sent[0]!.init.signal).toBe(controller.signal);
     expect(sent[0]!.init.headers).toEqual({ a: '1', b: '2' });
+  });
+
+  it("lets the transport's fetch stand between it and the network (the browser's outage report)", async () => {
+    const outage = new Error('the server is unreachable');
+    const sent: Sent[] = [];
+    const client = createClient({
+      credentials: 'include',
+      fetch: async (url, init) => {
+        sent.push({ url, init });
+        throw outage;
+      },
+    });
+    await expect(client.call(api.users.list)).rejects.toBe(outage);
+    expect(sent[0]!.init.credentials).toBe('include');
   });
 
   it('refuses to call a path with a missing parameter', async () => {

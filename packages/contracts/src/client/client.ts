@@ -5,6 +5,7 @@ import type { RawBody, RouteInput, RouteOutput, RouteSpec } from '../routes/defi
 import { isRaw } from '../routes/define.js';
 import { ApiError } from './api-error.js';
 import type { CookieJar } from './cookies.js';
+import { JsonText } from './json-text.js';
 import { queryString, routePath } from './url.js';
 
 export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
@@ -48,16 +49,50 @@ interface AnyInput {
 const isJson = (response: Response) =>
   (response.headers.get('content-type') ?? '').includes('json');
 
+/** How much of an answer that is not JSON an error keeps. */
+const EXCERPT_CHARS = 500;
+
+/** The start of an answer's text (a proxy's error page), read no further than needed. */
+async function excerpt(response: Response): Promise<string | undefined> {
+  const reader = response.body?.getReader();
+  if (!reader) return undefined;
+  const decoder = new TextDecoder();
+  let text = '';
+  try {
+    while (text.length < EXCERPT_CHARS) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      text += decoder.decode(value, { stream: true });
+    }
+  } catch {
+    // the connection ended: keep what came
+  } finally {
+    await reader.cancel().catch(() => undefined);
+  }
+  return text.slice(0, EXCERPT_CHARS).trim() || undefined;
+}
+
 /** The error body of a failed call, whatever the server or a proxy in front of it answered. */
 async function toApiError(response: Response, url: string): Promise<ApiError> {
-  const body: unknown = isJson(response) ? await response.json().catch(() => undefined) : undefined;
-  if (!isJson(response)) await response.body?.cancel().catch(() => undefined);
-  const error = (body ?? {}) as { description?: unknown; retriable?: unknown };
+  const body: unknown = isJson(response)
+    ? await response.json().catch(() => undefined)
+    : await excerpt(response);
+  const error = (typeof body === 'object' && body !== null ? body : {}) as {
+    description?: unknown;
+    retriable?: unknown;
+  };
   const description =
     typeof error.description === 'string' && error.description
       ? error.description
       : response.statusText || `HTTP ${response.status}`;
-  return new ApiError(response.status, description, error.retriable === true, url, body);
+  return new ApiError(
+    response.status,
+    description,
+    error.retriable === true,
+    url,
+    body,
+    response.headers,
+  );
 }
 
 export function createClient(transport: Transport = {}): ApiClient {
@@ -78,6 +113,9 @@ export function createClient(transport: Transport = {}): ApiClient {
     if (isRaw(route.body)) {
       body = input.body as RawBody;
       headers['content-type'] = input.contentType ?? 'application/octet-stream';
+    } else if (input.body instanceof JsonText) {
+      body = input.body.text;
+      headers['content-type'] = 'application/json';
     } else if (input.body !== undefined) {
       body = JSON.stringify(input.body);
       headers['content-type'] = 'application/json';

@@ -2,4 +2,5 @@
 export * from './api-error.js';
 export * from './client.js';
 export * from './cookies.js';
+export * from './json-text.js';
 export * from './url.js';

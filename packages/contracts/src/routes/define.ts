@@ -3,6 +3,7 @@
 // registers its routes from these entries, the OpenAPI document comes from them, and the typed
 // client calls them.
 import type { z } from 'zod';
+import type { JsonText } from '../client/json-text.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -72,13 +73,16 @@ export const isRaw = (value: unknown): value is RawContent =>
 type Input<S> = S extends z.ZodType ? z.input<S> : never;
 type Output<S> = S extends z.ZodType ? z.output<S> : never;
 
-/** A part of a call's input: required when its schema needs something, optional otherwise. */
-type Part<K extends string, S> = [S] extends [z.ZodType]
+/**
+ * A part of a call's input: required when its schema needs something, optional otherwise. A
+ * body may also be JSON its caller serialised already (JsonText).
+ */
+type Part<K extends string, S, V = Input<S>> = [S] extends [z.ZodType]
   ? undefined extends Input<S>
-    ? { [P in K]?: Input<S> }
+    ? { [P in K]?: V }
     : object extends Input<S>
-      ? { [P in K]?: Input<S> }
-      : { [P in K]: Input<S> }
+      ? { [P in K]?: V }
+      : { [P in K]: V }
   : [S] extends [RawContent]
     ? { [P in K]: RawBody } & { contentType: string }
     : { [P in K]?: never };
@@ -91,7 +95,9 @@ type Field<R, K extends string> = R extends { readonly [P in K]: infer S } ? S :
 /** The `{ params, query, body }` a call of route R takes. */
 export type RouteInput<R extends RouteSpec> = Part<'params', Field<R, 'params'>> &
   Part<'query', Field<R, 'query'>> &
-  Part<'body', Field<R, 'body'>>;
+  Part<'body', Field<R, 'body'>, BodyInput<Field<R, 'body'>>>;
+
+type BodyInput<S> = Input<S> | JsonText<Input<S>>;
 
 type SuccessSchema<Res> = Res extends { readonly 200: infer A }
   ? Res extends { readonly 201: infer B }

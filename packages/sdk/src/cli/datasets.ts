@@ -8,7 +8,7 @@ import {
   type DemoDataset,
   type RawImage,
 } from '@loupe/analysis';
-import { TaskType, type Dataset } from '@loupe/contracts';
+import { TASK_TRAITS, TaskType, type Dataset } from '@loupe/contracts';
 import { encode as encodePng } from 'fast-png';
 import type { LoupeClient, Media, PredictionToUpload, SampleToUpload } from '../client/client.js';
 import { LoupeError } from '../client/errors.js';
@@ -288,7 +288,7 @@ function importCommand(layout: 'folder' | 'coco'): Command {
           : namedFiles(values.predictions as unknown as string[], 'predictions', usage);
       const task = taskOf(required(values, 'task', usage), usage);
       const existOk = values['exist-ok'] === true;
-      if (layout === 'coco' && task !== 'object_detection' && task !== 'instance_segmentation') {
+      if (layout === 'coco' && !TASK_TRAITS[task].hasObjects) {
         throw new CliError(
           `a COCO folder imports as object_detection or instance_segmentation\n\n${usage}`,
         );

@@ -9,6 +9,7 @@ import {
   checkSampleBatch,
   type Dataset,
   type DatasetShape,
+  type MetadataType,
   type RowError,
   type TaskType,
 } from '@loupe/contracts';
@@ -167,7 +168,7 @@ function refuseProblems(problems: Problem[]): void {
 export function checkSamplesBeforeUpload(
   samples: SourcedRows<Record<string, unknown>>,
   shape: DatasetShape,
-  metadataTypes: Record<string, 'numeric' | 'string' | 'boolean' | 'timestamp'> = {},
+  metadataTypes: Record<string, MetadataType> = {},
 ): void {
   const problems: Problem[] = [];
   const rows = checkIdsAndFiles(samples, ['image', 'audio', 'mask'], problems);
@@ -176,14 +177,22 @@ export function checkSamplesBeforeUpload(
   refuseProblems(problems);
 }
 
-/** The same for predictions; whether each sample exists is left to the server. */
+/**
+ * The same for predictions; whether each sample exists, and each mask was uploaded, is left to
+ * the server.
+ */
 export function checkPredictionsBeforeUpload(
   predictions: SourcedRows<Record<string, unknown>>,
   shape: DatasetShape,
 ): void {
   const problems: Problem[] = [];
   const rows = checkIdsAndFiles(predictions, ['mask'], problems);
-  const { errors } = checkPredictionBatch(rows, shape, () => true);
+  const { errors } = checkPredictionBatch(
+    rows,
+    shape,
+    () => true,
+    () => undefined,
+  );
   fromRowErrors(errors, predictions.sources, problems);
   refuseProblems(problems);
 }

@@ -8,7 +8,9 @@ import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
 import {
+  api,
   DATA_LEVELS,
+  JsonText,
   MAX_ATTRIBUTIONS_PER_REQUEST,
   MAX_FEATURE_IDS_PER_REQUEST,
   MAX_MISSING_MEDIA_KEYS,
@@ -20,12 +22,17 @@ import {
   type Dataset,
   type DataLevel,
   type FeatureInfo,
+  type FeatureUploadRequest,
+  type MetadataType,
   type PredictionSet,
   type SampleInput,
+  type UploadAttributionsRequest,
+  type UploadPredictionsRequest,
   type UploadResult,
+  type UploadSamplesRequest,
 } from '@loupe/contracts';
 import { LoupeError } from './errors.js';
-import { Http, JsonText, type HttpOptions } from './http.js';
+import { Http, type HttpOptions } from './http.js';
 import { upload, type Row } from './upload.js';
 
 /** A media field: a `blob:` key, an http(s) URL, a path the server may read, raw bytes, or `{ file }` to upload. */
@@ -50,7 +57,7 @@ export interface Progress {
 export interface UploadOptions {
   /** Rows read, prepared and sent per batch (default 1,000; at most 20,000). */
   batchSize?: number;
-  metadataTypes?: Record<string, 'numeric' | 'string' | 'boolean' | 'timestamp'>;
+  metadataTypes?: Record<string, MetadataType>;
   onProgress?: (progress: Progress) => void;
   /** Parallel media uploads (default 4). */
   concurrency?: number;
@@ -152,12 +159,17 @@ function jsonRow(row: Record<string, unknown>, index: number): JsonRow {
   };
 }
 
-/** A JSON body `{…, "<key>": [rows]}`: its envelope's bytes and the body for some rows. */
-function rowsBody(key: string, fields: Record<string, unknown> = {}) {
+/** A JSON body `{…, "<key>": [rows]}` of type T: its envelope's bytes and the body for some rows. */
+interface RowsBody<T> {
+  envelope: number;
+  of(rows: JsonRow[]): JsonText<T>;
+}
+
+function rowsBody<T>(key: string, fields: Record<string, unknown> = {}): RowsBody<T> {
   const head = `${JSON.stringify(fields).slice(0, -1)}${Object.keys(fields).length ? ',' : ''}"${key}":[`;
   return {
     envelope: Buffer.byteLength(`${head}]}`),
-    of: (rows: JsonRow[]) => new JsonText(`${head}${rows.map((row) => row.text).join(',')}]}`),
+    of: (rows) => new JsonText<T>(`${head}${rows.map((row) => row.text).join(',')}]}`),
   };
 }
 
@@ -179,7 +191,7 @@ export class LoupeClient {
   }
 
   async datasets(): Promise<Dataset[]> {
-    return this.http.request('GET', '/api/datasets');
+    return this.http.call(api.datasets.list);
   }
 
   async dataset(idOrName: string): Promise<DatasetHandle> {
@@ -190,10 +202,7 @@ export class LoupeClient {
   }
 
   async createDataset(input: CreateDatasetRequest): Promise<DatasetHandle> {
-    return new DatasetHandle(
-      this.http,
-      await this.http.request<Dataset>('POST', '/api/datasets', input),
-    );
+    return new DatasetHandle(this.http, await this.http.call(api.datasets.create, { body: input }));
   }
 }
 
@@ -208,18 +217,17 @@ export class DatasetHandle {
   }
 
   async refresh(): Promise<Dataset> {
-    this.info = await this.http.request<Dataset>('GET', `/api/datasets/${this.id}`);
+    this.info = await this.http.call(api.datasets.get, { params: { id: this.id } });
     return this.info;
   }
 
   /** Uploads bytes once per content; answers the `blob:` key. */
   async uploadMedia(bytes: Uint8Array, contentType: string): Promise<string> {
-    const { key } = await this.http.request<{ key: string }>(
-      'POST',
-      `/api/datasets/${this.id}/media`,
-      bytes,
-      { contentType },
-    );
+    const { key } = await this.http.call(api.media.upload, {
+      params: { id: this.id },
+      body: bytes,
+      contentType,
+    });
     return key;
   }
 
@@ -257,11 +265,10 @@ export class DatasetHandle {
     const keys = [...pending.keys()];
     const missing: string[] = [];
     for (let start = 0; start < keys.length; start += MAX_MISSING_MEDIA_KEYS) {
-      const answer = await this.http.request<{ missing: string[] }>(
-        'POST',
-        `/api/datasets/${this.id}/media/missing`,
-        { keys: keys.slice(start, start + MAX_MISSING_MEDIA_KEYS) },
-      );
+      const answer = await this.http.call(api.media.missing, {
+        params: { id: this.id },
+        body: { keys: keys.slice(start, start + MAX_MISSING_MEDIA_KEYS) },
+      });
       missing.push(...answer.missing);
     }
     await pool(missing, concurrency, async (key) => {
@@ -292,18 +299,14 @@ export class DatasetHandle {
     }
   }
 
-  /** @internal Sends rows to `path` by the upload protocol; answers the summed totals. */
-  async uploadRows(
-    path: string,
-    key: 'samples' | 'predictions',
+  /** @internal Sends rows by the upload protocol, each request by `send`; answers the summed totals. */
+  async uploadRows<T>(
+    body: RowsBody<T>,
+    send: (body: JsonText<T>) => Promise<UploadResult>,
     items: Iterable<Record<string, unknown>> | AsyncIterable<Record<string, unknown>>,
     fields: string[],
     options: UploadOptions,
   ): Promise<UploadResult> {
-    const body = rowsBody(
-      key,
-      options.metadataTypes ? { metadata_types: options.metadataTypes } : {},
-    );
     const total = lengthOf(items);
     let totals = NO_CHANGES;
     let done = 0;
@@ -318,8 +321,7 @@ export class DatasetHandle {
       {
         envelope: body.envelope,
         maxRows: MAX_ROWS_PER_REQUEST,
-        post: (rows) =>
-          this.http.request<UploadResult>('POST', path, body.of(rows), { splittable: true }),
+        post: (rows) => send(body.of(rows)),
         landed: (rows, answer) => {
           totals = sum(totals, answer);
           done += rows.length;
@@ -334,9 +336,18 @@ export class DatasetHandle {
     samples: Iterable<SampleToUpload> | AsyncIterable<SampleToUpload>,
     options: UploadOptions = {},
   ): Promise<UploadResult> {
-    return this.uploadRows(
-      `/api/datasets/${this.id}/samples`,
+    const body = rowsBody<UploadSamplesRequest>(
       'samples',
+      options.metadataTypes ? { metadata_types: options.metadataTypes } : {},
+    );
+    return this.uploadRows(
+      body,
+      (json) =>
+        this.http.call(
+          api.samples.upload,
+          { params: { id: this.id }, body: json },
+          { splittable: true },
+        ),
       samples as Iterable<Record<string, unknown>>,
       ['image', 'audio', 'mask'],
       options,
@@ -382,10 +393,14 @@ export class DatasetHandle {
         const bytes = Buffer.from(values.buffer);
         if (BIG_ENDIAN) bytes.swap32();
         const ids = part.map((row) => JSON.stringify(row.id)).join(',');
-        return this.http.request<FeatureInfo>(
-          'POST',
-          `/api/datasets/${this.id}/features`,
-          new JsonText(`${head}${ids}],"data":"${bytes.toString('base64')}"}`),
+        return this.http.call(
+          api.features.upload,
+          {
+            params: { id: this.id },
+            body: new JsonText<FeatureUploadRequest>(
+              `${head}${ids}],"data":"${bytes.toString('base64')}"}`,
+            ),
+          },
           { splittable: true },
         );
       },
@@ -400,11 +415,10 @@ export class DatasetHandle {
   }
 
   async createPredictionSet(name: string): Promise<PredictionSetHandle> {
-    const set = await this.http.request<PredictionSet>(
-      'POST',
-      `/api/datasets/${this.id}/predictions`,
-      { name, exist_ok: true },
-    );
+    const set = await this.http.call(api.predictionSets.create, {
+      params: { id: this.id },
+      body: { name, exist_ok: true },
+    });
     return new PredictionSetHandle(this.http, this, set);
   }
 
@@ -440,8 +454,8 @@ export class PredictionSetHandle {
     return this.info.id;
   }
 
-  private get path(): string {
-    return `/api/datasets/${this.dataset.id}/predictions/${this.id}`;
+  private get params() {
+    return { id: this.dataset.id, predictionSetId: this.id };
   }
 
   async uploadPredictions(
@@ -449,8 +463,13 @@ export class PredictionSetHandle {
     options: UploadOptions = {},
   ): Promise<UploadResult> {
     return this.dataset.uploadRows(
-      `${this.path}/items`,
-      'predictions',
+      rowsBody<UploadPredictionsRequest>('predictions'),
+      (json) =>
+        this.http.call(
+          api.predictionSets.uploadPredictions,
+          { params: this.params, body: json },
+          { splittable: true },
+        ),
       predictions,
       ['mask'],
       options,
@@ -463,7 +482,7 @@ export class PredictionSetHandle {
     name = 'attribution',
     options: Omit<UploadOptions, 'metadataTypes'> = {},
   ): Promise<number> {
-    const body = rowsBody('attributions', { name });
+    const body = rowsBody<UploadAttributionsRequest>('attributions', { name });
     const total = lengthOf(attributions);
     let uploaded = 0;
     let done = 0;
@@ -479,13 +498,10 @@ export class PredictionSetHandle {
         envelope: body.envelope,
         maxRows: MAX_ATTRIBUTIONS_PER_REQUEST,
         post: (rows) =>
-          this.http.request<{ uploaded: number }>(
-            'POST',
-            `${this.path}/attributions`,
-            body.of(rows),
-            {
-              splittable: true,
-            },
+          this.http.call(
+            api.predictionSets.uploadAttributions,
+            { params: this.params, body: body.of(rows) },
+            { splittable: true },
           ),
         landed: (rows, answer) => {
           uploaded += answer.uploaded;

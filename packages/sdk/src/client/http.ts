@@ -1,14 +1,24 @@
-// HTTP with the rules of the API and of the upload protocol (docs/sdk-protocol.md): the X-API-Key
-// header, JSON bodies, `{description, retriable}` errors, retries with jittered exponential backoff
-// for connection failures, timeouts and retriable answers (never for other 4xx answers), and the
-// client's request body budget, which 413 answers lower.
+// Calls of the API with the rules of the upload protocol (docs/sdk-protocol.md), through the
+// contracts' typed client: the X-API-Key header, `{description, retriable}` errors as LoupeError,
+// retries with jittered exponential backoff for connection failures, timeouts and retriable
+// answers (never for other 4xx answers), and the client's request body budget, which 413 answers
+// lower.
 import {
+  ApiError,
+  createClient,
+  JsonText,
   RETRIABLE_STATUSES_WITHOUT_BODY,
   UPLOAD_BACKOFF_MS,
   UPLOAD_BODY_BUDGET_BYTES,
   UPLOAD_MAX_BACKOFF_MS,
   UPLOAD_RETRIES,
   UPLOAD_TIMEOUT_MS,
+  type ApiClient,
+  type CallArgs,
+  type RouteInput,
+  type RouteOutput,
+  type RouteSpec,
+  type RowError,
 } from '@loupe/contracts';
 import { LoupeError } from './errors.js';
 
@@ -28,23 +38,19 @@ export interface HttpOptions {
   fetch?: typeof fetch;
 }
 
-/** A request body already serialised as JSON (uploads measure their rows' bytes as they build it). */
-export class JsonText {
-  readonly bytes: number;
-
-  constructor(readonly text: string) {
-    this.bytes = Buffer.byteLength(text);
-  }
-}
-
 export interface RequestOptions {
-  contentType?: string;
   /**
    * The caller can split this body: a connection the server closes while the body is still being
    * written is then reported at once as a presumed 413 (ClosedWhileSending) instead of retried.
    */
   splittable?: boolean;
 }
+
+/** What follows the route in a call: its input (optional when it needs none) and options. */
+export type HttpArgs<R extends RouteSpec> =
+  object extends RouteInput<R>
+    ? [input?: RouteInput<R>, options?: RequestOptions]
+    : [input: RouteInput<R>, options?: RequestOptions];
 
 /**
  * The server closed the connection while the request body was being written. Servers (and proxies)
@@ -73,23 +79,66 @@ function codeOf(error: unknown): string | undefined {
   return typeof cause?.code === 'string' ? cause.code : undefined;
 }
 
+/** The bytes of a request body as sent. */
+function bodyBytes(body: unknown): number {
+  if (body instanceof JsonText) return Buffer.byteLength(body.text);
+  if (body instanceof Uint8Array) return body.byteLength;
+  return body === undefined ? 0 : Buffer.byteLength(JSON.stringify(body));
+}
+
+/**
+ * A refusal as the SDK reports it. The server's own answers say whether to retry; an answer that
+ * is not the server's JSON came from a proxy in front of it, and is retried for the statuses a
+ * busy or restarting server gives.
+ */
+function refusal(error: ApiError): LoupeError {
+  const body = error.body as { description?: unknown; errors?: unknown } | string | undefined;
+  if (typeof body === 'object' && body !== null && typeof body.description === 'string')
+    return new LoupeError(
+      error.status,
+      body.description,
+      error.retriable,
+      Array.isArray(body.errors) ? (body.errors as RowError[]) : [],
+      error.url,
+    );
+  // The client names an answer without a status text `HTTP <status>`.
+  const status = error.description.startsWith('HTTP ')
+    ? error.description
+    : `${error.status} ${error.description}`;
+  return new LoupeError(
+    error.status,
+    `${status}${typeof body === 'string' ? `: ${body}` : ''}`,
+    RETRIABLE_STATUSES_WITHOUT_BODY.includes(error.status),
+    [],
+    error.url,
+  );
+}
+
 export class Http {
   readonly base: string;
   private readonly retries: number;
   private readonly backoffMs: number;
   private readonly maxBackoffMs: number;
   private readonly timeoutMs: number;
-  private readonly fetchImpl: typeof fetch;
+  private readonly client: ApiClient;
   private budget: number;
 
-  constructor(private readonly options: HttpOptions) {
+  constructor(options: HttpOptions) {
     this.base = options.url.replace(/\/+$/, '');
     this.retries = Math.max(0, options.retries ?? UPLOAD_RETRIES);
     this.backoffMs = options.backoffMs ?? UPLOAD_BACKOFF_MS;
     this.maxBackoffMs = options.maxBackoffMs ?? UPLOAD_MAX_BACKOFF_MS;
     this.timeoutMs = options.timeoutMs ?? UPLOAD_TIMEOUT_MS;
-    this.fetchImpl = options.fetch ?? fetch;
     this.budget = options.bodyBudgetBytes ?? UPLOAD_BODY_BUDGET_BYTES;
+    const fetchImpl = options.fetch ?? fetch;
+    this.client = createClient({
+      baseUrl: this.base,
+      headers: {
+        accept: 'application/json',
+        ...(options.apiKey ? { 'x-api-key': options.apiKey } : {}),
+      },
+      fetch: (url, init) => fetchImpl(url, init),
+    });
   }
 
   /** The most bytes an upload puts in one request body now. */
@@ -102,42 +151,29 @@ export class Http {
     this.budget = Math.max(1, Math.min(this.budget, Math.floor(refusedBytes / 2)));
   }
 
-  async request<T>(
-    method: string,
-    path: string,
-    body?: unknown,
-    options: RequestOptions = {},
-  ): Promise<T> {
-    const url = `${this.base}${path}`;
-    const headers: Record<string, string> = { accept: 'application/json' };
-    if (this.options.apiKey) headers['x-api-key'] = this.options.apiKey;
-    let payload: RequestInit['body'];
-    let bytes = 0;
-    if (body instanceof Uint8Array) {
-      payload = body as unknown as RequestInit['body'];
-      bytes = body.byteLength;
-      headers['content-type'] = options.contentType ?? 'application/octet-stream';
-    } else if (body instanceof JsonText) {
-      payload = body.text;
-      bytes = body.bytes;
-      headers['content-type'] = 'application/json';
-    } else if (body !== undefined) {
-      payload = JSON.stringify(body);
-      bytes = Buffer.byteLength(payload);
-      headers['content-type'] = 'application/json';
-    }
+  /**
+   * Calls a route of the API (`api.datasets.get`, …) and answers its response, retrying what may
+   * pass later; a refusal throws LoupeError.
+   */
+  async call<R extends RouteSpec>(route: R, ...args: HttpArgs<R>): Promise<RouteOutput<R>> {
+    const [input, options = {}] = args;
+    // Built first: a path parameter missing is the caller's mistake, not worth a retry.
+    const url = this.client.url(route, input);
     for (let attempt = 0; ; attempt++) {
-      let response: Response;
+      const args = [input, { signal: AbortSignal.timeout(this.timeoutMs) }] as CallArgs<R>;
       try {
-        response = await this.fetchImpl(url, {
-          method,
-          headers,
-          body: payload,
-          signal: AbortSignal.timeout(this.timeoutMs),
-        });
+        return await this.client.call(route, ...args);
       } catch (error) {
+        if (error instanceof ApiError) {
+          const refused = refusal(error);
+          if (!refused.retriable || attempt >= this.retries) throw refused;
+          await this.wait(attempt, error.headers.get('retry-after'));
+          continue;
+        }
+        // A success whose JSON does not parse is not a connection failure.
+        if (error instanceof SyntaxError) throw error;
         if (options.splittable && codeOf(error) === 'EPIPE')
-          throw new ClosedWhileSending(bytes, url);
+          throw new ClosedWhileSending(bodyBytes(input?.body), url);
         if (attempt >= this.retries) {
           const reason =
             (error as Error).name === 'TimeoutError'
@@ -153,50 +189,8 @@ export class Http {
           );
         }
         await this.wait(attempt);
-        continue;
       }
-      if (response.ok) {
-        const type = response.headers.get('content-type') ?? '';
-        return (
-          type.includes('json')
-            ? await response.json()
-            : new Uint8Array(await response.arrayBuffer())
-        ) as T;
-      }
-      const error = await this.error(response, url);
-      if (error.retriable && attempt < this.retries) {
-        await this.wait(attempt, response.headers.get('retry-after'));
-        continue;
-      }
-      throw error;
     }
-  }
-
-  private async error(response: Response, url: string): Promise<LoupeError> {
-    const text = await response.text().catch(() => '');
-    let body: { description?: unknown; retriable?: unknown; errors?: LoupeError['errors'] } = {};
-    try {
-      body = JSON.parse(text) as typeof body;
-    } catch {
-      // not JSON: a proxy in front of the server answered
-    }
-    if (typeof body?.description === 'string') {
-      return new LoupeError(
-        response.status,
-        body.description,
-        body.retriable === true,
-        Array.isArray(body.errors) ? body.errors : [],
-        url,
-      );
-    }
-    const excerpt = text.trim().slice(0, 500);
-    return new LoupeError(
-      response.status,
-      `${response.status} ${response.statusText}${excerpt ? `: ${excerpt}` : ''}`,
-      RETRIABLE_STATUSES_WITHOUT_BODY.includes(response.status),
-      [],
-      url,
-    );
   }
 
   /** Waits before retry number `attempt + 1`: the server's Retry-After, or the jittered backoff. */

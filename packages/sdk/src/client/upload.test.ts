@@ -1,10 +1,13 @@
 // The upload protocol's rules (docs/sdk-protocol.md) against a fake server: bodies within the
 // budget, a 413 halving it for the rest of the client's life, a single oversized row named,
 // row errors numbered from the start, retries and their limits.
+import { api, JsonText, type UploadSamplesRequest } from '@loupe/contracts';
 import { describe, expect, it } from 'vitest';
 import { LoupeError } from './errors.js';
-import { Http, JsonText } from './http.js';
+import { Http } from './http.js';
 import { upload, type Row } from './upload.js';
+
+const DATASET = '00000000-0000-4000-8000-000000000001';
 
 interface TextRow extends Row {
   text: string;
@@ -54,13 +57,15 @@ async function send(http: Http, batches: TextRow[][]): Promise<number> {
     envelope: Buffer.byteLength('{"samples":[]}'),
     maxRows: 20_000,
     post: (rows) =>
-      http.request(
-        'POST',
-        '/api/x/samples',
-        new JsonText(`{"samples":[${rows.map((r) => r.text).join(',')}]}`),
+      http.call(
+        api.samples.upload,
         {
-          splittable: true,
+          params: { id: DATASET },
+          body: new JsonText<UploadSamplesRequest>(
+            `{"samples":[${rows.map((r) => r.text).join(',')}]}`,
+          ),
         },
+        { splittable: true },
       ),
     landed: (rows) => void (landed += rows.length),
   });
@@ -184,20 +189,32 @@ describe('retries', () => {
       json(200, []),
     ]);
     const http = new Http({ url: 'http://loupe.test', fetch, backoffMs: 1 });
-    expect(await http.request('GET', '/api/datasets')).toEqual([]);
+    expect(await http.call(api.datasets.list)).toEqual([]);
     expect(seen).toHaveLength(4);
   });
 
   it('retries a proxy 502 without JSON but not a 500 the server marks final', async () => {
     const proxy = scripted([new Response('Bad gateway', { status: 502 }), json(200, [])]);
-    await new Http({ url: 'http://loupe.test', fetch: proxy.fetch, backoffMs: 1 }).request(
-      'GET',
-      '/',
+    await new Http({ url: 'http://loupe.test', fetch: proxy.fetch, backoffMs: 1 }).call(
+      api.datasets.list,
     );
     expect(proxy.seen).toHaveLength(2);
+    const gone = scripted([
+      new Response('<html>Not here</html>', { status: 404, statusText: 'Not Found' }),
+    ]);
+    const notFound = (await new Http({ url: 'http://loupe.test', fetch: gone.fetch, backoffMs: 1 })
+      .call(api.datasets.list)
+      .catch((e: unknown) => e)) as LoupeError;
+    expect(notFound).toMatchObject({
+      status: 404,
+      description: '404 Not Found: <html>Not here</html>',
+      retriable: false,
+      url: 'http://loupe.test/api/datasets',
+    });
+    expect(gone.seen).toHaveLength(1);
     const final = scripted([json(500, { description: 'bug', retriable: false })]);
     const error = (await new Http({ url: 'http://loupe.test', fetch: final.fetch, backoffMs: 1 })
-      .request('GET', '/')
+      .call(api.datasets.list)
       .catch((e: unknown) => e)) as LoupeError;
     expect(error.description).toBe('bug');
     expect(final.seen).toHaveLength(1);
@@ -207,14 +224,14 @@ describe('retries', () => {
     for (const status of [400, 401, 403, 404, 409, 413]) {
       const { fetch, seen } = scripted([json(status, { description: 'no', retriable: false })]);
       const error = (await new Http({ url: 'http://loupe.test', fetch, backoffMs: 1 })
-        .request('POST', '/', {})
+        .call(api.media.missing, { params: { id: DATASET }, body: { keys: [] } })
         .catch((e: unknown) => e)) as LoupeError;
       expect(error.status).toBe(status);
       expect(seen).toHaveLength(1);
     }
     const { fetch, seen } = scripted([refused(), refused(), refused()]);
     const error = (await new Http({ url: 'http://loupe.test', fetch, retries: 2, backoffMs: 1 })
-      .request('GET', '/')
+      .call(api.datasets.list)
       .catch((e: unknown) => e)) as LoupeError;
     expect(seen).toHaveLength(3);
     expect(error.message).toMatch(/^Cannot reach http:\/\/loupe\.test: .*\(after 3 attempts\)$/);

@@ -6,7 +6,7 @@
 // the whole folder before anything is sent.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, isAbsolute, join } from 'node:path';
-import type { CreateDatasetRequest, TaskType } from '@loupe/contracts';
+import { TASK_TRAITS, type CreateDatasetRequest, type TaskType } from '@loupe/contracts';
 import type { Media, PredictionToUpload, SampleToUpload } from '../client/client.js';
 import { parseCsv, type CsvTable } from '../cli/csv.js';
 import { CliError } from '../cli/errors.js';
@@ -34,7 +34,6 @@ const NOT_SAMPLES_HINT =
 /** File names that say predictions (`predictions_A.csv`, `preds.csv`): never guessed to be a split. */
 const PREDICTIONS_NAME = /^pred(ictions?|s)?(?![a-z])/i;
 
-const COCO_TASKS: TaskType[] = ['object_detection', 'instance_segmentation'];
 const MEDIA_COLUMNS = ['image', 'audio'];
 const KNOWN_COLUMNS = new Set([
   'id',
@@ -79,7 +78,9 @@ export function importCsvFolder(
   task: TaskType,
   options: FolderOptions = {},
 ): FolderImport {
-  if (COCO_TASKS.includes(task))
+  const labelKind = TASK_TRAITS[task].label;
+  // Tasks with objects come as COCO folders.
+  if (TASK_TRAITS[task].hasObjects)
     throw new CliError(
       `${root}: ${task} folders use the COCO layout (annotations/ and images/<split>/), not dataset.yaml and CSVs`,
     );
@@ -96,9 +97,9 @@ export function importCsvFolder(
       : undefined;
   if (config.label_map !== undefined && config.label_map !== null && !labelMap)
     throw new CliError(`${yamlPath}: label_map must map mask pixel values to class names`);
-  if (task === 'regression' && !valueNames?.length)
+  if (labelKind === 'value' && !valueNames?.length)
     throw new CliError(`${yamlPath}: a regression dataset needs value_names`);
-  if (task === 'semantic_segmentation' && !classNames?.length && !labelMap)
+  if (labelKind === 'mask' && !classNames?.length && !labelMap)
     throw new CliError(
       `${yamlPath}: a semantic segmentation dataset needs class_names (or a label_map)`,
     );
@@ -169,7 +170,7 @@ export function importCsvFolder(
       if (transcript !== undefined) sample.transcript = transcript;
       const mask = get('semantic_masks') || get('mask');
       if (mask) sample.mask = media(root, mask);
-      if (task === 'regression') {
+      if (labelKind === 'value') {
         const values: Record<string, number> = {};
         const combined = get('values');
         if (combined !== undefined) {
@@ -233,24 +234,18 @@ function notSamplesReason(
   valueNames: string[],
 ): string | undefined {
   if (PREDICTIONS_NAME.test(name)) return 'its name says predictions';
-  const media = task === 'audio_classification' || task === 'automatic_speech_recognition';
-  if (!header.includes(media ? 'audio' : 'image'))
-    return `it has no ${media ? 'audio' : 'image'} column`;
-  if ((task === 'classification' || task === 'audio_classification') && !header.includes('label'))
-    return 'it has no label column';
+  const { media, label: labelKind } = TASK_TRAITS[task];
+  if (!header.includes(media)) return `it has no ${media} column`;
+  if (labelKind === 'class' && !header.includes('label')) return 'it has no label column';
   if (
-    task === 'regression' &&
+    labelKind === 'value' &&
     !header.includes('values') &&
     !valueNames.every((n) => header.includes(n))
   )
     return 'it has no values column nor one column per value name';
-  if (
-    task === 'semantic_segmentation' &&
-    !header.includes('semantic_masks') &&
-    !header.includes('mask')
-  )
+  if (labelKind === 'mask' && !header.includes('semantic_masks') && !header.includes('mask'))
     return 'it has no semantic_masks column';
-  if (task === 'automatic_speech_recognition' && !header.includes('transcript'))
+  if (labelKind === 'transcript' && !header.includes('transcript'))
     return 'it has no transcript column';
   return undefined;
 }
@@ -273,12 +268,13 @@ function readPredictions(
   const idColumn = ['id', ...MEDIA_COLUMNS].find((c) => table.header.includes(c));
   if (!idColumn)
     throw new CliError(`${file}: a prediction CSV needs an id column (the sample's id)`);
-  const classes = task === 'classification' || task === 'audio_classification';
+  const labelKind = TASK_TRAITS[task].label;
+  const classes = labelKind === 'class';
   const taskColumns = classes
     ? ['label', 'score']
-    : task === 'regression'
+    : labelKind === 'value'
       ? ['values', ...valueNames]
-      : task === 'semantic_segmentation'
+      : labelKind === 'mask'
         ? ['mask', 'semantic_masks']
         : ['transcript'];
   const ignored = new Set(['id', ...MEDIA_COLUMNS]);
@@ -308,7 +304,7 @@ function readPredictions(
     if (mask !== undefined) prediction.mask = media(root, mask);
     const combined = get('values');
     const numbers: [string, string | undefined][] =
-      task === 'regression' && combined === undefined
+      labelKind === 'value' && combined === undefined
         ? valueNames.map((n) => [n, get(n)])
         : classes
           ? extra.map((c) => [c, get(c)])
@@ -319,7 +315,7 @@ function readPredictions(
         throw new CliError(`${file}:${row.line}: ${column} '${cell}' is not a number`);
     }
     if (score !== undefined) prediction.score = Number(score);
-    if (task === 'regression') {
+    if (labelKind === 'value') {
       const parts = combined
         ?.replace(/^\[|\]$/g, '')
         .split(/[,;\s]+/)
@@ -361,7 +357,7 @@ function segmentationOf(
 }
 
 export function importCocoFolder(root: string, task: TaskType): FolderImport {
-  if (!COCO_TASKS.includes(task))
+  if (!TASK_TRAITS[task].hasObjects)
     throw new CliError(
       `${root}: a COCO folder imports as object_detection or instance_segmentation, not ${task}`,
     );

@@ -3,10 +3,17 @@
 // info, the colour map, the dataset's features and the features of given items. Each factory
 // owns its key, its fetcher, its not-found mapping and its polling; hooks only add `enabled`,
 // `select` or `placeholderData` for their view.
-import type { DataLevel, ItemsRequest, MetadataInfoResponse } from '@loupe/contracts';
+import {
+  api,
+  type DataLevel,
+  type ItemFeaturesRequest,
+  type ItemsRequest,
+  type MetadataInfoResponse,
+} from '@loupe/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { ApiError } from '../ApiError';
-import { exploreApi, type ItemRows, type ItemRowsQuery } from '../explore';
+import { call } from '../client';
+import { decodeItemRows, type ItemRows, type ItemRowsQuery } from '../explore';
 import { queryKeys } from '../queryKeys';
 
 /** How often metadata info is asked again while a field is being (re)computed. */
@@ -24,18 +31,28 @@ export const itemRowsQuery = (datasetId: string, query: ItemRowsQuery) =>
     // Items missing a sort key are kept (they sort last), so sorting never hides items.
     // The answer carries the query it answers: while a new query runs, the previous answer is
     // shown, and its items must be fetched and cached under its own query.
-    queryFn: async ({ signal }): Promise<ItemRowsResult> => ({
-      ...(await exploreApi.itemRows(datasetId, { ...query, include_missing: true }, signal)),
-      query,
-    }),
+    queryFn: async ({ signal }): Promise<ItemRowsResult> => {
+      const answer = await call(
+        api.explore.itemIds,
+        { params: { id: datasetId }, body: { ...query, include_missing: true, format: 'rows' } },
+        { signal },
+      );
+      return { ...decodeItemRows(answer), query };
+    },
   });
 
 /** The same result as item ids, aligned with its rows (Find similar sends ids). */
 export const itemIdsQuery = (datasetId: string, query: ItemRowsQuery) =>
   queryOptions({
     queryKey: queryKeys.explore.itemIds(datasetId, query),
-    queryFn: ({ signal }) =>
-      exploreApi.itemIds(datasetId, { ...query, include_missing: true }, signal),
+    queryFn: async ({ signal }) => {
+      const answer = await call(
+        api.explore.itemIds,
+        { params: { id: datasetId }, body: { ...query, include_missing: true, format: 'ids' } },
+        { signal },
+      );
+      return answer.item_ids ?? [];
+    },
     staleTime: 60_000,
   });
 
@@ -43,7 +60,8 @@ export const itemIdsQuery = (datasetId: string, query: ItemRowsQuery) =>
 export const itemsQuery = (datasetId: string, body: ItemsRequest) =>
   queryOptions({
     queryKey: queryKeys.explore.items(datasetId, body),
-    queryFn: ({ signal }) => exploreApi.items(datasetId, body, signal),
+    queryFn: ({ signal }) =>
+      call(api.explore.items, { params: { id: datasetId }, body }, { signal }),
     staleTime: 60_000,
   });
 
@@ -64,15 +82,18 @@ export const itemBatchQuery = (context: BatchContext, start: number) => {
     queryKey: queryKeys.explore.itemBatch(datasetId, rowsQuery, version, start),
     queryFn: async ({ signal, client }) => {
       try {
-        const answer = await exploreApi.items(
-          datasetId,
+        const answer = await call(
+          api.explore.items,
           {
-            data_level: dataLevel,
-            rows: Array.from(rows.subarray(start, start + ITEMS_BATCH)),
-            version,
-            predictions_id: predictionsId,
+            params: { id: datasetId },
+            body: {
+              data_level: dataLevel,
+              rows: Array.from(rows.subarray(start, start + ITEMS_BATCH)),
+              version,
+              predictions_id: predictionsId,
+            },
           },
-          signal,
+          { signal },
         );
         return answer.items;
       } catch (error) {
@@ -102,10 +123,13 @@ export const metadataInfoQuery = (
     queryKey: queryKeys.explore.metadataInfo(datasetId, dataLevel, predictionsId),
     queryFn: async ({ signal }): Promise<MetadataInfoResponse> => {
       try {
-        return await exploreApi.metadataInfo(
-          datasetId,
-          { data_level: dataLevel, predictions_id: predictionsId },
-          signal,
+        return await call(
+          api.explore.metadataInfo,
+          {
+            params: { id: datasetId },
+            query: { data_level: dataLevel, predictions_id: predictionsId },
+          },
+          { signal },
         );
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) return { metadata_config: [] };
@@ -122,7 +146,7 @@ export const metadataInfoQuery = (
 export const colorMapQuery = (datasetId: string) =>
   queryOptions({
     queryKey: queryKeys.explore.colorMap(datasetId),
-    queryFn: ({ signal }) => exploreApi.colorMap(datasetId, signal),
+    queryFn: ({ signal }) => call(api.explore.colorMap, { params: { id: datasetId } }, { signal }),
     staleTime: 60_000,
   });
 
@@ -130,15 +154,13 @@ export const colorMapQuery = (datasetId: string) =>
 export const featuresQuery = (datasetId: string) =>
   queryOptions({
     queryKey: queryKeys.explore.features(datasetId),
-    queryFn: ({ signal }) => exploreApi.features(datasetId, signal),
+    queryFn: ({ signal }) => call(api.features.list, { params: { id: datasetId } }, { signal }),
   });
 
 /** Which features the given items have. */
-export const itemFeaturesQuery = (
-  datasetId: string,
-  body: { data_level: DataLevel; item_ids: string[] },
-) =>
+export const itemFeaturesQuery = (datasetId: string, body: ItemFeaturesRequest) =>
   queryOptions({
     queryKey: queryKeys.explore.itemFeatures(datasetId, body),
-    queryFn: ({ signal }) => exploreApi.itemFeatures(datasetId, body, signal),
+    queryFn: ({ signal }) =>
+      call(api.explore.itemFeatures, { params: { id: datasetId }, body }, { signal }),
   });

@@ -1,10 +1,11 @@
 // Query factory for every prediction set (model) of the instance (GET /api/models).
+import { api } from '@loupe/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../endpoints';
+import { call } from '../client';
 import { queryKeys } from '../queryKeys';
 
 export const modelsQuery = () =>
   queryOptions({
     queryKey: queryKeys.models.list(),
-    queryFn: ({ signal }) => api.getModels(signal),
+    queryFn: ({ signal }) => call(api.predictionSets.listAll, {}, { signal }),
   });

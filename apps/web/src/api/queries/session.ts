@@ -1,18 +1,19 @@
 // Query factories for the instance and the signed-in user: the app state (GET /api/state), read
 // once and refreshed only by sign-in, setup and license changes, and the users list.
+import { api } from '@loupe/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../endpoints';
+import { call } from '../client';
 import { queryKeys } from '../queryKeys';
 
 export const appStateQuery = () =>
   queryOptions({
     queryKey: queryKeys.appState(),
-    queryFn: ({ signal }) => api.getAppState(signal),
+    queryFn: ({ signal }) => call(api.state.get, {}, { signal }),
     staleTime: Infinity,
   });
 
 export const usersQuery = () =>
   queryOptions({
     queryKey: queryKeys.users.list(),
-    queryFn: ({ signal }) => api.getUsers(signal),
+    queryFn: ({ signal }) => call(api.users.list, {}, { signal }),
   });

@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useLoadedAppState } from '../../api/hooks/useAppState';
 import { ActivitiesErrorBoundary } from './ActivitiesErrorBoundary';
-import type { ActivityScope } from '../../api/activities';
+import type { ActivityScope } from '../../api/queries/activities';
 import { ActivitiesList } from './ActivitiesList';
 import { LIST_HEIGHT, LIST_WIDTH, unseenCount } from './activityRules';
 import { useActivities } from './hooks/useActivities';

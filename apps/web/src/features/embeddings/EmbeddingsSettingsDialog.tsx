@@ -1,10 +1,9 @@
 // The embeddings settings dialog: feature, reduction method and its parameter; Apply only for a
 // valid change (docs/product.md, Datasets §5).
-import type { DataLevel } from '@loupe/contracts';
+import type { DataLevel, EmbeddingsSettings } from '@loupe/contracts';
 import { Alert, App, Form, InputNumber, Modal, Select, Segmented } from 'antd';
 import { useState } from 'react';
 import { describeError } from '../../api/ApiError';
-import type { EmbeddingsSettings, ReductionMethod } from '../../api/embeddings';
 import { useUpdateEmbeddingsSettings } from './hooks/useEmbeddingsSettings';
 import {
   METHODS,
@@ -13,6 +12,7 @@ import {
   checkSettings,
   draftFrom,
   tsneIsSlow,
+  type ReductionMethod,
   type SettingsDraft,
 } from './settingsRules';
 import { embeddingsStrings as strings } from './strings';

@@ -2,7 +2,7 @@
 // index per point) and for the legend panel. The server gives each category the colour the grid
 // gives its value (the contracts' fieldColorScale), and the continuous range is the field's own,
 // so a value looks the same in both panes whatever the filter.
-import type { EmbeddingsLegend } from '../../api/embeddings';
+import type { EmbeddingsLegend } from '@loupe/contracts';
 import { CONTINUOUS_STEPS, continuousStep, continuousStepColor, stableColor } from './colors';
 
 export interface ColorScheme {

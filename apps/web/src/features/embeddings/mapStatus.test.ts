@@ -31,11 +31,11 @@ test('loading waits for the settings, and for points only when a feature is chos
 test('a failed computation (its status, no feature, a 424) is not a failure to load', () => {
   expect(mapStatus({ ...drawn, pointsStatus: 'failed' })).toBe('computeFailed');
   expect(mapStatus({ ...drawn, featureName: null, pointsStatus: undefined })).toBe('computeFailed');
-  const dependency = new ApiError(424, 'Reduction failed', '/points', false);
+  const dependency = new ApiError(424, 'Reduction failed', false, '/points');
   expect(
     mapStatus({ ...drawn, pointsFailed: true, pointsError: dependency, pointsStatus: undefined }),
   ).toBe('computeFailed');
-  const server = new ApiError(500, 'Boom', '/points', true);
+  const server = new ApiError(500, 'Boom', true, '/points');
   expect(
     mapStatus({ ...drawn, pointsFailed: true, pointsError: server, pointsStatus: undefined }),
   ).toBe('pointsFailed');

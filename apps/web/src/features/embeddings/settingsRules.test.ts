@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import type { EmbeddingsSettings } from '../../api/embeddings';
+import type { EmbeddingsSettings } from '@loupe/contracts';
 import { checkSettings, defaultSetting, draftFrom, tsneIsSlow } from './settingsRules';
 
 const saved: EmbeddingsSettings = {

@@ -5,13 +5,12 @@ import {
   TSNE_PERPLEXITY,
   TSNE_SLOW_ABOVE,
   UMAP_NEIGHBORS,
+  type DimensionalityReductionSetting,
+  type EmbeddingsSettings,
 } from '@loupe/contracts';
-import type {
-  DimensionalityReductionSetting,
-  EmbeddingsSettings,
-  ReductionMethod,
-} from '../../api/embeddings';
 import { embeddingsStrings as strings } from './strings';
+
+export type ReductionMethod = DimensionalityReductionSetting['method'];
 
 export const NUM_NEIGHBORS = { ...UMAP_NEIGHBORS, step: 1 } as const;
 export const PERPLEXITY = { ...TSNE_PERPLEXITY, step: 0.1 } as const;

@@ -2,12 +2,16 @@
 // WebGL scatter (happy-dom has no WebGL, so the scatter module is the outside world; importing
 // this module puts the fake in its place), the API answers, and a rendered view with a real
 // controlled selection.
-import { encodeIndices, type Dataset } from '@loupe/contracts';
+import {
+  encodeIndices,
+  type Dataset,
+  type EmbeddingPointsResponse,
+  type EmbeddingsSettings,
+} from '@loupe/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { useState } from 'react';
 import { vi } from 'vitest';
-import type { EmbeddingPointsResponse, EmbeddingsSettings } from '../../api/embeddings';
 import { createQueryClient } from '../../api/queryClient';
 import { ThemeProvider } from '../../app/theme/ThemeProvider';
 import type { Handler } from '../../test/fakeServer';

@@ -1,7 +1,7 @@
 // The activities of a scope, polled every 2000 ms by the popover (docs/product.md, Shell §9); other pages may
 // poll at their own pace while they wait for a job.
 import { useQuery } from '@tanstack/react-query';
-import type { ActivityScope } from '../../../api/activities';
+import type { ActivityScope } from '../../../api/queries/activities';
 import { activitiesQuery } from '../../../api/queries/activities';
 import { ACTIVITIES_POLL_MS } from '../activityRules';
 

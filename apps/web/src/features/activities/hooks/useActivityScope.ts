@@ -1,7 +1,7 @@
 // 'My activities' or 'All activities', stored in the browser (default: my).
 import { useCallback, useState } from 'react';
 import { readStorage, STORAGE_KEYS, writeStorage } from '../../../lib/storage';
-import type { ActivityScope } from '../../../api/activities';
+import type { ActivityScope } from '../../../api/queries/activities';
 
 export function useActivityScope(): [ActivityScope, (scope: ActivityScope) => void] {
   const [scope, setScopeState] = useState<ActivityScope>(() =>

@@ -1,8 +1,10 @@
 // Sets a new password with a reset token.
-import type { ResetPasswordRequest } from '@loupe/contracts';
+import { api, type ResetPasswordRequest } from '@loupe/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../api/endpoints';
+import { call } from '../../../api/client';
 
 export function useResetPassword() {
-  return useMutation({ mutationFn: (body: ResetPasswordRequest) => api.resetPassword(body) });
+  return useMutation({
+    mutationFn: (body: ResetPasswordRequest) => call(api.auth.resetPassword, { body }),
+  });
 }

@@ -1,7 +1,7 @@
 // The map's points for the current settings, filter and colouring; `embeddingPointsQuery` polls
 // while the server is still computing them (docs/product.md, Datasets §4).
+import type { EmbeddingPointsRequest } from '@loupe/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { EmbeddingPointsRequest } from '../../../api/embeddings';
 import { embeddingPointsQuery } from '../../../api/queries/embeddings';
 
 export function useEmbeddingPoints(

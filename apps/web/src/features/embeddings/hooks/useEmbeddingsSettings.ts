@@ -1,8 +1,8 @@
 // The embeddings settings of a dataset at a data level (GET), and saving them (PUT), which makes
 // the points recompute.
-import type { DataLevel, UpdateEmbeddingsSettingsRequest } from '@loupe/contracts';
+import { api, type DataLevel, type UpdateEmbeddingsSettingsRequest } from '@loupe/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { embeddingsApi } from '../../../api/embeddings';
+import { call } from '../../../api/client';
 import { embeddingsSettingsQuery } from '../../../api/queries/embeddings';
 import { queryKeys } from '../../../api/queryKeys';
 
@@ -18,7 +18,7 @@ export function useUpdateEmbeddingsSettings(datasetId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (update: UpdateEmbeddingsSettingsRequest) =>
-      embeddingsApi.updateSettings(datasetId, update),
+      call(api.embeddings.updateSettings, { params: { id: datasetId }, body: update }),
     onSuccess: (settings, update) => {
       queryClient.setQueryData(
         embeddingsSettingsQuery(datasetId, update.data_level, update.predictions_id).queryKey,

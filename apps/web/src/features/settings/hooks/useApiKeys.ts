@@ -1,7 +1,7 @@
 // The signed-in user's API keys: the list, and create, revoke and rotate, each refreshing it.
-import type { CreateApiKeyRequest } from '@loupe/contracts';
+import { api, type CreateApiKeyRequest } from '@loupe/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../api/endpoints';
+import { call } from '../../../api/client';
 import { apiKeysQuery } from '../../../api/queries/settings';
 import { queryKeys } from '../../../api/queryKeys';
 
@@ -17,17 +17,23 @@ function useRefreshApiKeys() {
 export function useCreateApiKey() {
   const refresh = useRefreshApiKeys();
   return useMutation({
-    mutationFn: (body: CreateApiKeyRequest) => api.createApiKey(body),
+    mutationFn: (body: CreateApiKeyRequest) => call(api.apiKeys.create, { body }),
     onSuccess: refresh,
   });
 }
 
 export function useRevokeApiKey() {
   const refresh = useRefreshApiKeys();
-  return useMutation({ mutationFn: (id: string) => api.revokeApiKey(id), onSuccess: refresh });
+  return useMutation({
+    mutationFn: (id: string) => call(api.apiKeys.revoke, { params: { id } }),
+    onSuccess: refresh,
+  });
 }
 
 export function useRotateApiKey() {
   const refresh = useRefreshApiKeys();
-  return useMutation({ mutationFn: (id: string) => api.rotateApiKey(id), onSuccess: refresh });
+  return useMutation({
+    mutationFn: (id: string) => call(api.apiKeys.rotate, { params: { id } }),
+    onSuccess: refresh,
+  });
 }
