@@ -8,7 +8,7 @@ import {
   MenuUnfoldOutlined,
   RightOutlined,
 } from '@ant-design/icons';
-import type { DataLevel, Dataset } from '@loupe/contracts';
+import { TASK_TRAITS, type DataLevel, type Dataset } from '@loupe/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Flex, Modal, Result, Spin, Tooltip, Typography, theme } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -293,10 +293,7 @@ export function ItemViewer(props: ItemViewerProps) {
               metadataFields={metadata.data?.metadata_config}
               metadataFailed={metadata.isError}
               cardConfigIds={props.cardConfigIds ?? []}
-              showObjects={
-                dataset.task_type === 'object_detection' ||
-                dataset.task_type === 'instance_segmentation'
-              }
+              showObjects={TASK_TRAITS[dataset.task_type].hasObjects}
               colorOf={colorOf}
               hidden={hidden}
               selected={selected}

@@ -1,15 +1,12 @@
 // The dataset's class colours (label → CSS colour); regression and speech recognition have no
 // classes, so the call is skipped for them (docs/product.md, Datasets §7).
-import type { ColorMapResponse, TaskType } from '@loupe/contracts';
+import { TASK_TRAITS, type ColorMapResponse, type TaskType } from '@loupe/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { colorMapQuery } from '../../../api/queries/explore';
 
 const colorMapOf = (response: ColorMapResponse) => response.color_map;
 
 export function useColorMap(datasetId: string, taskType: TaskType | undefined) {
-  const enabled =
-    taskType !== undefined &&
-    taskType !== 'regression' &&
-    taskType !== 'automatic_speech_recognition';
+  const enabled = taskType !== undefined && TASK_TRAITS[taskType].hasClassNames;
   return useQuery({ ...colorMapQuery(datasetId), enabled, select: colorMapOf });
 }
