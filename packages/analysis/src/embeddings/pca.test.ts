@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createRandom, type Random } from '../random.js';
-import { pca, symmetricEigen } from './pca.js';
+import { pca, pcaPlan } from './pca.js';
 
 /** d orthonormal directions of length d (Gram–Schmidt on Gaussian vectors). */
 function randomRotation(d: number, random: Random): number[][] {
@@ -45,6 +45,117 @@ function gaussian(
 
 function component(result: { components: Float32Array }, c: number, d: number): Float32Array {
   return result.components.subarray(c * d, (c + 1) * d);
+}
+
+/**
+ * n × d float32 data whose sample covariance has eigenvalues `variances` along the rows of a
+ * random rotation: X = offset + U·diag(√((n − 1)·λ))·V with U's columns orthonormal and centred.
+ */
+function knownSpectrum(
+  n: number,
+  d: number,
+  variances: number[],
+  random: Random,
+): { data: Float32Array; directions: number[][] } {
+  const columns: number[][] = [];
+  while (columns.length < d) {
+    const u = Array.from({ length: n }, () => random.normal());
+    const mean = u.reduce((a, b) => a + b, 0) / n;
+    for (let i = 0; i < n; i++) u[i]! -= mean;
+    for (let pass = 0; pass < 2; pass++) {
+      for (const other of columns) {
+        const p = dot(u, other);
+        for (let i = 0; i < n; i++) u[i]! -= p * other[i]!;
+      }
+    }
+    const norm = Math.sqrt(dot(u, u));
+    columns.push(u.map((x) => x / norm));
+  }
+  const directions = randomRotation(d, random);
+  const data = new Float32Array(n * d);
+  for (let i = 0; i < n; i++) {
+    for (let j = 0; j < d; j++) {
+      let value = 3 - j / 10;
+      for (let c = 0; c < d; c++) {
+        value += columns[c]![i]! * Math.sqrt((n - 1) * variances[c]!) * directions[c]![j]!;
+      }
+      data[i * d + j] = value;
+    }
+  }
+  return { data, directions };
+}
+
+function sampleCovariance(data: Float32Array, n: number, d: number): Float64Array {
+  const mean = new Float64Array(d);
+  for (let i = 0; i < n; i++) for (let j = 0; j < d; j++) mean[j]! += data[i * d + j]! / n;
+  const c = new Float64Array(d * d);
+  for (let i = 0; i < n; i++) {
+    for (let a = 0; a < d; a++) {
+      for (let b = 0; b < d; b++) {
+        c[a * d + b]! += ((data[i * d + a]! - mean[a]!) * (data[i * d + b]! - mean[b]!)) / (n - 1);
+      }
+    }
+  }
+  return c;
+}
+
+/** Cyclic Jacobi, the slow and sure reference: eigenvalues descending, eigenvectors as rows. */
+function jacobi(matrix: Float64Array, d: number): { values: number[]; vectors: number[][] } {
+  const a = matrix.slice();
+  const v = new Float64Array(d * d);
+  for (let i = 0; i < d; i++) v[i * d + i] = 1;
+  for (let sweep = 0; sweep < 60; sweep++) {
+    let off = 0;
+    for (let p = 0; p < d; p++) for (let q = p + 1; q < d; q++) off += a[p * d + q]! ** 2;
+    if (off < 1e-30) break;
+    for (let p = 0; p < d - 1; p++) {
+      for (let q = p + 1; q < d; q++) {
+        const apq = a[p * d + q]!;
+        if (apq === 0) continue;
+        const theta = (a[q * d + q]! - a[p * d + p]!) / (2 * apq);
+        const t = Math.sign(theta || 1) / (Math.abs(theta) + Math.sqrt(theta * theta + 1));
+        const c = 1 / Math.sqrt(t * t + 1);
+        const s = t * c;
+        for (let r = 0; r < d; r++) {
+          const [arp, arq] = [a[r * d + p]!, a[r * d + q]!];
+          a[r * d + p] = c * arp - s * arq;
+          a[r * d + q] = s * arp + c * arq;
+        }
+        for (let r = 0; r < d; r++) {
+          const [apr, aqr] = [a[p * d + r]!, a[q * d + r]!];
+          a[p * d + r] = c * apr - s * aqr;
+          a[q * d + r] = s * apr + c * aqr;
+        }
+        for (let r = 0; r < d; r++) {
+          const [vrp, vrq] = [v[r * d + p]!, v[r * d + q]!];
+          v[r * d + p] = c * vrp - s * vrq;
+          v[r * d + q] = s * vrp + c * vrq;
+        }
+      }
+    }
+  }
+  const order = Array.from({ length: d }, (_, i) => i).sort(
+    (x, y) => a[y * d + y]! - a[x * d + x]!,
+  );
+  return {
+    values: order.map((i) => a[i * d + i]!),
+    vectors: order.map((i) => Array.from({ length: d }, (_, r) => v[r * d + i]!)),
+  };
+}
+
+/** Mean squared cosine between the k reference directions and span(components). */
+function subspaceCos2(
+  components: Float32Array,
+  reference: number[][],
+  k: number,
+  d: number,
+): number {
+  let sum = 0;
+  for (let a = 0; a < k; a++) {
+    for (let b = 0; b < k; b++)
+      sum += dot(components.subarray(a * d, (a + 1) * d), reference[b]!) ** 2;
+  }
+  return sum / k;
 }
 
 describe('pca', () => {
@@ -191,6 +302,22 @@ describe('pca', () => {
     expect(pca(wide, 2000, 600).method).toBe('randomized');
   });
 
+  it('plans by multiply-adds: covariance for many components, subspace iteration for few', () => {
+    // MNIST-sized: the covariance (n·d²/2) costs less than 9 passes with a 74-wide subspace.
+    expect(pcaPlan(60_000, 784, { components: 64 })).toMatchObject({ method: 'exact' });
+    expect(pcaPlan(60_000, 784, { components: 2 })).toMatchObject({
+      method: 'randomized',
+      subspace: 12,
+      powerIterations: 8,
+    });
+    expect(pcaPlan(1_000_000, 128, { components: 2 }).method).toBe('exact');
+    expect(pcaPlan(10_000, 3000, { components: 2, method: 'auto' }).method).toBe('randomized');
+    // Fewer iterations once k is a sizeable share of min(n, d), as scikit-learn does.
+    expect(pcaPlan(60_000, 784, { components: 100 }).powerIterations).toBe(5);
+    expect(pcaPlan(60_000, 784, { components: 2, powerIterations: 3 }).powerIterations).toBe(3);
+    expect(pcaPlan(60_000, 784, { components: 2, method: 'exact' }).method).toBe('exact');
+  });
+
   it('handles data of lower rank than the randomized subspace', () => {
     const random = createRandom(8);
     const d = 5;
@@ -203,6 +330,70 @@ describe('pca', () => {
     expect(result.explainedVarianceRatio[0]! + result.explainedVarianceRatio[1]!).toBeCloseTo(1, 5);
   });
 
+  it('matches a Jacobi reference on data with a known spectrum, by both methods', () => {
+    const random = createRandom(12);
+    const n = 50;
+    const d = 20;
+    const variances = Array.from({ length: d }, (_, i) => 9 / (1 + i) ** 1.2);
+    const { data } = knownSpectrum(n, d, variances, random);
+    const reference = jacobi(sampleCovariance(data, n, d), d);
+    for (const k of [2, 5]) {
+      for (const method of ['exact', 'randomized'] as const) {
+        const result = pca(data, n, d, { components: k, method, seed: 4 });
+        expect(result.method).toBe(method);
+        // Components are float32: cos² is 1 to within their rounding.
+        // Components are float32, so exact is 1 to within their rounding; five power
+        // iterations with a 10-wide margin leave the randomized subspace within a few 1e-7.
+        const cos2 = subspaceCos2(result.components, reference.vectors, k, d);
+        expect(Math.abs(1 - cos2)).toBeLessThan(method === 'exact' ? 5e-8 : 1e-6);
+        for (let c = 0; c < k; c++) {
+          expect(result.explainedVariance[c]! / reference.values[c]!).toBeCloseTo(1, 6);
+          // The data were built with this spectrum (up to float32 rounding).
+          expect(result.explainedVariance[c]! / variances[c]!).toBeCloseTo(1, 4);
+        }
+      }
+    }
+  });
+
+  it('gives the same numbers on one thread and on two', () => {
+    const random = createRandom(13);
+    const n = 8000;
+    const d = 400;
+    const rotation = randomRotation(40, random).map((row) => [
+      ...row,
+      ...new Array<number>(d - 40).fill(0),
+    ]);
+    const data = gaussian(
+      n,
+      rotation,
+      Array.from({ length: 40 }, (_, i) => 10 / (1 + i)),
+      random,
+      new Array<number>(d).fill(1),
+    );
+    for (let i = 0; i < data.length; i++) data[i]! += random.normal() * 0.1;
+    for (const method of ['exact', 'randomized'] as const) {
+      const one = pca(data, n, d, { components: 3, method, threads: 1 });
+      const two = pca(data, n, d, { components: 3, method, threads: 2 });
+      expect(two.projection).toEqual(one.projection);
+      expect(two.components).toEqual(one.components);
+      expect(two.explainedVariance).toEqual(one.explainedVariance);
+    }
+  });
+
+  it('reports zero variance, not NaN, for a single point or identical points', () => {
+    for (const n of [1, 4]) {
+      const data = new Float32Array(n * 3).fill(2.5);
+      for (const method of ['exact', 'randomized'] as const) {
+        const result = pca(data, n, 3, { method });
+        expect(Array.from(result.projection)).toEqual(new Array<number>(n * 2).fill(0));
+        expect(Array.from(result.explainedVariance)).toEqual([0, 0]);
+        expect(Array.from(result.explainedVarianceRatio)).toEqual([0, 0]);
+        expect(Array.from(result.mean)).toEqual([2.5, 2.5, 2.5]);
+        expect(result.components.every(Number.isFinite)).toBe(true);
+      }
+    }
+  });
+
   it('rejects inconsistent sizes and options, naming them', () => {
     const data = new Float32Array(12);
     expect(() => pca(data, 5, 3)).toThrow(/n · d/);
@@ -210,37 +401,6 @@ describe('pca', () => {
     expect(() => pca(data, 4, 3, { components: 0 })).toThrow(/components/);
     expect(() => pca(data, 0, 3)).toThrow(/^n /);
     expect(() => pca(data, 4, 3, { powerIterations: -1 })).toThrow(/powerIterations/);
-  });
-});
-
-describe('symmetricEigen', () => {
-  it('decomposes a symmetric matrix into orthonormal eigenvectors', () => {
-    const random = createRandom(10);
-    const d = 9;
-    const matrix = new Float64Array(d * d);
-    for (let i = 0; i < d; i++) {
-      for (let j = i; j < d; j++) {
-        const value = random.normal();
-        matrix[i * d + j] = value;
-        matrix[j * d + i] = value;
-      }
-    }
-    const original = matrix.slice();
-    const { values, vectors } = symmetricEigen(matrix, d);
-    for (let c = 0; c < d; c++) {
-      for (let i = 0; i < d; i++) {
-        let av = 0;
-        for (let j = 0; j < d; j++) av += original[i * d + j]! * vectors[j * d + c]!;
-        expect(av).toBeCloseTo(values[c]! * vectors[i * d + c]!, 10);
-      }
-      for (let c2 = 0; c2 < d; c2++) {
-        let s = 0;
-        for (let i = 0; i < d; i++) s += vectors[i * d + c]! * vectors[i * d + c2]!;
-        expect(s).toBeCloseTo(c === c2 ? 1 : 0, 10);
-      }
-    }
-    let trace = 0;
-    for (let i = 0; i < d; i++) trace += original[i * d + i]!;
-    expect(values.reduce((a, b) => a + b, 0)).toBeCloseTo(trace, 10);
+    expect(() => pca(data, 4, 3, { threads: 0 })).toThrow(/threads/);
   });
 });
