@@ -1,29 +1,25 @@
 // Explorer query engine benchmark (issue 6): a generated 1,000,000-item table with 20 metadata
 // fields; build time and memory, three filters + two-key sort, one histogram, result encoding.
-// Prints figures and ratios to the targets; never fails on time.
+// Prints figures and ratios to the targets; never fails on time. Against pandas: bench/compare.
 // Run: npx tsx --conditions=loupe-src bench/explore/engine.ts (ITEMS=… to change the size)
 import os from 'node:os';
 import { decodeIndices, encodeIndices } from '@loupe/contracts';
 import {
   countRows,
-  createRandom,
   evaluateFilter,
   fromColumns,
   histogram,
   ItemTableBuilder,
   prepareSortIndexes,
   queryRows,
-  type ColumnInput,
-  type Filter,
   type ItemQuery,
   type ItemRow,
   type MetadataValue,
-  type SortEntry,
 } from '@loupe/analysis';
+import { generateColumns, generateIds, threeFilters, twoKeySorts } from './generated-table.js';
 
 const ITEMS = Number(process.env.ITEMS ?? 1_000_000);
 const RUNS = Number(process.env.RUNS ?? 20);
-const random = createRandom(6);
 
 function p50(times: number[]): number {
   const sorted = [...times].sort((a, b) => a - b);
@@ -82,56 +78,11 @@ const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 const gc = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
 gc();
 const beforeIds = process.memoryUsage();
-const ids = Array.from({ length: ITEMS }, (_, i) => `item-${i.toString(36).padStart(6, '0')}`);
-const columns: Record<string, ColumnInput> = {};
+const ids = generateIds(ITEMS);
 gc();
 const afterIds = process.memoryUsage();
-const missingShare = (f: number) => (f % 3 === 0 ? 0.05 : 0); // every third field has 5 % missing
-for (let f = 0; f < 8; f++) {
-  const values = new Float64Array(ITEMS);
-  for (let i = 0; i < ITEMS; i++) {
-    // A mix of continuous (normal, uniform) and integer-valued (widths, counts) fields.
-    const x = f % 2 === 0 ? random.normal() * 10 + f : f < 4 ? random.int(32, 4096) : random.next();
-    values[i] = random.next() < missingShare(f) ? NaN : x;
-  }
-  columns[`num_${f}`] = { type: 'numeric', values };
-}
-for (let f = 0; f < 6; f++) {
-  const k = [5, 10, 20, 30, 40, 50][f]!;
-  const categories = Array.from(
-    { length: k },
-    (_, c) => `cat-${f}-${String.fromCharCode(97 + ((c * 7) % 26))}${c}`,
-  );
-  const codes = new Int32Array(ITEMS);
-  for (let i = 0; i < ITEMS; i++)
-    codes[i] = random.next() < missingShare(f) ? -1 : random.int(0, k - 1);
-  columns[`str_${f}`] = { type: 'string', codes, categories };
-}
-for (let f = 0; f < 3; f++) {
-  const codes = new Int32Array(ITEMS);
-  for (let i = 0; i < ITEMS; i++)
-    codes[i] = random.next() < missingShare(f) ? -1 : random.next() < 0.3 ? 1 : 0;
-  columns[`bool_${f}`] = { type: 'boolean', codes };
-}
-const start = Date.UTC(2024, 0, 1);
-for (let f = 0; f < 3; f++) {
-  const values = new Float64Array(ITEMS);
-  for (let i = 0; i < ITEMS; i++) {
-    values[i] =
-      random.next() < missingShare(f) ? NaN : start + Math.floor(random.next() * 365 * 86_400_000);
-  }
-  columns[`ts_${f}`] = { type: 'timestamp', values };
-}
-const splitNames = ['train', 'val', 'test'];
-const split = {
-  codes: Int32Array.from({ length: ITEMS }, () => (random.next() < 0.8 ? 0 : random.int(1, 2))),
-  categories: splitNames,
-};
-const records = Int32Array.from({ length: ITEMS }, (_, i) => Math.floor(i / 100_000));
-const createdRecord = {
-  codes: records,
-  categories: Array.from({ length: 10 }, (_, r) => `record-${r}`),
-};
+const { columns, split, createdRecord } = generateColumns(ITEMS);
+const splitNames = split.categories;
 
 // --- build ----------------------------------------------------------------------------------
 gc();
@@ -190,49 +141,8 @@ line(
 );
 
 // --- query: three filters + two-key sort ----------------------------------------------------
-function categoriesOf(id: string): readonly string[] {
-  const column = table.columns.get(id);
-  return column && 'codes' in column ? column.categories : [];
-}
-const filter: Filter = {
-  type: 'and',
-  children: [
-    { type: 'numeric', metadata_id: 'num_0', op: 'between', value: [-5, null] },
-    {
-      type: 'string',
-      metadata_id: 'str_2',
-      op: 'in',
-      value: categoriesOf('str_2').slice(0, 15),
-    },
-    {
-      type: 'not',
-      child: { type: 'boolean', metadata_id: 'bool_1', op: 'bool_equals', value: true },
-    },
-  ],
-};
-const sorts: [string, SortEntry[]][] = [
-  [
-    'string asc, numeric desc',
-    [
-      { name: 'str_0', direction: 'ascending' },
-      { name: 'num_2', direction: 'descending' },
-    ],
-  ],
-  [
-    'numeric desc, numeric asc',
-    [
-      { name: 'num_4', direction: 'descending' },
-      { name: 'num_1', direction: 'ascending' },
-    ],
-  ],
-  [
-    'timestamp asc, string desc',
-    [
-      { name: 'ts_1', direction: 'ascending' },
-      { name: 'str_3', direction: 'descending' },
-    ],
-  ],
-];
+const filter = threeFilters(table);
+const sorts = twoKeySorts;
 const filterOnly = repeat(() => evaluateFilter(table, filter));
 timed(`three filters (${countRows(filterOnly.result).toLocaleString('en')} match)`, filterOnly);
 let result: Uint32Array = new Uint32Array(0);

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { bitsetToRows, countRows } from './bitset.js';
-import { evaluateFilter } from './filter.js';
+import { createRandom } from '../random.js';
+import { bitsetToRows, countRows, fullBitset } from './bitset.js';
+import { dropMissing, evaluateFilter } from './filter.js';
 import { fixture } from './fixture.js';
+import { refMatches, type RefRow } from './reference.js';
 import { fromColumns } from './table.js';
 import type { Filter } from './types.js';
 
@@ -150,5 +152,81 @@ describe('evaluateFilter', () => {
     expect(() =>
       rows({ type: 'timestamp', metadata_id: 'at', op: 'ts_equals', value: 'not a date' }),
     ).toThrow(/Invalid timestamp "not a date"/);
+  });
+
+  it('agrees with the row-by-row reference over many words, in every kind of tree', () => {
+    // 1,003 rows: 31 whole words and a tail; values drawn so that every word has misses.
+    const random = createRandom(11);
+    const n = 1003;
+    const labels = ['ant', 'bee', 'cat', 'dog', 'eel'];
+    const refRows: RefRow[] = Array.from({ length: n }, (_, i) => ({
+      id: `i${i}`,
+      split: null,
+      created_record: i < 500 ? 'r1' : 'r2',
+      metadata: {
+        x: random.next() < 0.1 ? null : random.int(-5, 5),
+        label: random.next() < 0.1 ? null : labels[random.int(0, 4)]!,
+        ok: random.next() < 0.1 ? null : random.next() < 0.5,
+      },
+    }));
+    const big = fromColumns({
+      ids: refRows.map((r) => r.id),
+      columns: {
+        x: { type: 'numeric', values: refRows.map((r) => r.metadata.x as number | null) },
+        label: { type: 'string', values: refRows.map((r) => r.metadata.label as string | null) },
+        ok: { type: 'boolean', values: refRows.map((r) => r.metadata.ok as boolean | null) },
+      },
+      createdRecord: refRows.map((r) => r.created_record),
+    });
+    const x = (lo: number | null, hi: number | null): Filter => ({
+      type: 'numeric',
+      metadata_id: 'x',
+      op: 'between',
+      value: [lo, hi],
+    });
+    const label = (...value: string[]): Filter => ({
+      type: 'string',
+      metadata_id: 'label',
+      op: 'in',
+      value,
+    });
+    const ok: Filter = { type: 'boolean', metadata_id: 'ok', op: 'bool_equals', value: true };
+    const not = (child: Filter): Filter => ({ type: 'not', child });
+    const and = (...children: Filter[]): Filter => ({ type: 'and', children });
+    const or = (...children: Filter[]): Filter => ({ type: 'or', children });
+    const filters: Filter[] = [
+      x(-2, 3),
+      x(4, 4),
+      x(null, null),
+      label('cat'), // one category: a comparison
+      label('cat', 'eel', 'zebra'), // some: the lookup table
+      label(...labels), // all: has a value
+      label(),
+      not(ok),
+      and(x(-5, 0), label('ant', 'bee'), not(ok)),
+      and(x(5, 5), ok), // words emptied by the first child are skipped
+      or(x(-5, -5), label('dog'), ok),
+      or(x(null, null), not(x(null, null))), // words filled by the first child are skipped
+      not(and(x(0, null), or(ok, label('cat')))),
+      not(or(and(ok, x(1, 2)), and(not(ok), label('bee', 'cat')))),
+      and(or(x(0, 1), label('ant')), not(or(ok, and()))),
+      or(and(x(0, 1), not(label('ant'))), { type: 'history', record_id: 'r2' }),
+      not({ type: 'history', record_id: 'r1' }),
+    ];
+    for (const filter of filters) {
+      const expected = refRows.flatMap((row, i) => (refMatches(row, filter) ? [i] : []));
+      const bits = evaluateFilter(big, filter);
+      expect(Array.from(bitsetToRows(bits)), JSON.stringify(filter)).toEqual(expected);
+      expect(countRows(bits)).toBe(expected.length); // nothing past the last row
+    }
+  });
+
+  it('drops the rows missing a value, column by column', () => {
+    const t = fixture();
+    const bits = fullBitset(t.length);
+    dropMissing(t, bits, 'w');
+    expect(Array.from(bitsetToRows(bits))).toEqual([0, 2, 3, 4, 5]);
+    dropMissing(t, bits, 'label');
+    expect(Array.from(bitsetToRows(bits))).toEqual([0, 3, 4, 5]);
   });
 });

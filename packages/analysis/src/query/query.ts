@@ -1,7 +1,7 @@
 // One explorer query end to end (docs/product.md §7 "Item ids"): filter, drop items missing a sort key
 // unless include_missing, sort. Returns row indices; ids are table.ids[row].
 import { bitsetToRows, emptyBitset, fullBitset, type Bitset } from './bitset.js';
-import { evaluateFilter, type EvaluateOptions } from './filter.js';
+import { dropMissing, evaluateFilter, type EvaluateOptions } from './filter.js';
 import { sortRows } from './sort.js';
 import { getColumn, type ItemTable } from './table.js';
 import type { Filter, SortEntry } from './types.js';
@@ -16,22 +16,6 @@ export interface ItemQuery {
   include_missing?: boolean;
   /** Restrict to these rows first (a subset's items). */
   within?: Bitset | null;
-}
-
-/** Clear the rows of `bits` whose value of `metadataId` is missing. */
-function dropMissing(table: ItemTable, bits: Bitset, metadataId: string): void {
-  const column = getColumn(table, metadataId);
-  const n = table.length;
-  if ('codes' in column) {
-    const codes = column.codes;
-    for (let i = 0; i < n; i++) if (codes[i]! < 0) bits[i >>> 5]! &= ~(1 << (i & 31));
-  } else {
-    const values = column.values;
-    for (let i = 0; i < n; i++) {
-      const v = values[i]!;
-      if (v !== v) bits[i >>> 5]! &= ~(1 << (i & 31));
-    }
-  }
 }
 
 /** The rows matching `query`, in the requested order (upload order when no sort). */

@@ -12,9 +12,8 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type * as USearch from 'usearch';
 import type { DistanceMetric, Neighbours } from './exact.js';
-import { usearch } from './native.js';
+import { NativeIndex } from './native.js';
 
 export interface AnnIndexOptions {
   dimension: number;
@@ -88,19 +87,6 @@ function settingsOf(options: AnnIndexOptions): Settings {
   return settings;
 }
 
-function nativeIndex(settings: Settings): USearch.Index {
-  const { Index, MetricKind, ScalarKind } = usearch();
-  return new Index({
-    dimensions: settings.dimension,
-    metric: settings.metric === 'cosine' ? MetricKind.Cos : MetricKind.L2sq,
-    quantization: ScalarKind.F32,
-    connectivity: settings.connectivity,
-    expansion_add: settings.expansionAdd,
-    expansion_search: settings.expansionSearch,
-    multi: false,
-  });
-}
-
 /** usearch reads and writes indexes only through files; a private temporary folder carries them. */
 function withTemporaryFile<T>(use: (path: string) => T): T {
   const folder = mkdtempSync(join(tmpdir(), 'loupe-ann-'));
@@ -155,10 +141,10 @@ function readHeader(bytes: Uint8Array): Omit<Settings, 'threads'> {
 }
 
 class UsearchAnnIndex implements AnnIndex {
-  #native: USearch.Index;
+  #native: NativeIndex;
 
   constructor(private readonly settings: Settings) {
-    this.#native = nativeIndex(settings);
+    this.#native = new NativeIndex(settings);
   }
 
   get dimension(): number {
@@ -170,7 +156,7 @@ class UsearchAnnIndex implements AnnIndex {
   }
 
   get size(): number {
-    return Number(this.#native.size());
+    return this.#native.size();
   }
 
   add(ids: ArrayLike<number>, vectors: Float32Array): void {
@@ -196,7 +182,7 @@ class UsearchAnnIndex implements AnnIndex {
       if (!Number.isFinite(vectors[i])) throw new Error(`vectors[${i}] is not a finite number`);
     }
     if (this.size > 0) {
-      const present = this.#native.contains(keys) as boolean[];
+      const present = this.#native.contains(keys);
       const replaced = keys.filter((_, i) => present[i]);
       if (replaced.length > 0) this.#native.remove(replaced);
     }
@@ -209,7 +195,7 @@ class UsearchAnnIndex implements AnnIndex {
       throw new Error(`query must hold dimension = ${this.dimension} values`);
     }
     if (this.size === 0) return { ids: new Uint32Array(0), distances: new Float32Array(0) };
-    const matches = this.#native.search(query, k, 1);
+    const matches = this.#native.search(query, k);
     const found = matches.keys.length;
     const ids = new Uint32Array(found);
     const distances = new Float32Array(found);
@@ -260,7 +246,7 @@ class UsearchAnnIndex implements AnnIndex {
     }
     withTemporaryFile((path) => {
       writeFileSync(path, bytes.subarray(HEADER_BYTES));
-      const native = nativeIndex(this.settings);
+      const native = new NativeIndex(this.settings);
       native.load(path);
       this.#native = native;
     });

@@ -1,6 +1,6 @@
 // Exact nearest neighbours by brute force over n × d float32 rows (cosine or euclidean): one query
 // against many rows ("find similar"), and every point's k nearest for small sets (UMAP, t-SNE).
-import { usearch } from './native.js';
+import { nativeExactSearch, nativeView } from './native.js';
 
 export type DistanceMetric = 'cosine' | 'euclidean';
 
@@ -152,7 +152,9 @@ function candidateCount(k: number, n: number): number {
  * the caller must not change it. Only n row norms are kept besides. With `native` (default: from
  * NATIVE_SCAN_MIN_ROWS rows) the scan is usearch's SIMD brute force for 2k + 32 candidates,
  * re-ranked here in float64: the same neighbours and distances, except that among more than
- * k + 32 rows at exactly the same distance other ids than the smallest may be returned.
+ * k + 32 rows at exactly the same distance other ids than the smallest may be returned. The
+ * native pass needs the rows at the start of their own buffer: a view into a larger (or shared)
+ * buffer is copied once, when the index is made.
  */
 export function createExactIndex(
   vectors: Float32Array,
@@ -163,6 +165,8 @@ export function createExactIndex(
   const factors = rowFactors(vectors, n, d, metric);
   const q = new Float64Array(d);
   const native = options.native ?? n >= NATIVE_SCAN_MIN_ROWS;
+  // Re-based once here rather than on every search: a view into a larger buffer is copied.
+  const nativeVectors = native ? nativeView(vectors) : vectors;
   return {
     dimension: d,
     metric,
@@ -180,16 +184,8 @@ export function createExactIndex(
       const top = new TopK(Math.min(k, n));
       // A zero query is at distance 1 of every row by cosine: all ties, the scan's rule decides.
       if (native && !(metric === 'cosine' && queryNorm === 0)) {
-        const { exactSearch: nativeSearch, MetricKind } = usearch();
-        const found = nativeSearch(
-          vectors,
-          query,
-          d,
-          candidateCount(k, n),
-          metric === 'euclidean' ? MetricKind.L2sq : MetricKind.Cos,
-          1,
-        ) as { keys: BigUint64Array };
-        rescore(vectors, d, q, factors, metric === 'euclidean', found.keys, top);
+        const keys = nativeExactSearch(nativeVectors, query, d, candidateCount(k, n), metric);
+        rescore(vectors, d, q, factors, metric === 'euclidean', keys, top);
       } else {
         scan(vectors, n, d, q, factors, metric === 'euclidean', top);
       }
