@@ -38,6 +38,31 @@ export class DatasetOverview {
     expect(await this.page.getByLabel(new RegExp(`^${title}: `)).count()).toBe(0);
   }
 
+  /** Version History records whose heading is `operation` ('Changed sample label'). */
+  historyRecords(operation: string): Locator {
+    return this.page
+      .getByTestId('history-record')
+      .filter({ has: this.page.getByText(operation, { exact: true }) });
+  }
+
+  /** Waits for a record of `operation` on `items` items by `user`; answers the record. */
+  async expectHistoryRecord(operation: string, items: number, user: string): Promise<Locator> {
+    const record = this.historyRecords(operation)
+      .filter({ hasText: `${items} ${items === 1 ? 'item' : 'items'} · by ${user}` })
+      .first();
+    await record.waitFor();
+    return record;
+  }
+
+  /** Restore on a delete record, confirmed; waits for 'N item(s) restored.'. */
+  async restore(record: Locator, items: number): Promise<void> {
+    await record.getByRole('button', { name: /Restore$/ }).click();
+    const noun = items === 1 ? 'item' : 'items';
+    const dialog = this.page.getByRole('dialog').filter({ hasText: `Restore ${items} ${noun}?` });
+    await dialog.getByRole('button', { name: 'Restore', exact: true }).click();
+    await this.page.getByText(`${items} ${noun} restored.`, { exact: true }).waitFor();
+  }
+
   thumbnailsSwitch(): Locator {
     return this.page.getByRole('switch', { name: 'Thumbnails' });
   }

@@ -92,6 +92,20 @@ export class ExplorePage {
     return this.afterGridRender(() => popover.getByRole('button', { name: 'Apply' }).click());
   }
 
+  /** Filters by a Version history record, chosen by its operation's words ('changed sample label'). */
+  async filterByHistory(operation: string): Promise<GridRender> {
+    await this.page.getByRole('button', { name: /Filter$/ }).click();
+    const popover = this.page.getByTestId('filter-popover');
+    await popover.getByRole('combobox', { name: 'History record' }).click();
+    await this.page
+      .locator('.ant-select-dropdown:visible')
+      .getByTestId('history-option')
+      .filter({ hasText: operation })
+      .first()
+      .click();
+    return this.afterGridRender(() => popover.getByRole('button', { name: 'Apply' }).click());
+  }
+
   async sortBy(property: string): Promise<GridRender> {
     await this.page.getByRole('button', { name: /Sort/ }).first().click();
     const popover = this.page.getByTestId('sort-popover');

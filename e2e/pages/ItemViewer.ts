@@ -5,6 +5,7 @@ import type { Locator, Page } from 'playwright-core';
 declare global {
   interface Window {
     __loupeViewerItems?: { id: string; index: number }[];
+    __loupeViewerClosed?: boolean;
   }
 }
 
@@ -66,6 +67,31 @@ export class ItemViewer {
     await this.page.keyboard.press('Enter');
     await this.dialog().waitFor();
     return this.waitForItemAt(index);
+  }
+
+  /** Waits until the viewer shows the item `id`. */
+  async waitForItem(id: string): Promise<void> {
+    await this.page
+      .locator(`[data-testid="item-viewer-body"][data-item-id="${id.replace(/["\\]/g, '\\$&')}"]`)
+      .waitFor({ timeout: 60_000 });
+  }
+
+  /** Starts watching whether the viewer closes (its body leaves the page) from now on. */
+  async watchClosing(): Promise<void> {
+    await this.page.evaluate(() => {
+      window.__loupeViewerClosed = false;
+      new MutationObserver((_, observer) => {
+        if (!document.querySelector('[data-testid="item-viewer-body"]')) {
+          window.__loupeViewerClosed = true;
+          observer.disconnect();
+        }
+      }).observe(document.body, { childList: true, subtree: true });
+    });
+  }
+
+  /** Whether the viewer closed since `watchClosing`. */
+  async closedSinceWatching(): Promise<boolean> {
+    return this.page.evaluate(() => window.__loupeViewerClosed === true);
   }
 
   /** Presses → and waits for the viewer to show the next position. */

@@ -18,6 +18,7 @@ import {
 import pino from 'pino';
 import { apiKeysRoutes } from './api-keys/api-keys.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
+import { actionsRoutes } from './curation/actions.routes.js';
 import {
   datasetHistoryRoutes,
   datasetSettingsRoutes,
@@ -25,6 +26,7 @@ import {
 } from './datasets/datasets.routes.js';
 import { embeddingsRoutes } from './embeddings/embeddings.routes.js';
 import { exploreRoutes } from './explore/explore.routes.js';
+import { exportRoutes } from './export/export.routes.js';
 import { featuresRoutes } from './features/features.routes.js';
 import { DEFAULT_RUNNER_OPTIONS, JobRunner } from './jobs/job-runner.js';
 import { jobsRoutes } from './jobs/jobs.routes.js';
@@ -48,6 +50,7 @@ import { createServices, type Services } from './services.js';
 import { settingsRoutes } from './settings/settings.routes.js';
 import { setupRoutes } from './setup/setup.routes.js';
 import { stateRoutes } from './state/state.routes.js';
+import { subsetsRoutes } from './subsets/subsets.routes.js';
 import { supportRoutes } from './support/support.routes.js';
 import { usersRoutes } from './users/users.routes.js';
 import { VERSION } from './version.js';
@@ -193,6 +196,9 @@ export async function buildApp(
   jobsRoutes(api, { jobs: services.jobs });
   exploreRoutes(api, { explore: services.explore });
   embeddingsRoutes(api, { embeddings: services.embeddings });
+  subsetsRoutes(api, { subsets: services.subsets });
+  actionsRoutes(api, { actions: services.actions });
+  exportRoutes(api, { exports: services.exports });
   sdkRoutes(api, new WheelCache(config.sdkDir));
   app.get('/api/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, () =>
     app.swagger(),

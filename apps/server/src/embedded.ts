@@ -3,5 +3,6 @@
 export { buildApp } from './app.js';
 export { loadConfig, type Config, type DatabaseConfig } from './config.js';
 export { migrateToLatest, openDatabase } from './db/database.js';
+export { startEvaluation } from './license/evaluation.js';
 export { computeImageMetadata } from './processing/media-metadata.js';
 export { thumbnailFromComputed } from './processing/thumbnails.js';

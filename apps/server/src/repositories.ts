@@ -2,6 +2,7 @@
 // service only the ones it uses, and for benchmarks that write rows directly.
 import type { Kysely } from 'kysely';
 import { ApiKeysRepository } from './api-keys/api-keys.repository.js';
+import { ActionsRepository } from './curation/actions.repository.js';
 import { ResetTokensRepository, SessionsRepository } from './auth/sessions.repository.js';
 import { DatasetsRepository } from './datasets/datasets.repository.js';
 import { HistoryRepository } from './datasets/history.repository.js';
@@ -9,6 +10,7 @@ import { MetadataFieldsRepository } from './datasets/metadata-fields.repository.
 import type { Dialect } from './db/database.js';
 import type { DB } from './db/schema.js';
 import { EmbeddingsRepository } from './embeddings/embeddings.repository.js';
+import { ExportRepository } from './export/export.repository.js';
 import { ExploreRepository } from './explore/explore.repository.js';
 import { FeaturesRepository } from './features/features.repository.js';
 import { JobsRepository } from './jobs/jobs.repository.js';
@@ -16,18 +18,22 @@ import { MediaRepository } from './media/media.repository.js';
 import { PredictionSetsRepository } from './prediction-sets/prediction-sets.repository.js';
 import { SamplesRepository } from './samples/samples.repository.js';
 import { SettingsRepository } from './settings/settings.repository.js';
+import { SubsetsRepository } from './subsets/subsets.repository.js';
 import { UsersRepository } from './users/users.repository.js';
 
 export function createRepositories(db: Kysely<DB>, dialect: Dialect) {
   return {
     datasets: new DatasetsRepository(db, dialect),
-    history: new HistoryRepository(db),
+    history: new HistoryRepository(db, dialect),
+    actions: new ActionsRepository(db, dialect),
     metadataFields: new MetadataFieldsRepository(db),
     samples: new SamplesRepository(db, dialect),
+    subsets: new SubsetsRepository(db, dialect),
     media: new MediaRepository(db),
     features: new FeaturesRepository(db),
     predictionSets: new PredictionSetsRepository(db),
     explore: new ExploreRepository(db),
+    exports: new ExportRepository(db, dialect),
     embeddings: new EmbeddingsRepository(db),
     jobs: new JobsRepository(db, dialect),
     users: new UsersRepository(db),

@@ -1,5 +1,6 @@
 // Composition root: builds every service from the configuration, the database, the logger and
 // the clock, handing each only the repositories and services it uses.
+import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import sharp from 'sharp';
 import { ApiKeysService } from './api-keys/api-keys.service.js';
@@ -7,6 +8,7 @@ import { AuthService } from './auth/auth.service.js';
 import { LoginLimiter, ResetLimiter } from './auth/login-limiter.js';
 import { SessionCache } from './auth/session-cache.js';
 import type { BlobStoreConfig, Config } from './config.js';
+import { ActionsService } from './curation/actions.service.js';
 import { DatasetsService } from './datasets/datasets.service.js';
 import type { Database } from './db/database.js';
 import { PlannerStatistics } from './db/statistics.js';
@@ -16,6 +18,7 @@ import { embeddingsJob } from './embeddings/embeddings.job.js';
 import { EmbeddingsService } from './embeddings/embeddings.service.js';
 import { LayoutsService } from './embeddings/layouts.service.js';
 import { SimilaritySearch } from './embeddings/similarity.js';
+import { ExportService } from './export/export.service.js';
 import { ExploreService } from './explore/explore.service.js';
 import { ItemTableCache } from './explore/item-table-cache.js';
 import { FeaturesService } from './features/features.service.js';
@@ -40,6 +43,7 @@ import { SetupService } from './setup/setup.service.js';
 import { StateService } from './state/state.service.js';
 import { LocalBlobStore, S3BlobStore, type BlobStore } from './storage/blob-store.js';
 import { MediaResolver } from './storage/media.js';
+import { SubsetsService } from './subsets/subsets.service.js';
 import { SupportService } from './support/support.service.js';
 import { thumbnailsJob } from './thumbnails/thumbnails.job.js';
 import { ThumbnailsService } from './thumbnails/thumbnails.service.js';
@@ -152,8 +156,22 @@ export function createServices(
       samples: repos.samples,
       features: repos.features,
       explore: repos.explore,
+      subsets: repos.subsets,
     },
     new ItemTableCache(config.exploreCacheBytes),
+  );
+  const subsets = new SubsetsService(
+    { datasets: repos.datasets, subsets: repos.subsets },
+    transact,
+    license,
+    clock,
+  );
+  const actions = new ActionsService(
+    { datasets: repos.datasets, predictionSets: repos.predictionSets, history: repos.history },
+    transact,
+    license,
+    explore,
+    clock,
   );
   const embeddings = new EmbeddingsService(
     {
@@ -230,6 +248,21 @@ export function createServices(
     predictionSets,
     explore,
     embeddings,
+    subsets,
+    actions,
+    exports: new ExportService(
+      {
+        datasets: repos.datasets,
+        metadataFields: repos.metadataFields,
+        predictionSets: repos.predictionSets,
+        exports: repos.exports,
+      },
+      license,
+      blobs,
+      resolver,
+      clock,
+      join(config.dataDir, 'tmp', 'exports'),
+    ),
   };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -373,6 +373,16 @@ export const HistoryRecord = z
     data_level: DataLevel,
     operation_type: HistoryOperation,
     user_name: z.string(),
+    restorable: z
+      .boolean()
+      .describe('A delete record whose items are still deleted: it can be restored'),
+    restored_by: z
+      .string()
+      .nullable()
+      .describe('The sample:restore record that undid this delete record, if any'),
+    items_deleted: z
+      .boolean()
+      .describe("The record's items are deleted now (the history filter cannot select them)"),
   })
   .meta({ id: 'HistoryRecord' });
 export type HistoryRecord = z.infer<typeof HistoryRecord>;

@@ -83,6 +83,10 @@ export const EmbeddingPointsRequest = z
     ),
     feature_name: FeatureName.optional().describe('Default: the stored settings'),
     filter: Filter.nullable().optional(),
+    subset_id: z
+      .string()
+      .optional()
+      .describe("Only the subset's items (the subset must be of this data level)"),
     data_level: DataLevel,
     predictions_id: PredictionsId.optional(),
     color_by: z
@@ -166,7 +170,9 @@ export const EmbeddingPointsResponse = z
     num_missing: z
       .number()
       .int()
-      .describe('Items matching the filter that have no vector of the feature (not plotted)'),
+      .describe(
+        'Items matching the filter (within the subset) that have no vector of the feature (not plotted)',
+      ),
   })
   .meta({ id: 'EmbeddingPointsResponse' });
 export type EmbeddingPointsResponse = z.infer<typeof EmbeddingPointsResponse>;

@@ -13,6 +13,7 @@ export * from './upload-protocol.js';
 export * from './activities.js';
 export * from './explore.js';
 export * from './embeddings.js';
+export * from './curation.js';
 
 // Validation messages name a missing field plainly ("Required") instead of zod's type jargon.
 import { z } from 'zod';

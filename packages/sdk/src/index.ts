@@ -14,4 +14,6 @@ export type {
   Progress,
 } from './client/client.js';
 export { LoupeError } from './client/errors.js';
+export { OutputNotEmpty } from './client/export.js';
+export type { ExportItemsOptions, ExportOptions, ExportResult } from './client/export.js';
 export type { HttpOptions } from './client/http.js';

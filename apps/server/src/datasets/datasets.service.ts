@@ -16,6 +16,7 @@ import { actorUserId, type Actor } from '../users/actor.js';
 import type { UsersRepository } from '../users/users.repository.js';
 import type { DatasetRecord, DatasetsRepository } from './datasets.repository.js';
 import type { HistoryRepository } from './history.repository.js';
+import { toHistoryRecord } from './history.js';
 
 export const UPLOAD_LICENSE_MESSAGE = 'Please set up your license key in Settings to add datasets.';
 export const DEFAULT_IOU_THRESHOLD = 0.5;
@@ -39,7 +40,7 @@ export async function requireDataset(
 
 export interface DatasetsRepos {
   datasets: DatasetsRepository;
-  history: Pick<HistoryRepository, 'list'>;
+  history: Pick<HistoryRepository, 'list' | 'itemStates'>;
   users: Pick<UsersRepository, 'list'>;
 }
 
@@ -173,19 +174,19 @@ export class DatasetsService {
 
   async history(datasetId: string): Promise<HistoryRecord[]> {
     await this.dataset(datasetId);
-    const [entries, users] = await Promise.all([
+    const [entries, users, states] = await Promise.all([
       this.repos.history.list(datasetId),
       this.repos.users.list(),
+      this.repos.history.itemStates(datasetId),
     ]);
     const names = new Map(users.map((user) => [user.id, user.name]));
-    return entries.map((entry) => ({
-      id: entry.id,
-      timestamp: entry.created_at,
-      num_items: entry.num_items,
-      data_level: entry.data_level as HistoryRecord['data_level'],
-      operation_type: entry.operation_type as HistoryRecord['operation_type'],
-      user_name: entry.user_id ? (names.get(entry.user_id) ?? 'Deleted user') : 'Loupe',
-    }));
+    return entries.map((entry) =>
+      toHistoryRecord(
+        entry,
+        entry.user_id ? (names.get(entry.user_id) ?? 'Deleted user') : 'Loupe',
+        states.get(entry.id) ?? { live: true, deleted: false },
+      ),
+    );
   }
 
   // ---- settings

@@ -1,12 +1,35 @@
-// SQL for a dataset's version history: one entry per kind of edit, grown while the same user
-// keeps making it (datasets/history.ts decides when).
-import type { Kysely, Selectable } from 'kysely';
+// SQL for a dataset's version history: its entries (uploads grow one while the same user keeps
+// uploading: datasets/history.ts decides when), the items each entry touched, and restores.
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { Dialect } from '../db/database.js';
 import type { DB, HistoryRecordsTable } from '../db/schema.js';
 
 export type HistoryEntry = Selectable<HistoryRecordsTable>;
 
+/** Whether some of a record's items are live now, and (delete records) some still deleted. */
+export interface HistoryItemState {
+  live: boolean;
+  deleted: boolean;
+}
+
+/** Item ids per statement: one array parameter each (unnest, json_each). */
+const ITEM_CHUNK = 100_000;
+
+const truthy = (value: unknown) => value === true || Number(value) === 1;
+
 export class HistoryRepository {
-  constructor(private readonly db: Kysely<DB>) {}
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly dialect: Dialect = 'sqlite',
+  ) {}
+
+  find(id: string): Promise<HistoryEntry | undefined> {
+    return this.db
+      .selectFrom('history_records')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirst();
+  }
 
   /** Newest first. */
   list(datasetId: string): Promise<HistoryEntry[]> {
@@ -42,5 +65,91 @@ export class HistoryRepository {
       .set((eb) => ({ num_items: eb('num_items', '+', items), updated_at: now }))
       .where('id', '=', id)
       .execute();
+  }
+
+  /** Records which items a record touched (every record but sample:create, which samples name). */
+  async insertItems(recordId: string, itemIds: readonly string[]): Promise<void> {
+    for (let i = 0; i < itemIds.length; i += ITEM_CHUNK) {
+      const part = itemIds.slice(i, i + ITEM_CHUNK);
+      await (
+        this.dialect === 'postgres'
+          ? sql`insert into history_items (record_id, item_id)
+            select ${recordId}, u.id from unnest(${part}::text[]) as u(id)`
+          : sql`insert into history_items (record_id, item_id)
+            select ${recordId}, u.value from json_each(${JSON.stringify(part)}) as u`
+      ).execute(this.db);
+    }
+  }
+
+  /** The items a record touched. */
+  async itemIds(recordId: string): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('history_items')
+      .select('item_id')
+      .where('record_id', '=', recordId)
+      .execute();
+    return rows.map((row) => row.item_id);
+  }
+
+  async setRestoredBy(id: string, restoreId: string): Promise<void> {
+    await this.db
+      .updateTable('history_records')
+      .set({ restored_by: restoreId })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /**
+   * Per record of a dataset: are some of its items live (a sample not deleted; an object not
+   * deleted in a sample not deleted), and, for delete records not restored, are some still
+   * deleted. Each EXISTS walks the record's items and seeks each one's row until one answers: on
+   * SQLite CROSS JOIN keeps the items the outer loop, on PostgreSQL a LATERAL … LIMIT 1 does (a
+   * planner without statistics would otherwise scan every sample of the dataset against the
+   * items). A sample:create record names its samples through samples.created_record_id, which
+   * has no index: it is read only when the dataset has deleted samples at all.
+   */
+  async itemStates(datasetId: string): Promise<Map<string, HistoryItemState>> {
+    const pg = this.dialect === 'postgres';
+    // The state of each item of record r: i.deleted, and i.sample_deleted for objects.
+    const sampleItems = pg
+      ? sql`history_items h cross join lateral (
+          select s.deleted from samples s
+          where s.dataset_id = r.dataset_id and s.id = h.item_id limit 1) as i`
+      : sql`history_items h cross join samples i on i.dataset_id = r.dataset_id and i.id = h.item_id`;
+    const objectItems = pg
+      ? sql`history_items h cross join lateral (
+          select o.deleted, (select s.deleted from samples s
+            where s.dataset_id = o.dataset_id and s.id = o.sample_id limit 1) as sample_deleted
+          from objects o where o.dataset_id = r.dataset_id and o.id = h.item_id limit 1) as i`
+      : sql`history_items h cross join (
+          select o.id, o.dataset_id, o.deleted, s.deleted as sample_deleted
+          from objects o cross join samples s on s.dataset_id = o.dataset_id and s.id = o.sample_id
+        ) as i on i.dataset_id = r.dataset_id and i.id = h.item_id`;
+    const { rows } = await sql<{ id: string; live: unknown; deleted: unknown }>`
+      select r.id,
+        case
+          when r.operation_type = 'sample:create' then (
+            not exists (select 1 from samples d where d.dataset_id = r.dataset_id and d.deleted = 1)
+            or exists (select 1 from samples s where s.dataset_id = r.dataset_id
+              and s.created_record_id = r.id and s.deleted = 0))
+          when r.data_level = 'image_object' then exists (
+            select 1 from ${objectItems}
+            where h.record_id = r.id and i.deleted = 0 and i.sample_deleted = 0)
+          else exists (
+            select 1 from ${sampleItems} where h.record_id = r.id and i.deleted = 0)
+        end as live,
+        case
+          when r.restored_by is not null then ${pg ? sql`false` : sql`0`}
+          when r.operation_type = 'sample:delete' then exists (
+            select 1 from ${sampleItems} where h.record_id = r.id and i.deleted = 1)
+          when r.operation_type = 'object:delete' then exists (
+            select 1 from ${objectItems} where h.record_id = r.id and i.deleted = 1)
+          else ${pg ? sql`false` : sql`0`}
+        end as deleted
+      from history_records r
+      where r.dataset_id = ${datasetId}`.execute(this.db);
+    return new Map(
+      rows.map((row) => [row.id, { live: truthy(row.live), deleted: truthy(row.deleted) }]),
+    );
   }
 }

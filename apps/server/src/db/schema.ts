@@ -200,6 +200,35 @@ export interface HistoryRecordsTable {
   user_id: string | null;
   created_at: number;
   updated_at: number;
+  /** The sample:restore record that undid this delete record. */
+  restored_by: string | null;
+}
+
+/** An item a history record touched (every record but sample:create, which samples name). */
+export interface HistoryItemsTable {
+  record_id: string;
+  item_id: string;
+}
+
+export interface SubsetsTable {
+  id: string;
+  dataset_id: string;
+  name: string;
+  description: string | null;
+  data_level: string;
+  enabled_for_performance: number;
+  num_items: number;
+  /** The position the next added item takes (items keep the order they were added in). */
+  next_position: number;
+  created_by: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface SubsetItemsTable {
+  subset_id: string;
+  item_id: string;
+  position: number;
 }
 
 export interface JobsTable {
@@ -269,6 +298,9 @@ export interface DB {
   attributions: AttributionsTable;
   media_blobs: MediaBlobsTable;
   history_records: HistoryRecordsTable;
+  history_items: HistoryItemsTable;
+  subsets: SubsetsTable;
+  subset_items: SubsetItemsTable;
   jobs: JobsTable;
   embedding_settings: EmbeddingSettingsTable;
   embeddings: EmbeddingsTable;

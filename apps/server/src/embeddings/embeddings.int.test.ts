@@ -11,6 +11,7 @@ import {
   type MetadataFieldInfo,
   FEATURE_NOT_AVAILABLE,
   NO_FEATURES_FOR_EMBEDDINGS,
+  SUBSET_MESSAGES,
   type DimensionalityReductionSetting,
   type EmbeddingPointsRequest,
   type EmbeddingsLegend,
@@ -385,6 +386,99 @@ describe('embedding points', () => {
     expect(without.num_points).toBe(7);
     expect(parse(without.points).has('s7')).toBe(false);
     expect(without.legend).toEqual({ type: 'continuous', min: 1, max: 7 });
+  });
+
+  it("keeps the points to a subset's items, with the filter, and refuses other subsets", async () => {
+    const id = await fixture();
+    await uploadFeature(id, 'line', lineVectors());
+    // s7 is in the subset but has no vector.
+    const subset = await admin.call(api.subsets.create, {
+      params: { id },
+      body: { name: 'Some', data_level: 'image', item_ids: ['s1', 's2', 's5', 's7'] },
+    });
+    const subset_id = subset.id;
+    // A wrong subset is refused while the layout is computing, and once it is ready.
+    const early = await refused(points(id, { subset_id: 'nope' }));
+    expect([early.status, early.description]).toEqual([404, SUBSET_MESSAGES.notFound]);
+    expect((await points(id, { subset_id })).status).toBe('computing');
+    await t.runner.drain();
+
+    const inside = await points(id, { subset_id });
+    expect(inside).toMatchObject({ status: 'ready', num_points: 3, num_missing: 1 });
+    expect([...parse(inside.points).keys()].sort()).toEqual(['s1', 's2', 's5']);
+    // Weight 3..6 keeps s2..s5: with the subset, s2 and s5 (and none missing).
+    const filtered = await points(id, {
+      subset_id,
+      filter: { type: 'numeric', metadata_id: 'weight', op: 'between', value: [3, 6] },
+    });
+    expect(filtered).toMatchObject({ num_points: 2, num_missing: 0 });
+    expect([...parse(filtered.points).keys()].sort()).toEqual(['s2', 's5']);
+    // The filter left the subset's own rows as they were; binary rows are the same points.
+    const binary = await points(id, { subset_id, format: 'binary' });
+    const rows = decodeIndices(new Uint8Array(Buffer.from(binary.binary!.rows, 'base64')));
+    expect(Array.from(rows.indices).sort()).toEqual([1, 2, 5]);
+    // A change to the subset shows at once; without subset_id every point is there.
+    await admin.call(api.subsets.update, {
+      params: { id, subsetId: subset_id },
+      body: { added_item_ids: ['s3'], removed_item_ids: ['s1'] },
+    });
+    expect([...parse((await points(id, { subset_id })).points).keys()].sort()).toEqual([
+      's2',
+      's3',
+      's5',
+    ]);
+    expect((await points(id)).num_points).toBe(7);
+
+    const unknown = await refused(points(id, { subset_id: 'nope' }));
+    expect([unknown.status, unknown.description]).toEqual([404, SUBSET_MESSAGES.notFound]);
+    // Another dataset's subset is not found here.
+    const { id: other } = await admin.call(api.datasets.create, {
+      body: { name: 'Other', task_type: 'classification', class_names: ['cat'] },
+    });
+    await admin.call(api.samples.upload, {
+      params: { id: other },
+      body: { samples: [{ id: 's1' }] },
+    });
+    const foreign = await admin.call(api.subsets.create, {
+      params: { id: other },
+      body: { name: 'Theirs', data_level: 'image', item_ids: ['s1'] },
+    });
+    const elsewhere = await refused(points(id, { subset_id: foreign.id }));
+    expect([elsewhere.status, elsewhere.description]).toEqual([404, SUBSET_MESSAGES.notFound]);
+  });
+
+  it('refuses a subset of another data level, computing or ready', async () => {
+    const { id } = await admin.call(api.datasets.create, {
+      body: { name: 'Boxes', task_type: 'object_detection' },
+    });
+    const { key } = await admin.call(api.media.upload, {
+      params: { id },
+      body: (await testImage(1, 'png', 100, 50)).bytes,
+      contentType: 'image/png',
+    });
+    await admin.call(api.samples.upload, {
+      params: { id },
+      body: {
+        samples: [0, 1, 2].map((i) => ({
+          id: `s${i}`,
+          image: key,
+          objects: [{ id: `o${i}`, label: 'cat', bbox: [10, 10, 20, 20] }],
+        })),
+      },
+    });
+    await uploadFeature(id, 'line', { s0: [0, 1, 0], s1: [1, 0, 0], s2: [2, 1, 0] });
+    const objects = await admin.call(api.subsets.create, {
+      params: { id },
+      body: { name: 'Objects', data_level: 'image_object', item_ids: ['s0#o0'] },
+    });
+    const levelFixed = [400, SUBSET_MESSAGES.levelFixed];
+    const computing = await refused(points(id, { subset_id: objects.id }));
+    expect([computing.status, computing.description]).toEqual(levelFixed);
+    expect((await points(id)).status).toBe('computing');
+    await t.runner.drain();
+    expect((await points(id)).num_points).toBe(3);
+    const ready = await refused(points(id, { subset_id: objects.id }));
+    expect([ready.status, ready.description]).toEqual(levelFixed);
   });
 
   it('reports a failed computation with the product’s message and as a failed activity', async () => {

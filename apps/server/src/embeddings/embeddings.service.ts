@@ -43,6 +43,7 @@ export interface PointsInput {
   dimensionality_reduction_setting?: DimensionalityReductionSetting | undefined;
   feature_name?: string | undefined;
   filter?: Filter | null | undefined;
+  subset_id?: string | undefined;
   data_level: DataLevel;
   predictions_id?: string | undefined;
   color_by?: string | null | undefined;
@@ -222,6 +223,15 @@ export class EmbeddingsService {
     const state = await this.repos.embeddings.state(key);
     const current = state !== undefined && Number(state.source_version) === version;
     if (current && state.status === 'ready') return this.readyPoints(key, state.updated_at, input);
+    // A wrong subset is refused while the layout is not ready too (readyPoints checks it by its view).
+    if (input.subset_id !== undefined)
+      await this.explore.view(
+        datasetId,
+        input.data_level,
+        input.predictions_id,
+        null,
+        input.subset_id,
+      );
     if (current && state.status === 'failed') return failed();
     if (state?.status === 'computing' && state.job_key) {
       const job = await this.jobs.latest(state.job_key);
@@ -271,7 +281,13 @@ export class EmbeddingsService {
   ): Promise<EmbeddingPointsResponse> {
     const [layout, view] = await Promise.all([
       this.layout(key, Number(storedAt)),
-      this.explore.view(key.dataset_id, input.data_level, input.predictions_id, input.filter),
+      this.explore.view(
+        key.dataset_id,
+        input.data_level,
+        input.predictions_id,
+        input.filter,
+        input.subset_id,
+      ),
     ]);
     const table = view.explore.table;
     let pointRows = layout.rowsByTable.get(table);

@@ -21,8 +21,19 @@ import {
   type MetadataInfoResponse,
   type MetadataValue,
   type SortEntry,
+  SUBSET_MESSAGES,
 } from '@loupe/contracts';
-import { evaluateFilter, histogram, idsAt, queryRows, type Bitset } from '@loupe/analysis';
+import {
+  bitsetToRows,
+  evaluateFilter,
+  histogram,
+  idsAt,
+  queryRows,
+  rowIndex,
+  rowsOfIds,
+  type Bitset,
+  type RowIndex,
+} from '@loupe/analysis';
 import type { DatasetRecord, DatasetsRepository } from '../datasets/datasets.repository.js';
 import type { HistoryRepository } from '../datasets/history.repository.js';
 import type {
@@ -42,9 +53,12 @@ import type {
   SamplesRepository,
 } from '../samples/samples.repository.js';
 import { BLOB_PREFIX } from '../storage/media.js';
+import { SubsetRowsCache, type SubsetRows } from '../subsets/subset-rows.js';
+import type { SubsetsRepository } from '../subsets/subsets.repository.js';
 import { thumbnailUrl } from '../storage/thumbnail-refs.js';
 import type { ExploreRepository } from './explore.repository.js';
 import { ItemTableCache } from './item-table-cache.js';
+import { tablePatch, type ItemEdits } from './item-table-patch.js';
 import { MAX_ALLOWED_VALUES, PREDICTED_OBJECT_PREFIX } from './field-catalogue.js';
 import {
   loadItemTable,
@@ -53,7 +67,7 @@ import {
   type FieldStats,
 } from './item-table-loader.js';
 
-export const SUBSET_NOT_FOUND = 'Subset not found';
+export const SUBSET_NOT_FOUND = SUBSET_MESSAGES.notFound;
 /** Items one `items` call may ask for (the viewer asks batches of 120). */
 export const MAX_ITEMS_PER_CALL = 1000;
 
@@ -69,10 +83,11 @@ export interface ExploreRepos {
   datasets: Pick<DatasetsRepository, 'find'>;
   predictionSets: Pick<PredictionSetsRepository, 'findSet'>;
   metadataFields: Pick<MetadataFieldsRepository, 'list'>;
-  history: Pick<HistoryRepository, 'list'>;
+  history: Pick<HistoryRepository, 'list' | 'itemIds'>;
   samples: Pick<SamplesRepository, 'byIds'>;
   features: Pick<FeaturesRepository, 'list'>;
   explore: ExploreRepository;
+  subsets: Pick<SubsetsRepository, 'find' | 'memberIds'>;
 }
 
 export interface ItemIdsInput {
@@ -102,20 +117,15 @@ export interface HistogramInput {
   max_num_bins: number;
 }
 
-const rowIndexes = new WeakMap<ExploreTable, Map<string, number>>();
-
-function rowIndexOf(explore: ExploreTable): Map<string, number> {
-  let index = rowIndexes.get(explore);
-  if (!index) {
-    index = new Map();
-    const ids = explore.table.ids;
-    for (let i = 0; i < ids.length; i++) index.set(ids[i]!, i);
-    rowIndexes.set(explore, index);
-  }
-  return index;
+/** Kept with the table's ids array, which a table patched in place shares with the one before. */
+function rowIndexOf(explore: ExploreTable): RowIndex {
+  return rowIndex(explore.table);
 }
 
 export class ExploreService {
+  /** A subset's rows per item table, so paging inside a subset reads its members once. */
+  private readonly subsetRows = new SubsetRowsCache();
+
   constructor(
     private readonly repos: ExploreRepos,
     private readonly cache: ItemTableCache = new ItemTableCache(),
@@ -124,6 +134,17 @@ export class ExploreService {
   /** Tables built so far (tests check the cache with it). */
   get tableBuilds(): number {
     return this.cache.builds;
+  }
+
+  /**
+   * After label or split edits committed, taking the dataset from data_version `from` to `to`:
+   * this process's cached tables of version `from` take the new values in place instead of
+   * being rebuilt on their next read (docs/curation.md). Other processes rebuild theirs.
+   */
+  applyItemEdits(datasetId: string, from: number, to: number, edits: ItemEdits): void {
+    this.cache.patch(datasetId, from, to, (level, predictionsId) =>
+      tablePatch(level, predictionsId, edits, to),
+    );
   }
 
   private async context(
@@ -201,40 +222,81 @@ export class ExploreService {
     await this.checkFilter(context, filter, where);
     try {
       return evaluateFilter(context.explore.table, filter, {
-        recordRows: await this.recordRows(context.dataset.id),
+        recordRows: await this.recordRows(context, filter),
       });
     } catch (error) {
       throw new BadRequest(`${where}: ${(error as Error).message}`);
     }
   }
 
-  /** Records that created no row of this table still filter to no items, not to an error. */
-  private async recordRows(datasetId: string): Promise<Map<string, number[]>> {
-    const records = await this.repos.history.list(datasetId);
-    return new Map(records.map((r) => [r.id, []]));
+  /**
+   * The rows of the items each history record of the filter touched, at the table's level
+   * (docs/curation.md). sample:create records select through table.createdRecord (objects too,
+   * by their sample), the others through their history items; a record of another level selects
+   * nothing, and deleted items are not in the table.
+   */
+  private async recordRows(context: Context, filter: Filter): Promise<Map<string, Uint32Array>> {
+    const ids = new Set<string>();
+    const visit = (f: Filter): void => {
+      if (f.type === 'and' || f.type === 'or') f.children.forEach(visit);
+      else if (f.type === 'not') visit(f.child);
+      else if (f.type === 'history') ids.add(f.record_id);
+    };
+    visit(filter);
+    const out = new Map<string, Uint32Array>();
+    if (ids.size === 0) return out;
+    const { table } = context.explore;
+    for (const record of await this.repos.history.list(context.dataset.id)) {
+      if (!ids.has(record.id)) continue;
+      const own = record.operation_type !== 'sample:create' && record.data_level === context.level;
+      out.set(
+        record.id,
+        own
+          ? bitsetToRows(rowsOfIds(table, await this.repos.history.itemIds(record.id)))
+          : new Uint32Array(0),
+      );
+    }
+    return out;
+  }
+
+  /** The rows of a subset's live items in the context's table; null without a subset. */
+  private async subset(context: Context, subsetId: string | undefined): Promise<SubsetRows | null> {
+    if (subsetId === undefined) return null;
+    const subset = await this.repos.subsets.find(context.dataset.id, subsetId);
+    if (!subset) throw new NotFound(SUBSET_NOT_FOUND);
+    if (subset.data_level !== context.level) throw new BadRequest(SUBSET_MESSAGES.levelFixed);
+    return this.subsetRows.rows(
+      context.explore.table,
+      subset,
+      () => this.repos.subsets.memberIds(subset.id),
+      () => rowIndexOf(context.explore),
+    );
   }
 
   /**
-   * The item table of a level (and prediction set) and the rows a filter keeps (null: all), for
-   * reads that other features answer from the same table (the embeddings scatter plot).
+   * The item table of a level (and prediction set) and the rows a filter keeps, within a subset's
+   * live items when given (null: all), for reads that other features answer from the same table
+   * (the embeddings scatter plot). The rows may be the cached subset bits: read them, never write.
    */
   async view(
     datasetId: string,
     level: DataLevel,
     predictionsId: string | undefined,
     filter: Filter | null | undefined,
+    subsetId?: string,
   ): Promise<{ dataset: DatasetRecord; explore: ExploreTable; rows: Bitset | null }> {
     const context = await this.context(datasetId, level, predictionsId, 'body');
-    const rows = await this.filterRows(context, filter, 'body.filter');
+    const subset = await this.subset(context, subsetId);
+    const rows = within(await this.filterRows(context, filter, 'body.filter'), subset);
     return { dataset: context.dataset, explore: context.explore, rows };
   }
 
   async itemIds(datasetId: string, input: ItemIdsInput): Promise<ItemIdsResponse> {
-    if (input.subset_id !== undefined) throw new NotFound(SUBSET_NOT_FOUND);
     const context = await this.context(datasetId, input.data_level, input.predictions_id, 'body');
+    const subset = await this.subset(context, input.subset_id);
     input.sort.forEach((entry, i) => this.checkField(context, entry.name, `body.sort[${i}].name`));
     const { table } = context.explore;
-    const bits = await this.filterRows(context, input.filter, 'body.filter');
+    const bits = within(await this.filterRows(context, input.filter, 'body.filter'), subset);
     let rows: Uint32Array;
     try {
       rows = queryRows(table, {
@@ -245,7 +307,11 @@ export class ExploreService {
     } catch (error) {
       throw new BadRequest(`body.sort: ${(error as Error).message}`);
     }
-    const base = { total: rows.length, num_items: table.length, version: table.version };
+    const base = {
+      total: rows.length,
+      num_items: subset ? subset.count : table.length,
+      version: table.version,
+    };
     if (input.format === 'ids') return { ...base, item_ids: idsAt(table, rows) };
     const bytes = encodeIndices(rows, { version: table.version });
     return {
@@ -470,10 +536,10 @@ export class ExploreService {
   }
 
   async histogram(datasetId: string, input: HistogramInput): Promise<HistogramResponse> {
-    if (input.subset_id !== undefined) throw new NotFound(SUBSET_NOT_FOUND);
     const context = await this.context(datasetId, input.data_level, input.predictions_id, 'body');
+    const subset = await this.subset(context, input.subset_id);
     this.checkField(context, input.metadata_id, 'body.metadata_id');
-    const rows = await this.filterRows(context, input.filter, 'body.filter');
+    const rows = within(await this.filterRows(context, input.filter, 'body.filter'), subset);
     return histogram(context.explore.table, input.metadata_id, {
       rows,
       max_num_bins: input.max_num_bins,
@@ -531,6 +597,14 @@ export class ExploreService {
       })),
     };
   }
+}
+
+/** A filter's rows (null: all) kept to a subset's; the cached subset bits are never written. */
+function within(filterRows: Bitset | null, subset: SubsetRows | null): Bitset | null {
+  if (!subset) return filterRows;
+  if (!filterRows) return subset.bits;
+  for (let w = 0; w < filterRows.length; w++) filterRows[w]! &= subset.bits[w]!;
+  return filterRows;
 }
 
 function groupBy<T>(values: T[], key: (value: T) => string): Map<string, T[]> {

@@ -48,6 +48,37 @@ export class ItemTableCache {
     return entry.promise;
   }
 
+  /**
+   * After a write that took the dataset from data_version `from` to `to` and changed values but
+   * not rows (docs/curation.md): each table of version `from` becomes the table `patcherFor`
+   * makes of it, at version `to`, instead of being rebuilt; a null patcher drops the table.
+   * Tables of any other version are left alone (older ones rebuild on their next read).
+   */
+  patch(
+    datasetId: string,
+    from: number,
+    to: number,
+    patcherFor: (
+      level: string,
+      predictionsId: string | null,
+    ) => ((table: ExploreTable) => ExploreTable) | null,
+  ): void {
+    for (const [key, hit] of [...this.entries]) {
+      if (!key.startsWith(`${datasetId}|`) || hit.version !== from) continue;
+      const [, level = '', predictions = ''] = key.split('|');
+      const patcher = patcherFor(level, predictions === '' ? null : predictions);
+      if (!patcher) {
+        this.entries.delete(key);
+        continue;
+      }
+      const entry: Entry = { version: to, promise: hit.promise.then(patcher), bytes: hit.bytes };
+      this.entries.set(key, entry);
+      entry.promise.catch(() => {
+        if (this.entries.get(key) === entry) this.entries.delete(key);
+      });
+    }
+  }
+
   /** Drops every table of a dataset (it was deleted). */
   forget(datasetId: string): void {
     for (const key of [...this.entries.keys()])

@@ -98,6 +98,13 @@ describe('every route', () => {
       'POST /api/datasets/:id/embeddings/points',
       'POST /api/datasets/:id/embeddings/selection_aggregate',
       'POST /api/datasets/:id/similar_items',
+      // Curation (license-gated for every signed-in user; no role difference):
+      'POST /api/datasets/:id/subsets',
+      'PUT /api/datasets/:id/subsets/:subsetId',
+      'DELETE /api/datasets/:id/subsets/:subsetId',
+      'PUT /api/actions',
+      'POST /api/datasets/:id/history/:recordId/restore',
+      'POST /api/datasets/:id/export',
     ];
     expect(mutating.sort()).toEqual([...covered, ...memberAllowed].sort());
   });

@@ -244,11 +244,13 @@ export class SamplesRepository {
     return removed;
   }
 
+  /** The live (not deleted) objects of these samples. */
   async objectsOf(datasetId: string, sampleIds: string[]): Promise<ObjectRecord[]> {
     const rows = await this.db
       .selectFrom('objects')
       .selectAll()
       .where('dataset_id', '=', datasetId)
+      .where('deleted', '=', 0)
       .where('sample_id', 'in', sampleIds)
       .orderBy('id')
       .execute();

@@ -51,6 +51,13 @@ export const queryKeys = {
     similarItems: (datasetId: string, query: unknown) =>
       ['embeddings', datasetId, 'similarItems', query] as const,
   },
+  subsets: {
+    /** Every subset query of a dataset (list and details): invalidate after any subset write. */
+    all: (datasetId: string) => ['subsets', datasetId] as const,
+    list: (datasetId: string) => ['subsets', datasetId, 'list'] as const,
+    detail: (datasetId: string, subsetId: string) =>
+      ['subsets', datasetId, 'detail', subsetId] as const,
+  },
   activities: {
     all: () => ['activities'] as const,
     list: (scope: 'my' | 'all') => ['activities', scope] as const,

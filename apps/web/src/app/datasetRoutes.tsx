@@ -1,6 +1,6 @@
 // The dataset, concept and model routes of docs/product.md, Shell §2: the pages of several
-// features (datasets, explore, metadata, dataset features, models, similar items), with placeholder
-// pages titled by the route until the work on datasets and models fills them in.
+// features (datasets, explore, metadata, dataset features, models, similar items, subsets), with
+// placeholder pages titled by the route until the work on datasets and models fills them in.
 import { lazy, Suspense } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { DelayedLoading } from '../components/DelayedLoading';
@@ -14,6 +14,7 @@ import {
 import { MetadataPage } from '../features/metadata';
 import { ModelsPage, ModelSubPage } from '../features/models';
 import { SimilarItemsPage } from '../features/similar-items';
+import { SubsetPage, SubsetsPage } from '../features/subsets';
 
 /** Sub-pages of a dataset, shared by a model (which adds performance and compare). */
 export const DATASET_SUB_PAGES: { path: string; title: string }[] = [
@@ -57,6 +58,16 @@ export const datasetRoutes: RouteObject[] = [
   {
     path: 'models/datasets/:datasetId/predictions/:predictionSetId/subsets/:subsetId/similar',
     element: <SimilarItemsPage />,
+  },
+  { path: 'datasets/:datasetId/subsets', element: <SubsetsPage /> },
+  { path: 'datasets/:datasetId/subsets/:subsetId', element: <SubsetPage /> },
+  {
+    path: 'models/datasets/:datasetId/predictions/:predictionSetId/subsets',
+    element: <SubsetsPage />,
+  },
+  {
+    path: 'models/datasets/:datasetId/predictions/:predictionSetId/subsets/:subsetId',
+    element: <SubsetPage />,
   },
   { path: 'datasets', element: <DatasetsPage /> },
   { path: 'datasets/:datasetId', element: <Navigate to="overview" replace /> },

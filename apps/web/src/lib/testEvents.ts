@@ -7,7 +7,11 @@ export type TestEvent =
   | { type: 'datasets:rendered'; count: number }
   | { type: 'dataset-overview:rendered'; datasetId: string; previews: number }
   /** The explore grid drew `cards` loaded cards of a result of `total` items. */
-  | { type: 'grid:rendered'; cards: number; total: number };
+  | { type: 'grid:rendered'; cards: number; total: number }
+  /** The subsets table drew `rows` rows of a dataset's `total` subsets. */
+  | { type: 'subsets:rendered'; rows: number; total: number }
+  /** A subset page drew its grid (`cards` loaded cards) of a subset of `total` items. */
+  | { type: 'subset:rendered'; subsetId: string; cards: number; total: number };
 
 declare global {
   interface Window {

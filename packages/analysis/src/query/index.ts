@@ -47,4 +47,8 @@ export type { SortIndex } from './sort.js';
 export { DEFAULT_MAX_NUM_BINS, histogram } from './histogram.js';
 export type { HistogramOptions } from './histogram.js';
 export { idsAt, queryRows, rowsOfIds } from './query.js';
+export { rowIndex } from './id-index.js';
+export type { RowIndex } from './id-index.js';
+export { assignCoded, withColumns } from './patch.js';
+export type { CodedAssignment, TableChanges } from './patch.js';
 export type { ItemQuery } from './query.js';

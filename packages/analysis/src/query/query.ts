@@ -2,6 +2,7 @@
 // unless include_missing, sort. Returns row indices; ids are table.ids[row].
 import { bitsetToRows, emptyBitset, fullBitset, type Bitset } from './bitset.js';
 import { dropMissing, evaluateFilter, type EvaluateOptions } from './filter.js';
+import { rowIndex } from './id-index.js';
 import { sortRows } from './sort.js';
 import { getColumn, type ItemTable } from './table.js';
 import type { Filter, SortEntry } from './types.js';
@@ -51,20 +52,13 @@ export function idsAt(table: ItemTable, rows: ArrayLike<number>): string[] {
   return out;
 }
 
-const rowIndexes = new WeakMap<ItemTable, Map<string, number>>();
-
 /**
  * The rows of item ids (a subset's items, ids edited by a history record) as a bitset; ids not
- * in the table are skipped. The id → row map is built on first use and cached with the table
- * (~0.1 s and tens of MB at 1M items).
+ * in the table are skipped. The id → row index is built on first use and kept with the table's
+ * ids (see id-index.ts).
  */
 export function rowsOfIds(table: ItemTable, ids: Iterable<string>): Bitset {
-  let index = rowIndexes.get(table);
-  if (!index) {
-    index = new Map();
-    for (let i = 0; i < table.length; i++) index.set(table.ids[i]!, i);
-    rowIndexes.set(table, index);
-  }
+  const index = rowIndex(table);
   const bits = emptyBitset(table.length);
   for (const id of ids) {
     const row = index.get(id);

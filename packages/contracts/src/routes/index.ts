@@ -4,6 +4,7 @@
 import { activities } from './activities.js';
 import { apiKeys } from './api-keys.js';
 import { auth } from './auth.js';
+import { curation } from './curation.js';
 import { datasets } from './datasets.js';
 import type { RouteSpec } from './define.js';
 import { embeddings } from './embeddings.js';
@@ -16,6 +17,7 @@ import { sdk } from './sdk.js';
 import { settings } from './settings.js';
 import { setup } from './setup.js';
 import { state } from './state.js';
+import { subsets } from './subsets.js';
 import { support } from './support.js';
 import { users } from './users.js';
 
@@ -37,6 +39,8 @@ export const api = {
   activities,
   explore,
   embeddings,
+  subsets,
+  curation,
   sdk,
 };
 

@@ -3,6 +3,7 @@ import { dispatch, type Command } from './command.js';
 import { CliError } from './errors.js';
 import { demoCommand, importCommandGroup, uploadCommand } from './datasets.js';
 import { evalCommand } from './eval/index.js';
+import { exportCommand } from './export.js';
 import type { CliIo } from './io.js';
 
 /** Every `loupe` command. Add new ones (upload, import, demo, …) here. */
@@ -11,6 +12,7 @@ export const commands: readonly Command[] = [
   importCommandGroup,
   demoCommand,
   evalCommand,
+  exportCommand,
 ];
 
 /** Runs `loupe` with the given arguments; resolves to the process exit code. */

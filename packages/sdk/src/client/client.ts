@@ -26,12 +26,20 @@ import {
   type MetadataType,
   type PredictionSet,
   type SampleInput,
+  type Subset,
   type UploadAttributionsRequest,
   type UploadPredictionsRequest,
   type UploadResult,
   type UploadSamplesRequest,
 } from '@loupe/contracts';
 import { LoupeError } from './errors.js';
+import {
+  requireEmptyFolder,
+  saveExport,
+  type ExportItemsOptions,
+  type ExportOptions,
+  type ExportResult,
+} from './export.js';
 import { Http, type HttpOptions } from './http.js';
 import { upload, type Row } from './upload.js';
 
@@ -412,6 +420,74 @@ export class DatasetHandle {
       },
     });
     return info!;
+  }
+
+  /** The dataset's subsets, newest first. */
+  async subsets(): Promise<Subset[]> {
+    return this.http.call(api.subsets.list, { params: { id: this.id } });
+  }
+
+  /** The dataset's prediction sets (models). */
+  async predictionSets(): Promise<PredictionSet[]> {
+    return this.http.call(api.predictionSets.listForDataset, { query: { dataset_id: this.id } });
+  }
+
+  private async predictionSetId(nameOrId: string): Promise<string> {
+    const sets = await this.predictionSets();
+    const found = sets.find((s) => s.id === nameOrId) ?? sets.find((s) => s.name === nameOrId);
+    if (!found)
+      throw new LoupeError(
+        404,
+        `No prediction set (model) with id or name '${nameOrId}' in dataset '${this.info.name}'.`,
+        false,
+      );
+    return found.id;
+  }
+
+  /**
+   * Downloads a subset (by name or id) as a COCO or CSV folder and unpacks it into
+   * `options.out`, which must be empty or new (docs/formats.md, "Exporting").
+   */
+  async exportSubset(subset: string, options: ExportOptions): Promise<ExportResult> {
+    await requireEmptyFolder(options.out);
+    const subsets = await this.subsets();
+    const found = subsets.find((s) => s.id === subset) ?? subsets.find((s) => s.name === subset);
+    if (!found)
+      throw new LoupeError(
+        404,
+        `No subset with id or name '${subset}' in dataset '${this.info.name}'.`,
+        false,
+      );
+    const predictionsId = options.predictions
+      ? await this.predictionSetId(options.predictions)
+      : undefined;
+    const response = await this.http.call(api.subsets.export, {
+      params: { id: this.id, subsetId: found.id },
+      query: {
+        format: options.format,
+        ...(predictionsId ? { predictions_id: predictionsId } : {}),
+      },
+    });
+    return saveExport(response, options.out, this.http.timeoutMs);
+  }
+
+  /** Downloads chosen items (ids of one data level) as a COCO or CSV folder into `options.out`. */
+  async exportItems(itemIds: string[], options: ExportItemsOptions): Promise<ExportResult> {
+    await requireEmptyFolder(options.out);
+    const predictionsId = options.predictions
+      ? await this.predictionSetId(options.predictions)
+      : undefined;
+    const response = await this.http.call(api.curation.exportSelection, {
+      params: { id: this.id },
+      body: {
+        format: options.format,
+        data_level: options.dataLevel,
+        item_ids: itemIds,
+        ...(options.name ? { name: options.name } : {}),
+        ...(predictionsId ? { predictions_id: predictionsId } : {}),
+      },
+    });
+    return saveExport(response, options.out, this.http.timeoutMs);
   }
 
   async createPredictionSet(name: string): Promise<PredictionSetHandle> {

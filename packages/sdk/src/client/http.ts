@@ -119,7 +119,8 @@ export class Http {
   private readonly retries: number;
   private readonly backoffMs: number;
   private readonly maxBackoffMs: number;
-  private readonly timeoutMs: number;
+  /** How long a request may wait for its answer, and a download for its next bytes. */
+  readonly timeoutMs: number;
   private readonly client: ApiClient;
   private budget: number;
 
@@ -160,7 +161,17 @@ export class Http {
     // Built first: a path parameter missing is the caller's mistake, not worth a retry.
     const url = this.client.url(route, input);
     for (let attempt = 0; ; attempt++) {
-      const args = [input, { signal: AbortSignal.timeout(this.timeoutMs) }] as CallArgs<R>;
+      // Until the answer is in: a JSON body is read inside the call; the body of a raw answer
+      // (a download) is its reader's to time.
+      const timeout = new AbortController();
+      const timer = setTimeout(
+        () =>
+          timeout.abort(
+            new DOMException(`no answer within ${this.timeoutMs / 1000} s`, 'TimeoutError'),
+          ),
+        this.timeoutMs,
+      );
+      const args = [input, { signal: timeout.signal }] as CallArgs<R>;
       try {
         return await this.client.call(route, ...args);
       } catch (error) {
@@ -189,6 +200,8 @@ export class Http {
           );
         }
         await this.wait(attempt);
+      } finally {
+        clearTimeout(timer);
       }
     }
   }

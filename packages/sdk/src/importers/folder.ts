@@ -1,6 +1,6 @@
 // Reads a dataset folder in the layouts of docs/formats.md into an upload: the CSV layout
-// (dataset.yaml + one CSV per split, and prediction CSVs when named) and the COCO layout
-// (annotations/ + images/<split>/).
+// (dataset.yaml + one CSV per split, and prediction CSVs when named; for tasks with objects an
+// `objects` column of JSON) and the COCO layout (annotations/ + images/<split>/).
 // A sample's id is its `id` cell or media path as written in the CSV, or the COCO file name.
 // Nothing here checks rows or files against the server's rules: cli/preflight.ts does that for
 // the whole folder before anything is sent.
@@ -45,6 +45,7 @@ const KNOWN_COLUMNS = new Set([
   'mask',
   'transcript',
   'class_names',
+  'objects',
 ]);
 const NUMBER = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
 
@@ -79,11 +80,6 @@ export function importCsvFolder(
   options: FolderOptions = {},
 ): FolderImport {
   const labelKind = TASK_TRAITS[task].label;
-  // Tasks with objects come as COCO folders.
-  if (TASK_TRAITS[task].hasObjects)
-    throw new CliError(
-      `${root}: ${task} folders use the COCO layout (annotations/ and images/<split>/), not dataset.yaml and CSVs`,
-    );
   const yamlPath = join(root, 'dataset.yaml');
   const config = existsSync(yamlPath) ? parseYaml(readFileSync(yamlPath, 'utf8'), yamlPath) : {};
   const declared = config.task_type;
@@ -170,6 +166,8 @@ export function importCsvFolder(
       if (transcript !== undefined) sample.transcript = transcript;
       const mask = get('semantic_masks') || get('mask');
       if (mask) sample.mask = media(root, mask);
+      const objects = labelKind === 'objects' ? get('objects') : undefined;
+      if (objects) sample.objects = objectsCell(objects, `${file}:${row.line}`) as never;
       if (labelKind === 'value') {
         const values: Record<string, number> = {};
         const combined = get('values');
@@ -247,7 +245,25 @@ function notSamplesReason(
     return 'it has no semantic_masks column';
   if (labelKind === 'transcript' && !header.includes('transcript'))
     return 'it has no transcript column';
+  if (labelKind === 'objects' && !header.includes('objects'))
+    return `it has no objects column; ${task} folders also come in the COCO layout (annotations/ and images/<split>/)`;
   return undefined;
+}
+
+/** An `objects` cell: a JSON list of objects (id, label, bbox, segmentation, iscrowd, score). */
+function objectsCell(text: string, where: string): Record<string, unknown>[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    throw new CliError(`${where}: objects is not JSON (${(error as Error).message})`);
+  }
+  if (
+    !Array.isArray(parsed) ||
+    !parsed.every((o) => typeof o === 'object' && o !== null && !Array.isArray(o))
+  )
+    throw new CliError(`${where}: objects must be a JSON list of objects`);
+  return parsed as Record<string, unknown>[];
 }
 
 /**
@@ -276,7 +292,9 @@ function readPredictions(
       ? ['values', ...valueNames]
       : labelKind === 'mask'
         ? ['mask', 'semantic_masks']
-        : ['transcript'];
+        : labelKind === 'objects'
+          ? ['objects']
+          : ['transcript'];
   const ignored = new Set(['id', ...MEDIA_COLUMNS]);
   const extra = table.header.filter((c) => !ignored.has(c) && !taskColumns.includes(c));
   if (extra.length && !classes)
@@ -302,6 +320,8 @@ function readPredictions(
     if (transcript !== undefined) prediction.transcript = transcript;
     const mask = get('mask') ?? get('semantic_masks');
     if (mask !== undefined) prediction.mask = media(root, mask);
+    const objects = labelKind === 'objects' ? get('objects') : undefined;
+    if (objects !== undefined) prediction.objects = objectsCell(objects, `${file}:${row.line}`);
     const combined = get('values');
     const numbers: [string, string | undefined][] =
       labelKind === 'value' && combined === undefined

@@ -18,7 +18,7 @@ import threading
 import time
 import urllib.parse
 import urllib.request
-from typing import Any, Dict, List, Mapping, Optional, Tuple, cast
+from typing import Any, BinaryIO, Dict, List, Mapping, Optional, Tuple, cast
 
 from ._protocol import (
     RETRIABLE_STATUSES_WITHOUT_BODY,
@@ -328,6 +328,74 @@ class Transport:
                 if not error.retriable or attempt >= self.retries:
                     raise error from None
                 retry_after = answer.headers.get("Retry-After")
+            time.sleep(self._delay(attempt, retry_after))
+            attempt += 1
+
+    def download(
+        self,
+        method: str,
+        path: str,
+        sink: BinaryIO,
+        *,
+        json_body: Any = None,
+        query: Optional[Mapping[str, Any]] = None,
+    ) -> Mapping[str, str]:
+        """Sends one request and streams a successful answer's body into ``sink`` (a file opened
+        for binary writing); answers the response headers. A read that waits longer than the
+        client's timeout fails. What :meth:`request` retries is retried, the sink emptied first.
+        """
+        target = self._base_path + path
+        if query:
+            target += "?" + urllib.parse.urlencode(
+                {k: v for k, v in query.items() if v is not None}
+            )
+        headers = {"Accept": "*/*", "User-Agent": f"loupe-python/{__version__}"}
+        body: Optional[bytes] = None
+        if json_body is not None:
+            body = json.dumps(json_body, allow_nan=False, separators=(",", ":")).encode("utf-8")
+            headers["Content-Type"] = "application/json"
+        if self.api_key:
+            headers["X-API-Key"] = self.api_key
+        attempt = 0
+        while True:
+            retry_after: Optional[str] = None
+            sink.seek(0)
+            sink.truncate()
+            # A connection of its own, closed afterwards: a download may be cut off midway.
+            connection, via_proxy, extra = self._connect()
+            self._local.connection = None
+            with self._lock:
+                if connection in self._open:
+                    self._open.remove(connection)
+            request_path = (
+                f"{self._scheme}://{self._host}:{self._port}{target}" if via_proxy else target
+            )
+            try:
+                connection.request(method, request_path, body=body, headers={**headers, **extra})
+                response = connection.getresponse()
+                if response.status < 400:
+                    while True:
+                        chunk = response.read(1 << 20)
+                        if not chunk:
+                            break
+                        sink.write(chunk)
+                    return dict(response.headers.items())
+                answer = _Answer(
+                    response.status, response.reason, response.headers, response.read()
+                )
+            except _CONNECTION_ERRORS as failure:
+                if attempt >= self.retries:
+                    raise LoupeConnectionError(
+                        f"The download from {self.url} failed ({_describe(failure)}) after "
+                        f"{attempt + 1} attempt{'s' if attempt else ''}."
+                    ) from None
+            else:
+                error = self._error_from(answer)
+                if not error.retriable or attempt >= self.retries:
+                    raise error from None
+                retry_after = answer.headers.get("Retry-After")
+            finally:
+                connection.close()
             time.sleep(self._delay(attempt, retry_after))
             attempt += 1
 

@@ -5,9 +5,12 @@
     loupe import folder PATH --name NAME --task TASK [--exist-ok] [--splits NAME=FILE,…]
         [--predictions NAME=FILE]…
     loupe import coco PATH --name NAME --task object_detection|instance_segmentation
+    loupe export --dataset NAME (--subset NAME | --items-file FILE --data-level LEVEL)
+        --format coco|csv --out FOLDER [--predictions MODEL] [--name NAME]
 
 Exit codes: 0 success, 2 bad input (arguments, files, configuration), 1 an error answered by the
-server or a server that cannot be reached. Messages go to stderr.
+server, a server that cannot be reached, or an export --out folder that is not empty. Messages
+go to stderr.
 """
 
 from __future__ import annotations
@@ -19,10 +22,11 @@ import sys
 from typing import Dict, List, Optional, Sequence
 
 from . import _config
+from ._export import OutputNotEmpty
 from ._http import LoupeConnectionError, LoupeError, LoupeInputError
 from ._protocol import UPLOAD_BATCH_ROWS
 from ._version import __version__
-from .client import TASK_TYPES, Client
+from .client import DATA_LEVELS, TASK_TYPES, Client
 
 EXIT_OK = 0
 EXIT_SERVER = 1
@@ -90,6 +94,27 @@ def _parser() -> argparse.ArgumentParser:
                 help="after the samples, upload the prediction CSV FILE as the prediction set "
                 "NAME (repeat for more); relative to the folder",
             )
+
+    export = commands.add_parser(
+        "export",
+        help="download a subset or chosen items as a COCO or CSV folder",
+        description="Downloads a subset (by name or id), or the items whose ids FILE lists (one "
+        "per line, or a JSON array), as a folder in the COCO or CSV layout and unpacks it into "
+        "FOLDER, which must be empty or new. `loupe import` reads it back (docs/formats.md, "
+        "Exporting).",
+    )
+    export.add_argument("--dataset", required=True, help="the dataset's name or id")
+    chosen = export.add_mutually_exclusive_group(required=True)
+    chosen.add_argument("--subset", help="the subset's name or id")
+    chosen.add_argument("--items-file", metavar="FILE", help="a file of item ids")
+    levels = sorted({level for levels in DATA_LEVELS.values() for level in levels})
+    export.add_argument(
+        "--data-level", choices=levels, help="the level of the ids in --items-file"
+    )
+    export.add_argument("--format", required=True, choices=("coco", "csv"))
+    export.add_argument("--out", required=True, metavar="FOLDER", help="an empty or new folder")
+    export.add_argument("--predictions", metavar="MODEL", help="also export this prediction set")
+    export.add_argument("--name", help="names the archive of --items-file (default 'selection')")
     return parser
 
 
@@ -198,6 +223,55 @@ def _import(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _item_ids(path: str) -> List[str]:
+    try:
+        text = open(path, encoding="utf-8-sig").read()
+    except OSError as error:
+        reason = error.strerror or error
+        raise LoupeInputError(f"{path}: cannot read the file ({reason}).") from None
+    if text.strip().startswith("["):
+        try:
+            ids = json.loads(text)
+        except ValueError as error:
+            raise LoupeInputError(f"{path}: not a valid JSON array ({error}).") from None
+        if not isinstance(ids, list) or not all(isinstance(i, str) for i in ids):
+            raise LoupeInputError(f"{path}: the JSON array must hold item ids (strings).")
+        return ids
+    return [line.strip() for line in text.splitlines() if line.strip()]
+
+
+def _export(args: argparse.Namespace) -> int:
+    if args.items_file is not None and not args.data_level:
+        raise LoupeInputError("--items-file needs --data-level (image, image_object or audio).")
+    ids = _item_ids(args.items_file) if args.items_file is not None else []
+    if args.items_file is not None and not ids:
+        raise LoupeInputError(f"{args.items_file}: no item ids.")
+    client = _client(args)
+    try:
+        if args.subset is not None:
+            done = client.export_subset(
+                args.dataset, args.subset, args.format, args.out, predictions=args.predictions
+            )
+        else:
+            done = client.export_items(
+                args.dataset,
+                ids,
+                args.data_level,
+                args.format,
+                args.out,
+                name=args.name,
+                predictions=args.predictions,
+            )
+    except OutputNotEmpty:
+        _error(f"--out {args.out} is not empty: export into an empty or new folder.")
+        return EXIT_SERVER
+    print(
+        f"Exported {done['filename']} into {done['out']}: {done['files']:,} files, "
+        f"{done['bytes']:,} bytes."
+    )
+    return EXIT_OK
+
+
 def main(argv: Optional[Sequence[str]] = None) -> int:
     """Runs the command line; answers the exit code."""
     parser = _parser()
@@ -205,7 +279,12 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         args = parser.parse_args(list(argv) if argv is not None else None)
     except SystemExit as exit_:  # argparse prints its own message; bad arguments exit 2
         return int(exit_.code or 0)
-    handlers = {"configure": _configure, "datasets": _datasets, "import": _import}
+    handlers = {
+        "configure": _configure,
+        "datasets": _datasets,
+        "import": _import,
+        "export": _export,
+    }
     try:
         return handlers[args.command](args)
     except LoupeInputError as error:

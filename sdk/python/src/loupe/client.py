@@ -42,6 +42,8 @@ from typing import (
 
 from . import _config
 from ._http import LoupeError, LoupeInputError, Transport
+from ._export import FORMATS as EXPORT_FORMATS
+from ._export import download_export, require_empty_folder
 from ._media import LocalMedia, local_media
 from ._progress import Progress
 from ._protocol import (
@@ -132,6 +134,11 @@ def _len_or_none(items: Any) -> Optional[int]:
         return len(items)
     except TypeError:
         return None
+
+
+def _check_format(format: str) -> None:
+    if format not in EXPORT_FORMATS:
+        raise LoupeInputError(f"Unknown export format {format!r}: use 'coco' or 'csv'.")
 
 
 class Client:
@@ -312,6 +319,82 @@ class Client:
         """Deletes a dataset (by id, name or object) with all its samples, media and predictions."""
         target = dataset if isinstance(dataset, Dataset) else self.get_dataset(dataset)
         self._call("DELETE", f"/api/datasets/{target.id}")
+
+    # ---- exports (docs/formats.md, "Exporting")
+
+    def export_subset(
+        self,
+        dataset: Union[str, "Dataset"],
+        subset: str,
+        format: str,
+        out_dir: Union[str, Path],
+        predictions: Optional[str] = None,
+    ) -> Dict[str, Any]:
+        """Downloads a subset as a folder in the COCO or CSV layout and unpacks it into
+        ``out_dir``, which must be empty or new.
+
+        Args:
+            dataset: the dataset (object, id or name).
+            subset: the subset's name or id.
+            format: ``"coco"`` (object detection, instance segmentation) or ``"csv"`` (any task).
+            out_dir: an empty or new folder.
+            predictions: also export this prediction set (a model's name or id): a COCO results
+                file or a prediction CSV.
+
+        Answers ``{"out", "filename", "files", "bytes"}``. What the folder holds is what
+        :meth:`import_folder` reads back.
+        """
+        _check_format(format)
+        require_empty_folder(out_dir)
+        target = dataset if isinstance(dataset, Dataset) else self.get_dataset(dataset)
+        subsets = self._call("GET", f"/api/datasets/{target.id}/subsets")
+        found = next((s for s in subsets if s["id"] == subset), None) or next(
+            (s for s in subsets if s["name"] == subset), None
+        )
+        if found is None:
+            raise LoupeError(404, f"No subset named or with id {subset!r} in {target.name!r}.")
+        query: Dict[str, Any] = {"format": format}
+        if predictions is not None:
+            query["predictions_id"] = target._prediction_set_id(predictions)
+        self._require_key()
+        return download_export(
+            self._http,
+            "GET",
+            f"/api/datasets/{target.id}/subsets/{found['id']}/export",
+            out_dir,
+            query=query,
+        )
+
+    def export_items(
+        self,
+        dataset: Union[str, "Dataset"],
+        item_ids: Iterable[str],
+        data_level: str,
+        format: str,
+        out_dir: Union[str, Path],
+        name: Optional[str] = None,
+        predictions: Optional[str] = None,
+    ) -> Dict[str, Any]:
+        """Downloads chosen items (ids of one data level: ``image``, ``image_object`` or
+        ``audio``) as a COCO or CSV folder into ``out_dir``, like :meth:`export_subset`. At the
+        ``image_object`` level the folder holds the objects' images with only those objects.
+        ``name`` names the archive (default ``"selection"``)."""
+        _check_format(format)
+        require_empty_folder(out_dir)
+        target = dataset if isinstance(dataset, Dataset) else self.get_dataset(dataset)
+        body: Dict[str, Any] = {
+            "format": format,
+            "data_level": data_level,
+            "item_ids": list(item_ids),
+        }
+        if name is not None:
+            body["name"] = name
+        if predictions is not None:
+            body["predictions_id"] = target._prediction_set_id(predictions)
+        self._require_key()
+        return download_export(
+            self._http, "POST", f"/api/datasets/{target.id}/export", out_dir, json_body=body
+        )
 
     def import_folder(
         self,
@@ -794,6 +877,21 @@ class Dataset(_ServerObject):
         """The dataset's prediction sets."""
         answer = self.client._call("GET", "/api/dataset/models", query={"dataset_id": self.id})
         return [PredictionSet(self, data) for data in answer]
+
+    def _prediction_set_id(self, name_or_id: str) -> str:
+        sets = self.prediction_sets()
+        found = next((p for p in sets if p.id == name_or_id), None) or next(
+            (p for p in sets if p.name == name_or_id), None
+        )
+        if found is None:
+            raise LoupeError(
+                404, f"No prediction set (model) named or with id {name_or_id!r} in {self.name!r}."
+            )
+        return found.id
+
+    def subsets(self) -> List[Dict[str, Any]]:
+        """The dataset's subsets (``id``, ``name``, ``data_level``, ``num_items``, …)."""
+        return list(self.client._call("GET", f"/api/datasets/{self.id}/subsets"))
 
     def upload_predictions(
         self,

@@ -48,6 +48,7 @@ KNOWN_COLUMNS = {
     "transcript",
     "split",
     "class_names",
+    "objects",
 }
 
 #: Metadata names the server keeps for itself (packages/contracts/src/upload-rows.ts).
@@ -236,12 +237,8 @@ def read_csv_folder(
     predictions: Optional[Mapping[str, str]] = None,
 ) -> Folder:
     """Reads dataset.yaml and the sample CSVs of a folder (the named ones, else every
-    ``<split>.csv``), then the named prediction CSVs."""
-    if task_type in COCO_TASKS:
-        raise LoupeInputError(
-            f"{task_type} folders use the COCO layout (annotations/ and images/<split>/), not "
-            "dataset.yaml and CSVs."
-        )
+    ``<split>.csv``), then the named prediction CSVs. Tasks with objects have them in an
+    ``objects`` column (a JSON list per row)."""
     source, spec = _read_yaml(root)
     declared = spec.get("task_type") or spec.get("task")
     if declared and declared != task_type:
@@ -371,6 +368,8 @@ def read_csv_folder(
                 sample["mask"] = mask
         if task_type == "automatic_speech_recognition" and row.get("transcript"):
             sample["transcript"] = row["transcript"]
+        if task_type in COCO_TASKS and row.get("objects"):
+            sample["objects"] = _objects(row["objects"], where)
         extra = {column: values[index] for column, values in metadata.items()}
         if extra:
             sample["metadata"] = extra
@@ -389,6 +388,18 @@ def read_csv_folder(
             for name, path in prediction_files.items()
         ],
     )
+
+
+def _objects(text: str, where: str) -> List[Dict[str, Any]]:
+    """An ``objects`` cell: a JSON list of objects (id, label, bbox, segmentation, iscrowd,
+    score)."""
+    try:
+        objects = json.loads(text)
+    except ValueError as error:
+        raise LoupeInputError(f"{where}: objects is not JSON ({error}).") from None
+    if not isinstance(objects, list) or not all(isinstance(o, dict) for o in objects):
+        raise LoupeInputError(f"{where}: objects must be a JSON list of objects.")
+    return objects
 
 
 def _number(text: str, where: str, column: str) -> float:
@@ -417,6 +428,8 @@ def _read_predictions(
         task_columns = ["values", *value_names]
     elif task == "semantic_segmentation":
         task_columns = ["mask", "semantic_masks"]
+    elif task in COCO_TASKS:
+        task_columns = ["objects"]
     else:
         task_columns = ["transcript"]
     extra = [c for c in header if c not in ("id", "image", "audio") and c not in task_columns]
@@ -445,6 +458,8 @@ def _read_predictions(
             mask = row.get("mask") or row.get("semantic_masks")
             if mask:
                 prediction["mask"] = mask
+            if task in COCO_TASKS and row.get("objects"):
+                prediction["objects"] = _objects(row["objects"], where)
             if task == "regression":
                 if row.get("values"):
                     prediction["values"] = _parse_values(row["values"], where)
@@ -500,6 +515,11 @@ def _missing_task_columns(header: List[str], task: str, value_names: List[str]) 
         missing = "semantic_masks column"
     elif task == "automatic_speech_recognition" and "transcript" not in header:
         missing = "transcript column"
+    elif task in COCO_TASKS and "objects" not in header:
+        missing = (
+            "objects column (a JSON list of objects per row; such folders also come in the COCO "
+            "layout: annotations/ and images/<split>/)"
+        )
     return missing
 
 

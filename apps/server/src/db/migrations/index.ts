@@ -8,6 +8,7 @@ import * as embeddings from './20261123110000_embeddings.js';
 import * as datasetSummaryIndexes from './20261123120000_dataset_summary_indexes.js';
 import * as unprocessedIndex from './20261123130000_unprocessed_index.js';
 import * as apiKeyManagement from './20261124090000_api_key_management.js';
+import * as curation from './20261126090000_curation.js';
 
 export const migrations: Record<string, Migration> = {
   '20261122120000_accounts': accounts,
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '20261123120000_dataset_summary_indexes': datasetSummaryIndexes,
   '20261123130000_unprocessed_index': unprocessedIndex,
   '20261124090000_api_key_management': apiKeyManagement,
+  '20261126090000_curation': curation,
 };

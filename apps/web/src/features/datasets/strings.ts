@@ -64,6 +64,16 @@ export const datasetStrings = {
   historyBy: (user: string) => `by ${user}`,
   /** An operation's name as the heading of its history record: 'uploaded items' → 'Uploaded items'. */
   historyOperation: (label: string) => label.charAt(0).toUpperCase() + label.slice(1),
+  restore: 'Restore',
+  restoreTitle: (count: number) =>
+    `Restore ${count.toLocaleString()} ${count === 1 ? 'item' : 'items'}?`,
+  restoreContent: 'The items this change deleted come back as they were.',
+  restoreNeedsLicense: 'A valid license is needed to restore items.',
+  restored: (count: number) =>
+    `${count.toLocaleString()} ${count === 1 ? 'item' : 'items'} restored.`,
+  restoreFailed: 'Failed to restore items.',
+  restoredTag: 'Restored',
+  showItems: 'Show items',
   healthChecks: 'Health Checks',
   noHealthChecks: 'No health checks found',
   healthChecksLater: 'Data health checks for this dataset will be listed here.',

@@ -24,6 +24,8 @@ export interface EmbeddingsViewProps {
   dataLevel: DataLevel;
   predictionsId?: string;
   filter?: Filter | null;
+  /** Only this subset's items (the explorer's ?subset_id=), of the same data level. */
+  subsetId?: string;
   colorBy?: string | null;
   /** The selection as item-table rows (the grid's), of the table of `tableVersion`. */
   selectedRows: ReadonlySet<number>;
@@ -31,6 +33,8 @@ export interface EmbeddingsViewProps {
   /** A lasso's points, or none, as rows of the item table of `version`. */
   onSelectionChange(rows: number[], version: number): void;
   onOpenItem(row: number, version: number): void;
+  /** What the owner offers on the selection (its actions), shown with the selection's preview. */
+  selectionActions?: React.ReactNode;
 }
 
 function Centered({ children }: { children: React.ReactNode }) {
@@ -245,6 +249,7 @@ function MapArea({ map, ...props }: EmbeddingsViewProps & { map: EmbeddingsContr
           version={parsed.version}
           onOpenItem={(row) => onOpenItem(row, parsed.version)}
           onClear={map.onDeselect}
+          actions={props.selectionActions}
         />
       )}
     </>

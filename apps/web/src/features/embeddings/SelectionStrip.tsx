@@ -1,5 +1,6 @@
-// The selection preview beside the map: up to 16 thumbnails of 64 px in rows of 4, the last slot
-// a '+N' when more are selected (docs/product.md, Datasets §9).
+// The selection preview beside the map: the owner's actions on the selection, then up to 16
+// thumbnails of 64 px in rows of 4, the last slot a '+N' when more are selected
+// (docs/product.md, Datasets §9).
 import { CloseOutlined } from '@ant-design/icons';
 import type { DataLevel } from '@loupe/contracts';
 import { Button, Flex, Tooltip, Typography, theme } from 'antd';
@@ -20,6 +21,8 @@ export interface SelectionStripProps {
   version: number;
   onOpenItem(row: number): void;
   onClear(): void;
+  /** The owner's actions on the selection, under the title. */
+  actions?: React.ReactNode;
 }
 
 export function SelectionStrip(props: SelectionStripProps) {
@@ -63,6 +66,16 @@ export function SelectionStrip(props: SelectionStripProps) {
           />
         </Tooltip>
       </Flex>
+      {props.actions && (
+        <Flex
+          gap={4}
+          wrap
+          style={{ width, marginBottom: 8 }}
+          data-testid="embeddings-selection-actions"
+        >
+          {props.actions}
+        </Flex>
+      )}
       <div
         style={{
           display: 'grid',

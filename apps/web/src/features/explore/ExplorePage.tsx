@@ -13,6 +13,7 @@ import { isNotFound, NotFoundState } from '../../app/errors/NotFoundState';
 import { ErrorFallback } from '../../components/ErrorFallback';
 import { Page, type Crumb } from '../../components/Page';
 import { commonStrings } from '../../components/strings';
+import { PendingChangesProvider } from '../curation';
 import { useDataset } from '../datasets';
 import { EmbeddingsView } from '../embeddings';
 import { modelCrumbs, useModel } from '../models';
@@ -20,11 +21,13 @@ import { ExploreLoading } from './ExploreLoading';
 import { FillHeight } from './FillHeight';
 import { ExploreGrid } from './grid/ExploreGrid';
 import { useExploreController, type ExploreController } from './hooks/useExploreController';
+import { useSubsetLevel } from './hooks/useSubsetLevel';
 import { SectionErrorBoundary } from './SectionErrorBoundary';
 import { SplitPanes } from './SplitPanes';
 import { exploreStrings as strings } from './strings';
 import { DisplayControls } from './toolbar/DisplayControls';
 import { ExploreToolbar } from './toolbar/ExploreToolbar';
+import { SelectionItemActions } from './toolbar/SelectionItemActions';
 
 // The item viewer is its own chunk, loaded when an item is first opened.
 const ItemViewer = lazy(() =>
@@ -46,6 +49,8 @@ export function ExplorePage() {
   const dataset = useDataset(datasetId);
   const model = useModel(datasetId, predictionSetId);
   const crumbs = useCrumbs(datasetId, predictionSetId, dataset.data?.name);
+  // A subset link without a level waits for the subset's level (hooks/useSubsetLevel.ts).
+  const levelReady = useSubsetLevel(datasetId);
   // The page header's tools area, where the explorer puts its display controls.
   const [headerSlot, setHeaderSlot] = useState<HTMLDivElement | null>(null);
 
@@ -56,7 +61,7 @@ export function ExplorePage() {
     body = <ErrorFallback title={strings.datasetNotFound} error={dataset.error} status="404" />;
   } else if (dataset.data && model.notFound) {
     body = <NotFoundState title={strings.modelNotFound} />;
-  } else if (!dataset.data || (predictionSetId && !model.model && !model.error)) {
+  } else if (!dataset.data || !levelReady || (predictionSetId && !model.model && !model.error)) {
     body = <ExploreLoading />;
   } else {
     body = (
@@ -73,15 +78,18 @@ export function ExplorePage() {
       </SectionErrorBoundary>
     );
   }
+  // One pending-changes queue for the page: the bulk actions and the item viewer fill it.
   return (
-    <Page
-      title={strings.explore}
-      breadcrumbs={crumbs}
-      testId="explore"
-      tools={<div ref={setHeaderSlot} style={{ display: 'contents' }} />}
-    >
-      {body}
-    </Page>
+    <PendingChangesProvider datasetId={datasetId}>
+      <Page
+        title={strings.explore}
+        breadcrumbs={crumbs}
+        testId="explore"
+        tools={<div ref={setHeaderSlot} style={{ display: 'contents' }} />}
+      >
+        {body}
+      </Page>
+    </PendingChangesProvider>
   );
 }
 
@@ -142,11 +150,13 @@ function ExploreContent({ dataset, predictionsId, headerSlot }: ExploreContentPr
           dataLevel={dataLevel}
           predictionsId={predictionsId}
           filter={state.filter}
+          subsetId={explore.subsetId ?? undefined}
           colorBy={explore.colorBy ? state.colorBy : null}
           selectedRows={explore.selection.rows}
           tableVersion={version}
           onSelectionChange={explore.onMapSelection}
           onOpenItem={viewer.onOpenPoint}
+          selectionActions={<SelectionItemActions dataset={dataset} explore={explore} />}
         />
       </SectionErrorBoundary>
     </FillHeight>
@@ -170,6 +180,7 @@ function ExploreContent({ dataset, predictionsId, headerSlot }: ExploreContentPr
             version={version}
             index={viewer.openPosition}
             cardConfigIds={explore.cardFields.map((field) => field.id)}
+            subsetId={explore.subsetId ?? undefined}
             onIndexChange={viewer.onIndexChange}
             onClose={viewer.onClose}
           />

@@ -99,6 +99,9 @@ describe('history options', () => {
     data_level: 'image',
     operation_type: 'sample.label:edit',
     user_name: 'Ana',
+    restorable: false,
+    restored_by: null,
+    items_deleted: false,
     ...change,
   });
   const texts = { deleted: strings.historyDeleted, otherLevel: strings.historyOtherLevel };
@@ -108,6 +111,10 @@ describe('history options', () => {
         historyDisabledReason(record({ operation_type }), 'image', 'object_detection', texts),
       ).toBe('Cannot filter by this action - items have been deleted');
     }
+    // A relabel whose items were deleted afterwards has nothing left to show.
+    expect(
+      historyDisabledReason(record({ items_deleted: true }), 'image', 'object_detection', texts),
+    ).toBe('Cannot filter by this action - items have been deleted');
   });
   test('a record of another data level names that level', () => {
     expect(

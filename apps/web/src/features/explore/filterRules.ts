@@ -128,8 +128,9 @@ export function isDateOutside(dayStart: number, min: number | undefined, max: nu
 const DELETIONS = new Set<HistoryRecord['operation_type']>(['sample:delete', 'object:delete']);
 
 /**
- * Why a history record cannot be filtered by, or null: deleted items are gone, and a record of
- * another data level does not describe the items shown (§5).
+ * Why a history record cannot be filtered by, or null: deleted items are gone (a deletion, or a
+ * record whose items were deleted since), and a record of another data level does not describe
+ * the items shown (§5).
  */
 export function historyDisabledReason(
   record: HistoryRecord,
@@ -137,7 +138,7 @@ export function historyDisabledReason(
   taskType: string,
   messages: { deleted: string; otherLevel: (level: string) => string },
 ): string | null {
-  if (DELETIONS.has(record.operation_type)) return messages.deleted;
+  if (DELETIONS.has(record.operation_type) || record.items_deleted) return messages.deleted;
   if (record.data_level !== dataLevel) {
     return messages.otherLevel(levelLabel(record.data_level, taskType).toLowerCase());
   }

@@ -139,6 +139,9 @@ export const HISTORY: HistoryRecord[] = [
     data_level: 'image',
     operation_type: 'sample:create',
     user_name: 'Ana',
+    restorable: false,
+    restored_by: null,
+    items_deleted: false,
   },
   {
     id: 'h-delete',
@@ -147,6 +150,9 @@ export const HISTORY: HistoryRecord[] = [
     data_level: 'image',
     operation_type: 'sample:delete',
     user_name: 'Ana',
+    restorable: true,
+    restored_by: null,
+    items_deleted: true,
   },
   {
     id: 'h-object',
@@ -155,6 +161,9 @@ export const HISTORY: HistoryRecord[] = [
     data_level: 'image_object',
     operation_type: 'object.label:edit',
     user_name: 'Ben',
+    restorable: false,
+    restored_by: null,
+    items_deleted: false,
   },
 ];
 

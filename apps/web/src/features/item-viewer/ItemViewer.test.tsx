@@ -10,6 +10,7 @@ import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { createQueryClient } from '../../api/queryClient';
 import { ThemeProvider } from '../../app/theme/ThemeProvider';
 import { fakeServer, type Handler } from '../../test/fakeServer';
+import { PendingChangesProvider } from '../curation';
 import { ItemViewer, type ItemViewerProps } from './index';
 import { DATASET_ID, imageItem, metadataField, viewerDataset } from '../../test/exploreData';
 
@@ -83,7 +84,9 @@ function renderViewer(props: Parameters<typeof Harness>[0] = {}) {
   return render(
     <ThemeProvider>
       <QueryClientProvider client={queryClient}>
-        <Harness {...props} />
+        <PendingChangesProvider datasetId={DATASET_ID}>
+          <Harness {...props} />
+        </PendingChangesProvider>
       </QueryClientProvider>
     </ThemeProvider>,
   );

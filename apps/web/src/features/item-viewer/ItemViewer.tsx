@@ -1,7 +1,8 @@
 // The item viewer (docs/product.md, Datasets §2, §4): a near full-screen 'Item Details' modal over the
 // explorer's current result, stepping through it with buttons, arrow keys and a filmstrip of
 // neighbours; image, image-object and audio variants; the sidebar with sample, objects and
-// metadata. The parent owns `?item=` in the URL; this calls onIndexChange and onClose.
+// metadata, the item's actions and the pending changes (docs/curation.md). The parent owns `?item=`
+// in the URL; this calls onIndexChange and onClose. It lives inside a PendingChangesProvider.
 import {
   LeftOutlined,
   MenuFoldOutlined,
@@ -10,15 +11,26 @@ import {
 } from '@ant-design/icons';
 import { TASK_TRAITS, type DataLevel, type Dataset } from '@loupe/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Flex, Modal, Result, Spin, Tooltip, Typography, theme } from 'antd';
+import { App, Button, Flex, Modal, Result, Spin, Tooltip, Typography, theme } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, describeError } from '../../api/ApiError';
+import { useLicense } from '../../api/hooks/useLicense';
 import { colorMapQuery, metadataInfoQuery } from '../../api/queries/explore';
 import { readStorage, writeStorage } from '../../lib/storage';
+import {
+  ItemActions,
+  PendingChangesBox,
+  describeChange,
+  useConfirmLeave,
+  usePendingChanges,
+  type ActionItem,
+  type ApplyResult,
+} from '../curation';
 import { AudioView } from './components/AudioView';
 import { Filmstrip } from './components/Filmstrip';
 import { ImageView } from './components/ImageView';
 import { SIDEBAR_WIDTH, ViewerSidebar } from './components/ViewerSidebar';
+import { useMoveAfterApply } from './hooks/useMoveAfterApply';
 import { useViewerItems } from './hooks/useViewerItems';
 import { labelColor } from '../../lib/classColors';
 import { counterText } from './lib/viewerWindow';
@@ -37,21 +49,40 @@ export interface ItemViewerProps {
   onClose(): void;
   /** Metadata ids shown on grid cards: the sidebar's 'Card config' group. */
   cardConfigIds?: string[];
+  /** The subset the explorer shows: the item can be moved out of it or removed from it. */
+  subsetId?: string;
 }
 
 const SIDEBAR_COLLAPSED_KEY = 'loupe.itemViewer.sidebarCollapsed';
+/** The viewer's modal wrapper, told apart from dialogs and menus opened over it. */
+const VIEWER_WRAP_CLASS = 'loupe-item-viewer';
+
+/** Keys in a dialog or a menu opened over the viewer (a chooser, a confirmation) are its own. */
+function inOtherLayer(target: EventTarget | null): boolean {
+  if (!(target instanceof Element)) return false;
+  const wrap = target.closest('.ant-modal-wrap');
+  if (wrap && !wrap.classList.contains(VIEWER_WRAP_CLASS)) return true;
+  return target.closest('.ant-dropdown, .ant-popover, [role="menu"]') !== null;
+}
 
 /** Keys typed into a field or a slider belong to that control, not to the viewer. */
 function ownsKeys(target: EventTarget | null): boolean {
   if (!(target instanceof Element)) return false;
   return (
-    target.closest('input, textarea, select, [contenteditable="true"], [role="slider"]') !== null
+    target.closest('input, textarea, select, [contenteditable="true"], [role="slider"]') !== null ||
+    inOtherLayer(target)
   );
 }
 
 export function ItemViewer(props: ItemViewerProps) {
   const { dataset, dataLevel, predictionsId, rows, version, index, onIndexChange, onClose } = props;
   const { token } = theme.useToken();
+  const { message } = App.useApp();
+  const pending = usePendingChanges();
+  const confirmLeave = useConfirmLeave();
+  const licensed = useLicense().data?.state === 'LICENSED';
+  // The queue as the viewer found it: closing asks about (and discards) only what was queued here.
+  const [queuedBefore, setQueuedBefore] = useState(pending.changes);
   const total = rows.length;
   const items = useViewerItems({
     datasetId: dataset.id,
@@ -91,13 +122,58 @@ export function ItemViewer(props: ItemViewerProps) {
     if (position >= 0 && position < total && position !== index) onIndexChange(position);
   };
   const isAudio = current?.media_type === 'audio' || (!current && dataLevel === 'audio');
+  const close = () => confirmLeave(onClose, { since: queuedBefore });
+  const moveAfterApply = useMoveAfterApply({
+    datasetId: dataset.id,
+    dataLevel,
+    predictionsId,
+    rows,
+    index,
+    onIndexChange,
+    onClose,
+  });
+  const onApplied = (result: ApplyResult) => {
+    if (result.ok) setQueuedBefore([]);
+    const candidates: string[] = [];
+    for (let position = index; position <= items.window[1]; position++) {
+      const id = items.itemAt(position)?.id;
+      if (id !== undefined) candidates.push(id);
+    }
+    void moveAfterApply(result, candidates);
+  };
+  const actionItems: ActionItem[] = current
+    ? [{ id: current.id, type: current.type, sampleId: current.sample_id }]
+    : [];
+  const actionContext = {
+    taskType: dataset.task_type,
+    dataLevel,
+    items: actionItems,
+    predictionsId,
+    currentSubsetId: props.subsetId,
+  };
+  // x: the last action again, on this item (docs/curation.md).
+  const repeatLastAction = () => {
+    if (!current || !licensed || pending.applying) return;
+    const action = pending.lastAction;
+    if (!action) void message.info(strings.noLastAction);
+    else if (pending.replayLast(actionContext)) {
+      void message.success(strings.lastActionQueued(describeChange(action, 1)));
+    } else void message.info(strings.lastActionNotAvailable);
+  };
+  // d: this item's pending changes (a sample's include its objects') are discarded.
+  const discardCurrent = () => {
+    if (!current || pending.applying) return;
+    const touched = pending.discardItems([current.id], { samples: dataLevel !== 'image_object' });
+    void message.info(touched > 0 ? strings.discardedForItem(touched) : strings.nothingToDiscard);
+  };
 
   // The latest handlers for the one window listener.
   const keys = useRef<(event: KeyboardEvent) => void>(() => undefined);
   keys.current = (event: KeyboardEvent) => {
     if (event.key === 'Escape') {
+      if (inOtherLayer(event.target)) return;
       event.preventDefault();
-      onClose();
+      close();
       return;
     }
     if (
@@ -115,6 +191,8 @@ export function ItemViewer(props: ItemViewerProps) {
     else if ((event.key === 'r' || event.key === 'R') && !isAudio) {
       setTurns((t) => t + (event.shiftKey ? -1 : 1));
     } else if (event.key === ' ' && isAudio) toggleAudio.current?.();
+    else if (event.key === 'x' || event.key === 'X') repeatLastAction();
+    else if (event.key === 'd' || event.key === 'D') discardCurrent();
     else return;
     event.preventDefault();
   };
@@ -191,7 +269,7 @@ export function ItemViewer(props: ItemViewerProps) {
         status="warning"
         title={strings.failedToLoadSample}
         subTitle={stale ? strings.staleResult : describeError(items.currentError)}
-        extra={<Button onClick={onClose}>{strings.close}</Button>}
+        extra={<Button onClick={close}>{strings.close}</Button>}
       />
     );
   } else {
@@ -258,8 +336,9 @@ export function ItemViewer(props: ItemViewerProps) {
     <Modal
       open
       title={title}
-      onCancel={onClose}
+      onCancel={close}
       keyboard={false}
+      wrapClassName={VIEWER_WRAP_CLASS}
       footer={null}
       width="calc(100vw - 32px)"
       style={{ top: 16, paddingBottom: 0, maxWidth: 'none' }}
@@ -300,6 +379,26 @@ export function ItemViewer(props: ItemViewerProps) {
               onToggleVisible={toggleVisible}
               onGroupVisible={setGroupVisible}
               onSelect={selectObject}
+              actions={
+                <Flex vertical gap={6}>
+                  <ItemActions
+                    datasetId={dataset.id}
+                    taskType={dataset.task_type}
+                    dataLevel={dataLevel}
+                    items={actionItems}
+                    predictionsId={predictionsId}
+                    currentSubsetId={props.subsetId}
+                    licensed={licensed}
+                    mode="buttons"
+                    dataset={dataset}
+                  />
+                  <Typography.Text type="secondary" style={{ fontSize: token.fontSizeSM }}>
+                    {strings.curationKeys}
+                  </Typography.Text>
+                </Flex>
+              }
+              pendingChanges={<PendingChangesBox onApplied={onApplied} />}
+              pendingCount={pending.changes.length}
             />
           </aside>
         )}

@@ -62,7 +62,17 @@ export const viewerStrings = {
   searchMetadata: 'Search metadata',
   metadataFailed: 'Metadata failed to load',
   pendingChanges: 'Pending changes',
-  noPendingChanges: 'No pending changes',
+  pendingCount: (n: number) => `Pending changes (${n})`,
+  actions: 'Actions',
+
+  // Curation keys: x repeats the last action, d discards (docs/curation.md)
+  curationKeys: 'x repeats the last action here · d discards this item’s pending changes',
+  noLastAction: 'No action to repeat yet',
+  lastActionNotAvailable: 'The last action does not apply to this item',
+  lastActionQueued: (description: string) => `Queued: ${description}`,
+  discardedForItem: (n: number) =>
+    `${n.toLocaleString()} pending ${n === 1 ? 'change' : 'changes'} of this item discarded`,
+  nothingToDiscard: 'No pending changes for this item',
   filmstrip: 'Neighbouring items',
   itemAt: (position: number) => `Item ${position + 1}`,
 

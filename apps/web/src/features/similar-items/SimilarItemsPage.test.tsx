@@ -146,3 +146,76 @@ test('without a valid license: Invalid License, with Go to Settings for admins o
   expect(await screen.findByRole('heading', { name: 'Invalid License' })).toBeTruthy();
   expect(screen.queryByRole('button', { name: /Go to Settings/ })).toBeNull();
 });
+
+const SUBSET_ID = '1a000000-0000-4000-8000-000000000001';
+const subsetPage = `/datasets/${DATASET_ID}/subsets/${SUBSET_ID}/similar`;
+const subsetRoutes = (sampleIds: string[]): Record<string, Handler> => ({
+  [`GET ${api}/subsets/${SUBSET_ID}`]: () => ({
+    body: {
+      id: SUBSET_ID,
+      name: 'night cats',
+      description: null,
+      dataset_id: DATASET_ID,
+      data_level: 'image',
+      num_items: sampleIds.length,
+      enabled_for_performance: false,
+      created: 0,
+      updated: 0,
+      sample_ids: sampleIds,
+    },
+  }),
+});
+
+test("a subset's items are the query, all ticked; the subset's items are never answered", async () => {
+  const { calls } = signedIn(subsetRoutes(['q1', 'q2']));
+  const view = renderApp(subsetPage);
+  const back = await screen.findByRole('button', { name: /Back to night cats/ });
+  expect(await screen.findAllByTestId('similar-card')).toHaveLength(2);
+  const checks = screen.getAllByRole('checkbox');
+  expect(checks.map((box) => (box as HTMLInputElement).checked)).toEqual([true, true]);
+  expect(screen.getByText('Query items: 2 of 2 selected')).toBeTruthy();
+  expect(calls.find((call) => call.path.endsWith('/similar_items'))!.body).toEqual({
+    data_level: 'image',
+    item_ids: ['q1', 'q2'],
+    feature_name: 'clip',
+    k: 100,
+    exclude_ids: ['q1', 'q2'],
+  });
+  expect(screen.getByRole('link', { name: 'night cats' }).getAttribute('href')).toBe(
+    `/datasets/${DATASET_ID}/subsets/${SUBSET_ID}`,
+  );
+  await userEvent.setup().click(back);
+  await waitFor(() => expect(view.location()).toBe(`/datasets/${DATASET_ID}/subsets/${SUBSET_ID}`));
+});
+
+test('sample_ids pre-selects some of the subset items as the query', async () => {
+  const { calls } = signedIn(subsetRoutes(['q1', 'q2', 'q3']));
+  renderApp(`${subsetPage}?sample_ids=q2,elsewhere`);
+  expect(await screen.findAllByTestId('similar-card')).toHaveLength(2);
+  expect(screen.getByRole('checkbox', { name: 'q2' })).toHaveProperty('checked', true);
+  expect(screen.getByRole('checkbox', { name: 'q1' })).toHaveProperty('checked', false);
+  expect(calls.find((call) => call.path.endsWith('/similar_items'))!.body).toMatchObject({
+    item_ids: ['q2'],
+    exclude_ids: ['q1', 'q2', 'q3'],
+  });
+
+  // Ticking another subset item adds it to the query.
+  await userEvent.setup().click(screen.getByRole('checkbox', { name: 'q1' }));
+  await waitFor(() =>
+    expect(calls.filter((call) => call.path.endsWith('/similar_items')).at(-1)!.body).toMatchObject(
+      { item_ids: ['q1', 'q2'] },
+    ),
+  );
+});
+
+test('an unknown subset: Subset not found', async () => {
+  signedIn({
+    [`GET ${api}/subsets/${SUBSET_ID}`]: () => ({
+      status: 404,
+      body: { description: 'Subset not found', retriable: false },
+    }),
+  });
+  renderApp(subsetPage);
+  expect(await screen.findByText('Subset not found')).toBeTruthy();
+  expect(screen.queryByText('Find Similar Settings')).toBeNull();
+});

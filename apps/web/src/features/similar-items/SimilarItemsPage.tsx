@@ -1,10 +1,11 @@
 // The Similar items page (docs/product.md, Datasets §2): the query items (pre-selected from sample_ids), a
 // feature to compare them by, and the dataset's most similar items ranked by similarity score.
-// Subsets do not exist yet: the subset id 'selection' means "the query items are sample_ids".
+// The query items are a subset's items (those in sample_ids ticked, or all), or, for the subset
+// id 'selection', the explorer's selection given in sample_ids; items of the subset (or of the
+// selection) are never answered.
 import { ArrowLeftOutlined, SettingOutlined, UploadOutlined } from '@ant-design/icons';
 import type { DataLevel, ExploreItem } from '@loupe/contracts';
 import {
-  Alert,
   Button,
   Card,
   Checkbox,
@@ -29,12 +30,14 @@ import { Page, type Crumb } from '../../components/Page';
 import { useDelayedFlag } from '../../lib/useDelayedFlag';
 import { useItemPreviews } from '../../api/hooks/useItemPreviews';
 import { useDataset } from '../datasets';
+import { useQuerySubset } from './hooks/useQuerySubset';
 import { useQueryItemFeatures, useSimilarItems } from './hooks/useSimilarItems';
 import {
   SELECTION_SUBSET,
   dataLevelOf,
   levelWord,
   parseSampleIds,
+  preselected,
   usableFeatures,
 } from './similarRules';
 import { similarStrings as strings } from './strings';
@@ -43,6 +46,8 @@ import { similarStrings as strings } from './strings';
 export const LONG_WAIT_MS = 5000;
 const CARD_PX = 168;
 const QUERY_THUMB_PX = 64;
+/** Query items shown (and previewed) in the settings card; the search uses all of them. */
+const MAX_SHOWN_QUERY_ITEMS = 1000;
 
 function LicenseFallback() {
   const { isAdmin } = useCurrentUser();
@@ -109,15 +114,29 @@ function SimilarItems() {
   const [search] = useSearchParams();
   const { token } = theme.useToken();
   const dataset = useDataset(datasetId);
-  const sampleIds = useMemo(() => parseSampleIds(search.get('sample_ids')), [search]);
-  const [excluded, setExcluded] = useState<ReadonlySet<string>>(new Set());
-  const queryIds = useMemo(
-    () => sampleIds.filter((id) => !excluded.has(id)),
-    [sampleIds, excluded],
+  const fromSelection = subsetId === SELECTION_SUBSET;
+  const subset = useQuerySubset(datasetId, subsetId);
+  const namedIds = useMemo(() => parseSampleIds(search.get('sample_ids')), [search]);
+  // The candidate query items: the subset's items, or the selection named in the URL.
+  const sampleIds = useMemo(
+    () => (fromSelection ? namedIds : (subset.data?.sample_ids ?? [])),
+    [fromSelection, namedIds, subset.data],
   );
-  const dataLevel: DataLevel | null = dataset.data
-    ? dataLevelOf(dataset.data.task_type, search.get('data_level'))
-    : null;
+  const ticked = useMemo(
+    () => (fromSelection ? new Set(sampleIds) : preselected(sampleIds, namedIds)),
+    [fromSelection, sampleIds, namedIds],
+  );
+  // The user's ticks and unticks over the pre-selection.
+  const [overrides, setOverrides] = useState<ReadonlyMap<string, boolean>>(new Map());
+  const isTicked = (id: string) => overrides.get(id) ?? ticked.has(id);
+  const queryIds = useMemo(
+    () => sampleIds.filter((id) => overrides.get(id) ?? ticked.has(id)),
+    [sampleIds, ticked, overrides],
+  );
+  const shownIds = useMemo(() => sampleIds.slice(0, MAX_SHOWN_QUERY_ITEMS), [sampleIds]);
+  let dataLevel: DataLevel | null = null;
+  if (!fromSelection) dataLevel = subset.data?.data_level ?? null;
+  else if (dataset.data) dataLevel = dataLevelOf(dataset.data.task_type, search.get('data_level'));
   const level = dataLevel ?? 'image';
 
   const features = useQueryItemFeatures(datasetId, level, dataLevel ? queryIds : []);
@@ -149,7 +168,7 @@ function SimilarItems() {
     () => (similar.data ? [...similar.data.items].sort((a, b) => b.similarity - a.similarity) : []),
     [similar.data],
   );
-  const queryPreviews = useItemPreviews(datasetId, level, sampleIds, predictionSetId);
+  const queryPreviews = useItemPreviews(datasetId, level, shownIds, predictionSetId);
   const resultPreviews = useItemPreviews(
     datasetId,
     level,
@@ -160,8 +179,7 @@ function SimilarItems() {
   const root = predictionSetId
     ? `/models/datasets/${datasetId}/predictions/${predictionSetId}`
     : `/datasets/${datasetId}`;
-  const fromSelection = subsetId === SELECTION_SUBSET;
-  const subsetName = fromSelection ? strings.explore : subsetId;
+  const subsetName = fromSelection ? strings.explore : (subset.data?.name ?? strings.subset);
   const backHref = fromSelection ? `${root}/explore` : `${root}/subsets/${subsetId}`;
   const breadcrumbs: Crumb[] = [
     { title: strings.datasets, to: '/datasets' },
@@ -184,7 +202,21 @@ function SimilarItems() {
         )}
       </Page>
     );
-  if (!dataset.data)
+  if (!fromSelection && subset.isError)
+    return (
+      <Page title={strings.title} breadcrumbs={breadcrumbs.slice(0, -1)}>
+        {isNotFound(subset.error) ? (
+          <NotFoundState title={strings.subsetNotFound} />
+        ) : (
+          <ErrorFallback
+            title={strings.subsetNotFound}
+            error={subset.error}
+            onRetry={() => void subset.refetch()}
+          />
+        )}
+      </Page>
+    );
+  if (!dataset.data || dataLevel === null)
     return (
       <Page title={strings.title} breadcrumbs={breadcrumbs}>
         <Flex justify="center" style={{ padding: 48 }}>
@@ -196,8 +228,8 @@ function SimilarItems() {
     return (
       <Page title={strings.title} breadcrumbs={breadcrumbs}>
         <Result
-          status={fromSelection ? 'info' : '404'}
-          title={fromSelection ? strings.noQuery : strings.subsetNotFound}
+          status="info"
+          title={fromSelection ? strings.noQuery : strings.emptySubset}
           subTitle={fromSelection ? strings.noQueryText : undefined}
           extra={backButton}
         />
@@ -334,8 +366,8 @@ function SimilarItems() {
               overflowY: 'auto',
             }}
           >
-            {sampleIds.map((id) => {
-              const checked = !excluded.has(id);
+            {shownIds.map((id) => {
+              const checked = isTicked(id);
               return (
                 <label
                   key={id}
@@ -349,21 +381,13 @@ function SimilarItems() {
                     checked={checked}
                     style={{ position: 'absolute', top: 2, left: 4 }}
                     onChange={(event) =>
-                      setExcluded((current) => {
-                        const next = new Set(current);
-                        if (event.target.checked) next.delete(id);
-                        else next.add(id);
-                        return next;
-                      })
+                      setOverrides((current) => new Map(current).set(id, event.target.checked))
                     }
                   />
                 </label>
               );
             })}
           </div>
-          {!fromSelection && (
-            <Alert type="info" showIcon style={{ marginTop: 12 }} title={strings.subsetsPending} />
-          )}
         </Card>
         <div style={{ flex: 1, minWidth: 320 }}>{results}</div>
       </Flex>

@@ -1,5 +1,11 @@
 import { expect, test } from 'vitest';
-import { dataLevelOf, levelWord, parseSampleIds, usableFeatures } from './similarRules';
+import {
+  dataLevelOf,
+  levelWord,
+  parseSampleIds,
+  preselected,
+  usableFeatures,
+} from './similarRules';
 
 test('sample_ids is comma-joined; blanks and repeats are dropped, order kept', () => {
   expect(parseSampleIds(null)).toEqual([]);
@@ -26,4 +32,10 @@ test('usable features: some query item has them, fewest missing first', () => {
       3,
     ).map((f) => f.feature_name),
   ).toEqual(['all', 'half']);
+});
+
+test("a subset's query items: those named in sample_ids, or all when it names none of them", () => {
+  expect([...preselected(['a', 'b', 'c'], ['c', 'x'])]).toEqual(['c']);
+  expect([...preselected(['a', 'b'], ['x'])]).toEqual(['a', 'b']);
+  expect([...preselected(['a', 'b'], [])]).toEqual(['a', 'b']);
 });

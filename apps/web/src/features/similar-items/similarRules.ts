@@ -1,7 +1,7 @@
 // The Similar items page's reading of its URL and of the features its query items have.
 import { DATA_LEVELS, type DataLevel, type TaskType } from '@loupe/contracts';
 
-/** The subset id that means "the query items are the sample_ids in the URL". */
+/** The subset id that means "the query items are the sample_ids in the URL" (no subset). */
 export const SELECTION_SUBSET = 'selection';
 
 /** sample_ids is comma-joined; empty entries and repeats are dropped, order kept. */
@@ -15,6 +15,16 @@ export function parseSampleIds(value: string | null): string[] {
         .filter(Boolean),
     ),
   ];
+}
+
+/**
+ * Which candidate query items start ticked: those named in sample_ids, or every candidate when
+ * sample_ids names none of them.
+ */
+export function preselected(candidates: readonly string[], named: readonly string[]): Set<string> {
+  const wanted = new Set(named);
+  const chosen = candidates.filter((id) => wanted.has(id));
+  return new Set(chosen.length > 0 ? chosen : candidates);
 }
 
 export function dataLevelOf(task: TaskType, requested: string | null): DataLevel {

@@ -31,6 +31,6 @@ export const similarStrings = {
   datasetNotFound: 'Dataset not found',
   failed: 'Similar items failed to load',
   datasets: 'Datasets',
-  subsetsPending:
-    'Subsets are not available yet: the query items come from the sample_ids parameter.',
+  subset: 'Subset',
+  emptySubset: 'This subset has no items',
 } as const;

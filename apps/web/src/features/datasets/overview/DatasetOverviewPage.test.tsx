@@ -59,9 +59,9 @@ test('shows the task, name, previews with classes and objects tiles, statistics 
   expect(record.textContent).not.toMatch(/items uploaded items/);
 
   const user = userEvent.setup();
+  // The objects open the explorer at the object level, which it reads from the URL's level.
   await user.click(screen.getByLabelText('Ground-truth objects: 340'));
-  await waitFor(() => expect(view.location()).toBe(`${path}/explore`));
-  expect(view.router.state.location.state).toEqual({ dataLevel: 'image_object' });
+  await waitFor(() => expect(view.location()).toBe(`${path}/explore?level=image_object`));
 });
 
 test('a failing history says so', async () => {

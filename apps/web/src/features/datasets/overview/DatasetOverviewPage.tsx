@@ -2,8 +2,10 @@
 // changed; previews; statistics; Version History beside it; then Settings.
 import { ClockCircleOutlined } from '@ant-design/icons';
 import { Button, Card, Col, Empty, Flex, Row, Typography, theme } from 'antd';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useParams } from 'react-router';
+import { subsetsQuery } from '../../../api/queries/subsets';
 import { isNotFound, NotFoundState } from '../../../app/errors/NotFoundState';
 import { DelayedLoading } from '../../../components/DelayedLoading';
 import { ErrorFallback } from '../../../components/ErrorFallback';
@@ -34,10 +36,13 @@ function Section({ title, children }: { title: string; children: React.ReactNode
   );
 }
 
+const countOf = (list: unknown[]) => list.length;
+
 export function DatasetOverviewPage() {
   const { datasetId = '' } = useParams();
   const { token } = theme.useToken();
   const dataset = useDataset(datasetId);
+  const subsetCount = useQuery({ ...subsetsQuery(datasetId), select: countOf }).data ?? 0;
   const historyRef = useRef<HTMLDivElement>(null);
   const data = dataset.data;
 
@@ -130,7 +135,7 @@ export function DatasetOverviewPage() {
           </Flex>
           <PreviewRow dataset={data} />
           <Section title={strings.statistics}>
-            <StatisticsRow dataset={data} />
+            <StatisticsRow dataset={data} subsets={subsetCount} />
           </Section>
           <Row gutter={[16, 16]}>
             <Col xs={24} xl={12}>

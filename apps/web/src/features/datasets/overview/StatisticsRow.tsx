@@ -11,7 +11,6 @@ interface Stat {
   title: string;
   value: number;
   to?: To;
-  state?: unknown;
 }
 
 export function overviewStatistics(dataset: Dataset, subsets = 0): Stat[] {
@@ -27,8 +26,8 @@ export function overviewStatistics(dataset: Dataset, subsets = 0): Stat[] {
       key: 'objects',
       title: strings.statObjects,
       value: dataset.objects_count,
-      to: explore,
-      state: { dataLevel: 'image_object' },
+      // The explorer reads its data level from the URL's `level` (its exploreState.ts).
+      to: `${explore}?level=image_object`,
     },
     dataset.predictions_count > 0 && {
       key: 'predictions',
@@ -46,11 +45,12 @@ export function overviewStatistics(dataset: Dataset, subsets = 0): Stat[] {
   return stats.filter((stat): stat is Stat => stat !== false);
 }
 
-export function StatisticsRow({ dataset }: { dataset: Dataset }) {
+/** `subsets`: how many subsets the dataset has (0 while unknown: the statistic stays hidden). */
+export function StatisticsRow({ dataset, subsets = 0 }: { dataset: Dataset; subsets?: number }) {
   const navigate = useNavigate();
   return (
     <Row gutter={[12, 12]}>
-      {overviewStatistics(dataset).map((stat) => (
+      {overviewStatistics(dataset, subsets).map((stat) => (
         <Col key={stat.key} xs={12} md={8} xl={6}>
           <Card
             size="small"
@@ -59,10 +59,8 @@ export function StatisticsRow({ dataset }: { dataset: Dataset }) {
             tabIndex={stat.to ? 0 : undefined}
             aria-label={`${stat.title}: ${stat.value}`}
             data-testid={`stat-${stat.key}`}
-            onClick={() => stat.to && void navigate(stat.to, { state: stat.state })}
-            onKeyDown={(event) =>
-              event.key === 'Enter' && stat.to && void navigate(stat.to, { state: stat.state })
-            }
+            onClick={() => stat.to && void navigate(stat.to)}
+            onKeyDown={(event) => event.key === 'Enter' && stat.to && void navigate(stat.to)}
             style={{ cursor: stat.to ? 'pointer' : 'default', height: '100%' }}
           >
             <Statistic title={stat.title} value={stat.value} />

@@ -15,12 +15,14 @@ import { useMapSelection } from './useMapSelection';
 import { useShiftKey } from './useShiftKey';
 
 export function useEmbeddingsController(props: EmbeddingsViewProps) {
-  const { dataset, dataLevel, predictionsId, filter, colorBy, tableVersion, onOpenItem } = props;
+  const { dataset, dataLevel, predictionsId, filter, subsetId, colorBy, tableVersion, onOpenItem } =
+    props;
   const data = useMapPoints({
     datasetId: dataset.id,
     dataLevel,
     predictionsId,
     filter,
+    subsetId,
     colorBy,
     tableVersion,
   });

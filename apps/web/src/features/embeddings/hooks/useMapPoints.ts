@@ -1,5 +1,5 @@
-// The map's data: the settings at the data level, the points for them and the filter and
-// colouring (binary: rows, coordinates, colour codes), decoded once per answer. Points older
+// The map's data: the settings at the data level, the points for them and the filter (within
+// the explorer's subset, if any) and colouring (binary: rows, coordinates, colour codes), decoded once per answer. Points older
 // than the grid's item table (an upload in between) are asked for again.
 import type { DataLevel, Filter } from '@loupe/contracts';
 import { useEffect, useMemo } from 'react';
@@ -12,11 +12,13 @@ export function useMapPoints(args: {
   dataLevel: DataLevel;
   predictionsId?: string;
   filter?: Filter | null;
+  /** Only this subset's items; part of the points request, so of its query key. */
+  subsetId?: string;
   colorBy?: string | null;
   /** The grid's item-table version, when it has one. */
   tableVersion?: number;
 }) {
-  const { datasetId, dataLevel, predictionsId, filter, colorBy, tableVersion } = args;
+  const { datasetId, dataLevel, predictionsId, filter, subsetId, colorBy, tableVersion } = args;
   const settings = useEmbeddingsSettings(datasetId, dataLevel, predictionsId);
   const featureName = settings.data?.feature_name ?? null;
   const hasFeatures = (settings.data?.feature_names.length ?? 0) > 0;
@@ -27,11 +29,12 @@ export function useMapPoints(args: {
       feature_name: featureName ?? undefined,
       dimensionality_reduction_setting: settings.data?.dimensionality_reduction_setting,
       filter: filter ?? null,
+      ...(subsetId ? { subset_id: subsetId } : {}),
       color_by: colorBy ?? null,
       // Row indices, float32 coordinates and colour codes: a million points in ~17 MB, no ids.
       format: 'binary' as const,
     }),
-    [dataLevel, predictionsId, featureName, settings.data, filter, colorBy],
+    [dataLevel, predictionsId, featureName, settings.data, filter, subsetId, colorBy],
   );
   const points = useEmbeddingPoints(datasetId, pointsRequest, hasFeatures && featureName !== null);
 

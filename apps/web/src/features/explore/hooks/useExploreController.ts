@@ -1,6 +1,7 @@
 // Everything the Explore page knows and does, so the page is layout: the URL state, the metadata
-// fields, the result, the selection shared with the map, the colouring, the cards' fields, the
-// open item, Find similar, Back, and the grid's failure.
+// fields, the result, the selection shared with the map (and its keys, and its items for the bulk
+// actions), the colouring, the cards' fields, the open item, Find similar, Back, and the grid's
+// failure.
 import { DATA_LEVELS, type Dataset } from '@loupe/contracts';
 import { useCallback, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -13,6 +14,8 @@ import { useExploreResult } from './useExploreResult';
 import { useExploreState } from './useExploreState';
 import { useFindSimilar } from './useFindSimilar';
 import { useMetadataInfo } from './useMetadataInfo';
+import { useSelectionItems } from './useSelectionItems';
+import { useSelectionKeys } from './useSelectionKeys';
 import { useSharedSelection } from './useSharedSelection';
 import { useViewerNavigation } from './useViewerNavigation';
 
@@ -63,6 +66,23 @@ export function useExploreController(dataset: Dataset, predictionsId?: string) {
     selectedRows: selection.selection.rows,
   });
 
+  // The selected items as the curation actions (bulk actions) need them.
+  const selectionItems = useSelectionItems({
+    datasetId: dataset.id,
+    dataLevel,
+    predictionsId,
+    rows,
+    version,
+    rowsQuery: itemRows.data?.query,
+    selectedRows: selection.selection.rows,
+  });
+  useSelectionKeys({
+    enabled: state.item === null,
+    hasSelection: selection.selection.rows.size > 0,
+    onClear: selection.clear,
+    onSelectAll: selection.selectAll,
+  });
+
   const [gridError, setGridError] = useState<unknown>(null);
   // A 409 means the rows are stale; they are being refetched, so it is no failure.
   const onGridError = useCallback((error: unknown) => {
@@ -74,8 +94,12 @@ export function useExploreController(dataset: Dataset, predictionsId?: string) {
   };
 
   const goBack = () => {
-    if (subsetId) navigate(`/datasets/${dataset.id}/subsets/${subsetId}`);
-    else if (location.key !== 'default') navigate(-1);
+    if (subsetId) {
+      const root = predictionsId
+        ? `/models/datasets/${dataset.id}/predictions/${predictionsId}`
+        : `/datasets/${dataset.id}`;
+      navigate(`${root}/subsets/${subsetId}`);
+    } else if (location.key !== 'default') navigate(-1);
     else navigate(`/datasets/${dataset.id}/overview`);
   };
 
@@ -103,6 +127,8 @@ export function useExploreController(dataset: Dataset, predictionsId?: string) {
     colorBy,
     viewer,
     findSimilar,
+    selectionItems,
+    predictionsId,
     goBack,
   };
 }

@@ -32,3 +32,13 @@ test('a subset locks the level whatever the selection', () => {
   );
   expect(view.result.current.levelLock).toBe(strings.levelLockedBySubset);
 });
+
+test('select all takes every row of the result, as a grid selection', () => {
+  const view = renderHook(() =>
+    useSharedSelection({ rows, version: 3, dataLevel: 'image', subsetId: null }),
+  );
+  act(() => view.result.current.onMapSelection([11], 3));
+  act(() => view.result.current.selectAll());
+  expect([...view.result.current.selection.rows]).toEqual([10, 11, 12]);
+  expect(view.result.current.levelLock).toBeUndefined();
+});

@@ -13,7 +13,7 @@ export function useSharedSelection(args: {
   subsetId: string | null;
 }) {
   const { rows, version, dataLevel, subsetId } = args;
-  const { selection, source, select, replace, clear } = useSelection(
+  const { selection, source, select, replace, clear, selectAll } = useSelection(
     rows,
     `${dataLevel}:${version}`,
   );
@@ -31,5 +31,5 @@ export function useSharedSelection(args: {
       : source === 'map' && selection.rows.size > 0
         ? strings.levelLockedByMap
         : undefined;
-  return { selection, select, clear, onMapSelection, levelLock };
+  return { selection, select, clear, selectAll, onMapSelection, levelLock };
 }

@@ -92,3 +92,56 @@ test('a map point opens its item; a point of another table version opens it with
   // Looked up by id instead: row 12 is position 2 of the current rows.
   await waitFor(() => expect(view.result.current.viewer.openPosition).toBe(2));
 });
+
+test('after the open item left the result, stepping on keeps the viewer open while the URL catches up', async () => {
+  // frame-11.jpg was deleted: looking it up by id finds nothing.
+  fakeServer({
+    [`POST ${items}`]: ({ body }) => {
+      const request = body as { rows?: number[]; item_ids?: string[] };
+      if (request.rows) return { body: { items: request.rows.map((row) => imageItem(row)) } };
+      const found = request.item_ids!.filter((id) => id !== 'frame-11.jpg');
+      return { body: { items: found.map((id) => imageItem(Number(/\d+/.exec(id)![0]))) } };
+    },
+  });
+  // Every position the viewer was rendered with: the URL updates in a transition, which may
+  // commit after the navigation's own state, and the viewer unmounts on a null position.
+  const positions: (number | null)[] = [];
+  const view = renderHookWithProviders(
+    () => {
+      const { state, update } = useExploreState(levels);
+      const viewer = useViewerNavigation({
+        datasetId: DATASET_ID,
+        dataLevel: 'image',
+        itemId: state.item,
+        rows,
+        version: 7,
+        context,
+        update,
+      });
+      if (state.item !== null) positions.push(viewer.openPosition);
+      return { state, viewer };
+    },
+    { path: '/explore' },
+  );
+  act(() => view.result.current.viewer.onOpen(1, imageItem(11)));
+  act(() => view.result.current.viewer.onIndexChange(2));
+  await waitFor(() => expect(view.location()).toBe('/explore?item=frame-12.jpg'));
+  await waitFor(() => expect(view.result.current.viewer.openPosition).toBe(2));
+  expect(positions).not.toContain(null);
+  expect(positions.at(-1)).toBe(2);
+});
+
+test('closing before a step found its id leaves the viewer closed', async () => {
+  const { calls } = server();
+  const view = renderNavigation();
+  act(() => view.result.current.viewer.onOpen(1, imageItem(11)));
+  act(() => {
+    view.result.current.viewer.onIndexChange(2);
+    view.result.current.viewer.onClose();
+  });
+  await waitFor(() => expect(calls.some((call) => 'rows' in (call.body as object))).toBe(true));
+  // The batch answered after the close: its id does not reopen the viewer.
+  await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+  expect(view.location()).toBe('/explore');
+  expect(view.result.current.viewer.openPosition).toBeNull();
+});

@@ -4,7 +4,7 @@
 // know it, else from looking the item up.
 import type { DataLevel, ExploreItem } from '@loupe/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { itemBatchQuery, itemsQuery } from '../../../api/queries/explore';
 import type { ExploreState } from '../exploreState';
 import { ITEMS_BATCH } from '../gridRules';
@@ -12,6 +12,16 @@ import type { BatchContext } from './useItemBatches';
 import { useOpenItemPosition } from './useOpenItem';
 
 type Update = (change: Partial<ExploreState>, options?: { push?: boolean }) => void;
+
+/**
+ * The position the grid, the viewer or the map last reported, and the item id there: null while
+ * it is not known yet, or while the URL does not name it yet (`next`, the id it is about to name).
+ */
+interface Known {
+  id: string | null;
+  position: number;
+  next?: string;
+}
 
 export function useViewerNavigation(args: {
   datasetId: string;
@@ -26,8 +36,14 @@ export function useViewerNavigation(args: {
 }) {
   const { datasetId, dataLevel, predictionsId, itemId, rows, version, context, update } = args;
   const queryClient = useQueryClient();
-  // The position the grid, the viewer or the map last reported for an item id.
-  const [known, setKnown] = useState<{ id: string | null; position: number } | null>(null);
+  const [known, setKnown] = useState<Known | null>(null);
+  // The URL now names the id the viewer stepped to: the position is that id's from here on.
+  if (known?.next !== undefined && known.next === itemId) {
+    setKnown({ id: itemId, position: known.position });
+  }
+  // The position the viewer last stepped to, or null once the viewer was opened or closed since:
+  // an older step's id must not land in the URL.
+  const stepping = useRef<number | null>(null);
   const openPosition = useOpenItemPosition({
     datasetId,
     dataLevel,
@@ -39,6 +55,7 @@ export function useViewerNavigation(args: {
 
   const onOpen = useCallback(
     (position: number, item: ExploreItem) => {
+      stepping.current = null;
       setKnown({ id: item.id, position });
       update({ item: item.id }, { push: true });
     },
@@ -47,6 +64,7 @@ export function useViewerNavigation(args: {
   // The viewer moved: its id comes from the grid's batch holding that position.
   const onIndexChange = useCallback(
     (index: number) => {
+      stepping.current = index;
       setKnown({ id: null, position: index });
       if (!context) return;
       const start = index - (index % ITEMS_BATCH);
@@ -54,8 +72,12 @@ export function useViewerNavigation(args: {
         .fetchQuery(itemBatchQuery(context, start))
         .then((items) => {
           const id = items[index - start]?.id;
-          if (!id) return;
-          setKnown({ id, position: index });
+          if (!id || stepping.current !== index) return;
+          // The URL changes in a transition, which may commit well after this state (after
+          // 'Apply changes', while the result refreshes). Until it does, the URL still names the
+          // item the viewer left, perhaps deleted: tied to that id, the position would be looked
+          // up and lost, and the viewer would close and reopen. So the id waits for the URL.
+          setKnown({ id: null, position: index, next: id });
           update({ item: id });
         })
         .catch(() => undefined);
@@ -77,6 +99,7 @@ export function useViewerNavigation(args: {
         .then(({ items }) => {
           const id = items[0]?.id;
           if (!id) return;
+          stepping.current = null;
           const position = rows && pointsVersion === version ? rows.indexOf(row) : -1;
           setKnown(position >= 0 ? { id, position } : null);
           update({ item: id }, { push: true });
@@ -86,6 +109,7 @@ export function useViewerNavigation(args: {
     [queryClient, datasetId, dataLevel, predictionsId, rows, version, update],
   );
   const onClose = useCallback(() => {
+    stepping.current = null;
     setKnown(null);
     update({ item: null });
   }, [update]);

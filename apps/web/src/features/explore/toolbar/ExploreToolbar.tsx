@@ -1,7 +1,8 @@
 // The query line above the grid (docs/product.md, Datasets §2): back, the dataset's name, data
-// level, sort, filter and colour on the left; the selection and the item count on the right;
-// the colour legend below. It stays on one line at 1280 px with a sort, a colour and a
-// selection active (the display controls sit in the page header).
+// level, sort, filter and colour on the left; the selection with its actions, the pending
+// changes and the item count on the right; the colour legend below. It stays on one line at
+// 1280 px with a sort, a colour and a selection active (the display controls sit in the page
+// header).
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Button, Flex, Segmented, Tooltip, Typography } from 'antd';
 import type { Dataset } from '@loupe/contracts';
@@ -10,7 +11,9 @@ import { exploreStrings as strings, levelLabel } from '../strings';
 import { FilterPopover } from '../filter/FilterPopover';
 import { ColorControl } from './ColorControl';
 import { ColorLegend } from './ColorLegend';
+import { PendingChangesButton } from './PendingChangesButton';
 import { SelectionActions } from './SelectionActions';
+import { SelectionItemActions } from './SelectionItemActions';
 import { SortControl } from './SortControl';
 
 /** The dataset's name in the toolbar gives way (ellipsis) before any control does. */
@@ -97,10 +100,12 @@ export function ExploreToolbar({
             <SelectionActions
               count={selection.rows.size}
               licensed={explore.licensed}
+              actions={<SelectionItemActions dataset={dataset} explore={explore} />}
               onClear={explore.clear}
               onFindSimilar={() => void explore.findSimilar()}
             />
           )}
+          <PendingChangesButton onApplied={(result) => result.ok && explore.clear()} />
           {explore.itemRows.data && (
             <Typography.Text type="secondary" data-testid="items-count">
               {strings.itemsCount(explore.total, explore.numItems)}

@@ -1,5 +1,6 @@
-// The bulk-actions counter (docs/product.md, Datasets §2): 'N selected' with a clear button, and
-// Find similar, which needs a valid license.
+// The bulk-actions counter (docs/product.md, Datasets §2): 'N selected' with a clear button, the
+// curation actions on the selected items (docs/curation.md), and Find similar, which needs a
+// valid license.
 import { CloseOutlined, SearchOutlined } from '@ant-design/icons';
 import { Button, Flex, Tag, Tooltip } from 'antd';
 import { exploreStrings as strings } from '../strings';
@@ -7,6 +8,8 @@ import { exploreStrings as strings } from '../strings';
 export interface SelectionActionsProps {
   count: number;
   licensed: boolean;
+  /** The curation actions on the selection (SelectionItemActions). */
+  actions?: React.ReactNode;
   onClear(): void;
   onFindSimilar(): void;
 }
@@ -14,6 +17,7 @@ export interface SelectionActionsProps {
 export function SelectionActions({
   count,
   licensed,
+  actions,
   onClear,
   onFindSimilar,
 }: SelectionActionsProps) {
@@ -34,6 +38,7 @@ export function SelectionActions({
           style={{ height: 18, width: 18, marginInlineStart: 4 }}
         />
       </Tag>
+      {actions}
       <Tooltip title={licensed ? undefined : strings.findSimilarNeedsLicense}>
         <span data-testid="find-similar">
           <Button

@@ -1,6 +1,6 @@
 // The viewer's sidebar (360 px, collapsible): Sample, Objects (Ground Truths and Predictions,
 // each with Select All / Deselect all), searchable Metadata grouped with 'Card config' first,
-// and the pending-changes box.
+// the item's actions and the pending-changes box (both from the curation feature).
 import type { ExploreItem, ExploreObject, MetadataFieldInfo } from '@loupe/contracts';
 import {
   Button,
@@ -212,6 +212,11 @@ export interface ViewerSidebarProps extends Omit<ObjectsProps, 'objects'> {
   cardConfigIds: string[];
   /** Tasks with objects show the section even for an item without any. */
   showObjects: boolean;
+  /** The item's actions, which queue pending changes. */
+  actions: React.ReactNode;
+  /** The pending-changes box, and how many changes it holds. */
+  pendingChanges: React.ReactNode;
+  pendingCount: number;
 }
 
 export function ViewerSidebar({
@@ -220,11 +225,20 @@ export function ViewerSidebar({
   metadataFailed,
   cardConfigIds,
   showObjects,
+  actions,
+  pendingChanges,
+  pendingCount,
   ...objects
 }: ViewerSidebarProps) {
   const groundTruths = item.objects.filter((object) => object.type === 'gt');
   const predictions = item.objects.filter((object) => object.type === 'pred');
   const sections = [
+    { key: 'actions', label: strings.actions, children: actions },
+    {
+      key: 'pending',
+      label: pendingCount > 0 ? strings.pendingCount(pendingCount) : strings.pendingChanges,
+      children: pendingChanges,
+    },
     { key: 'sample', label: strings.sample, children: <SampleSection item={item} /> },
     ...(item.objects.length > 0 || showObjects
       ? [
@@ -252,17 +266,12 @@ export function ViewerSidebar({
         />
       ),
     },
-    {
-      key: 'pending',
-      label: strings.pendingChanges,
-      children: <Typography.Text type="secondary">{strings.noPendingChanges}</Typography.Text>,
-    },
   ];
   return (
     <Collapse
       size="small"
       ghost
-      defaultActiveKey={['sample', 'objects', 'metadata']}
+      defaultActiveKey={['actions', 'pending', 'sample', 'objects', 'metadata']}
       items={sections}
     />
   );

@@ -1,0 +1,141 @@
+// Chooses the subset an action puts items in: the dataset's subsets (those of another data level
+// disabled, 'Data-level mismatch.'), the ones the queue will create, or a new one named here
+// (not empty, 'NONE', 'MULTIPLE' or an existing subset's name).
+import type { DataLevel } from '@loupe/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Flex, Input, Select, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { subsetsQuery } from '../../../api/queries/subsets';
+import { queuedNewSubsets, subsetNameProblem } from '../nameRules';
+import type { SubsetRef } from '../pendingChanges';
+import { curationStrings as strings } from '../strings';
+import { usePendingChanges } from '../usePendingChanges';
+
+export interface SubsetChooserProps {
+  datasetId: string;
+  dataLevel: DataLevel;
+  value: SubsetRef | null;
+  onChange(value: SubsetRef): void;
+  /** A subset not offered (the one items are moved out of). */
+  excludeId?: string;
+}
+
+const keyOf = (ref: SubsetRef) => ('newName' in ref ? `new:${ref.newName}` : `id:${ref.id}`);
+
+export function SubsetChooser(props: SubsetChooserProps) {
+  const { datasetId, dataLevel, value, onChange, excludeId } = props;
+  const subsets = useQuery(subsetsQuery(datasetId));
+  const { changes } = usePendingChanges();
+  const [name, setName] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  // New names chosen here that the queue does not hold yet.
+  const [created, setCreated] = useState<string[]>([]);
+
+  const existing = (subsets.data ?? []).filter((subset) => subset.id !== excludeId);
+  const queued = queuedNewSubsets(changes);
+  const newOnes = [
+    ...queued,
+    ...created
+      .filter((newName) => !queued.some((entry) => entry.name === newName))
+      .map((newName) => ({ name: newName, dataLevel })),
+  ];
+
+  const options = [
+    ...newOnes.map((entry) => ({
+      value: `new:${entry.name}`,
+      label: entry.name,
+      disabled: entry.dataLevel !== dataLevel,
+      ref: { newName: entry.name } as SubsetRef,
+      isNew: true,
+    })),
+    ...existing.map((subset) => ({
+      value: `id:${subset.id}`,
+      label: subset.name,
+      disabled: subset.data_level !== dataLevel,
+      ref: { id: subset.id, name: subset.name } as SubsetRef,
+      isNew: false,
+    })),
+  ];
+
+  const create = () => {
+    const trimmed = name.trim();
+    const known = newOnes.find((entry) => entry.name === trimmed);
+    if (known) {
+      if (known.dataLevel !== dataLevel) {
+        setProblem(strings.levelMismatch);
+        return;
+      }
+      onChange({ newName: trimmed });
+      setName('');
+      setProblem(null);
+      return;
+    }
+    const issue = subsetNameProblem(
+      name,
+      (subsets.data ?? []).map((subset) => subset.name),
+    );
+    setProblem(issue);
+    if (issue) return;
+    setCreated((names) => [...names, trimmed]);
+    onChange({ newName: trimmed });
+    setName('');
+  };
+
+  return (
+    <Flex vertical gap={8} data-testid="subset-chooser">
+      <Select
+        aria-label={strings.subset}
+        placeholder={strings.chooseSubset}
+        showSearch={{ optionFilterProp: 'name' }}
+        loading={subsets.isPending}
+        value={value ? keyOf(value) : undefined}
+        onChange={(key: string) => {
+          const option = options.find((entry) => entry.value === key);
+          if (option) onChange(option.ref);
+        }}
+        options={options.map(({ ref: _ref, isNew, ...option }) => ({
+          ...option,
+          name: option.label,
+          title: option.disabled ? strings.levelMismatch : option.label,
+          label: (
+            <Flex justify="space-between" gap={8}>
+              <Typography.Text ellipsis disabled={option.disabled}>
+                {option.label}
+              </Typography.Text>
+              {option.disabled ? (
+                <Typography.Text type="secondary">{strings.levelMismatch}</Typography.Text>
+              ) : (
+                isNew && <Tag style={{ marginInlineEnd: 0 }}>{strings.newTag}</Tag>
+              )}
+            </Flex>
+          ),
+        }))}
+        notFoundContent={subsets.isError ? strings.subsetsFailed : undefined}
+        style={{ width: '100%' }}
+      />
+      <Flex gap={8}>
+        <Input
+          aria-label={strings.newSubsetName}
+          placeholder={strings.newSubsetName}
+          value={name}
+          status={problem ? 'error' : undefined}
+          onChange={(event) => {
+            setName(event.target.value);
+            setProblem(null);
+          }}
+          onPressEnter={(event) => {
+            event.preventDefault();
+            create();
+          }}
+          maxLength={200}
+        />
+        <Button onClick={create}>{strings.createSubset}</Button>
+      </Flex>
+      {problem && (
+        <Typography.Text type="danger" role="alert">
+          {problem}
+        </Typography.Text>
+      )}
+    </Flex>
+  );
+}
