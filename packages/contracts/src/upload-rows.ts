@@ -611,3 +611,21 @@ export function checkPredictionBatch(
   });
   return { predictions, errors };
 }
+
+/**
+ * Columns of the CSV folder layout (docs/formats.md) that are not metadata: the `loupe import`
+ * reader takes every other column as a metadata field, and an export names its metadata
+ * columns around them.
+ */
+export const CSV_LAYOUT_COLUMNS: readonly string[] = [
+  'id',
+  'image',
+  'audio',
+  'label',
+  'values',
+  'semantic_masks',
+  'mask',
+  'transcript',
+  'class_names',
+  'objects',
+];

@@ -32,7 +32,6 @@ import {
   rowIndex,
   rowsOfIds,
   type Bitset,
-  type RowIndex,
 } from '@loupe/analysis';
 import type { DatasetRecord, DatasetsRepository } from '../datasets/datasets.repository.js';
 import type { HistoryRepository } from '../datasets/history.repository.js';
@@ -115,11 +114,6 @@ export interface HistogramInput {
   filter?: Filter | null | undefined;
   subset_id?: string | undefined;
   max_num_bins: number;
-}
-
-/** Kept with the table's ids array, which a table patched in place shares with the one before. */
-function rowIndexOf(explore: ExploreTable): RowIndex {
-  return rowIndex(explore.table);
 }
 
 export class ExploreService {
@@ -269,7 +263,7 @@ export class ExploreService {
       context.explore.table,
       subset,
       () => this.repos.subsets.memberIds(subset.id),
-      () => rowIndexOf(context.explore),
+      () => rowIndex(context.explore.table),
     );
   }
 
@@ -346,7 +340,7 @@ export class ExploreService {
           `body.rows: row ${outside} is outside the table (${table.length} rows).`,
         );
     } else {
-      const index = rowIndexOf(context.explore);
+      const index = rowIndex(context.explore.table);
       // Unknown ids are left out: the caller may hold ids of items deleted meanwhile.
       rows = input.item_ids!.flatMap((id) => {
         const row = index.get(id);

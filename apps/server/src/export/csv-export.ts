@@ -2,7 +2,7 @@
 // (id, media path, the task's column, uploaded metadata), the media under images/ or audio/,
 // masks under masks/, and with a prediction set a prediction CSV. What `loupe import folder`
 // reads back: the same samples, splits, labels, values, transcripts, masks, objects, metadata.
-import { TASK_TRAITS, type LabelKind } from '@loupe/contracts';
+import { CSV_LAYOUT_COLUMNS, TASK_TRAITS, type LabelKind } from '@loupe/contracts';
 import type { PredictionRecord } from '../prediction-sets/prediction-sets.repository.js';
 import { mediaKind } from '../storage/media.js';
 import type { ExportObject, ExportSample } from './export.repository.js';
@@ -28,20 +28,6 @@ const TASK_COLUMN: Record<LabelKind, string> = {
   transcript: 'transcript',
   objects: 'objects',
 };
-
-/** Columns the importer reads as something else than metadata. */
-const LAYOUT_COLUMNS = [
-  'id',
-  'image',
-  'audio',
-  'label',
-  'values',
-  'semantic_masks',
-  'mask',
-  'transcript',
-  'class_names',
-  'objects',
-];
 
 const NEEDS_QUOTES = /[",\r\n]/;
 
@@ -111,7 +97,7 @@ export async function writeCsv(zip: ZipWriter, job: ExportJob): Promise<void> {
   const mediaColumn = traits.media;
   const mediaFolder = traits.media === 'audio' ? 'audio' : 'images';
   const taskColumn = TASK_COLUMN[kind];
-  const taken = new Set([...LAYOUT_COLUMNS, ...dataset.value_names]);
+  const taken = new Set([...CSV_LAYOUT_COLUMNS, ...dataset.value_names]);
   // A metadata field named like a layout column would be read back as that column: left out.
   const metadata = job.metadataColumns.filter((name) => !taken.has(name));
   const header = ['id', mediaColumn, taskColumn, ...metadata].map(csvCell).join(',') + '\n';

@@ -12,7 +12,7 @@ import {
   type PredictedObjectRecord,
   type PredictionRecord,
 } from '../prediction-sets/prediction-sets.repository.js';
-import type { NumericValues, Segmentation } from '../samples/samples.repository.js';
+import type { NumericValues, ObjectRecord, Segmentation } from '../samples/samples.repository.js';
 
 /** What an export reads of a sample. */
 export interface ExportSample {
@@ -31,17 +31,10 @@ export interface ExportSample {
 }
 
 /** What an export reads of a ground-truth object. */
-export interface ExportObject {
-  id: string;
-  sample_id: string;
-  label: string;
-  x: number | null;
-  y: number | null;
-  w: number | null;
-  h: number | null;
-  segmentation: Segmentation | null;
-  iscrowd: boolean;
-}
+export type ExportObject = Pick<
+  ObjectRecord,
+  'id' | 'sample_id' | 'label' | 'x' | 'y' | 'w' | 'h' | 'segmentation' | 'iscrowd'
+>;
 
 export interface SubsetRef {
   id: string;

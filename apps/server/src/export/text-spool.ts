@@ -13,17 +13,10 @@ import { constants, crc32, createDeflateRaw, type DeflateRaw } from 'node:zlib';
 
 const FLUSH_AT = 1 << 20;
 
-export class TextSpool {
-  private parts: string[] = [];
+/** Text collected in memory until it is worth a write (FLUSH_AT characters). */
+abstract class HeldText {
+  protected parts: string[] = [];
   private pending = 0;
-  private handle: FileHandle | undefined;
-  private onDisk = false;
-
-  constructor(private readonly path: () => Promise<string>) {}
-
-  async write(text: string): Promise<void> {
-    if (this.append(text)) await this.flush();
-  }
 
   /** Adds text without waiting; true when the caller should `await flush()` now. */
   append(text: string): boolean {
@@ -32,12 +25,32 @@ export class TextSpool {
     return this.pending >= FLUSH_AT;
   }
 
-  /** Moves what is held in memory to the spool's file. */
-  async flush(): Promise<void> {
-    if (this.parts.length === 0) return;
+  /** The text held, as UTF-8, and nothing held any more; null when nothing was. */
+  protected take(): Buffer | null {
+    if (this.parts.length === 0) return null;
     const bytes = Buffer.from(this.parts.join(''), 'utf8');
     this.parts = [];
     this.pending = 0;
+    return bytes;
+  }
+}
+
+export class TextSpool extends HeldText {
+  private handle: FileHandle | undefined;
+  private onDisk = false;
+
+  constructor(private readonly path: () => Promise<string>) {
+    super();
+  }
+
+  async write(text: string): Promise<void> {
+    if (this.append(text)) await this.flush();
+  }
+
+  /** Moves what is held in memory to the spool's file. */
+  async flush(): Promise<void> {
+    const bytes = this.take();
+    if (!bytes) return;
     if (!this.handle) {
       this.handle = await open(await this.path(), 'w');
       this.onDisk = true;
@@ -75,9 +88,7 @@ export interface Deflated {
 }
 
 /** Text deflated as it is written, into a temporary file. */
-export class DeflateSpool {
-  private parts: string[] = [];
-  private pending = 0;
+export class DeflateSpool extends HeldText {
   private crc = 0;
   private size = 0;
   private compressedSize = 0;
@@ -85,20 +96,13 @@ export class DeflateSpool {
   private written: Promise<void> | undefined;
   private file = '';
 
-  constructor(private readonly path: () => Promise<string>) {}
-
-  /** Adds text without waiting; true when the caller should `await flush()` now. */
-  append(text: string): boolean {
-    this.parts.push(text);
-    this.pending += text.length;
-    return this.pending >= FLUSH_AT;
+  constructor(private readonly path: () => Promise<string>) {
+    super();
   }
 
   async flush(): Promise<void> {
-    if (this.parts.length === 0) return;
-    const bytes = Buffer.from(this.parts.join(''), 'utf8');
-    this.parts = [];
-    this.pending = 0;
+    const bytes = this.take();
+    if (!bytes) return;
     if (!this.deflate) {
       this.file = await this.path();
       const deflate = createDeflateRaw({ level: constants.Z_BEST_SPEED, chunkSize: 1 << 16 });

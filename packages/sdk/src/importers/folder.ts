@@ -6,7 +6,12 @@
 // the whole folder before anything is sent.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, isAbsolute, join } from 'node:path';
-import { TASK_TRAITS, type CreateDatasetRequest, type TaskType } from '@loupe/contracts';
+import {
+  CSV_LAYOUT_COLUMNS,
+  TASK_TRAITS,
+  type CreateDatasetRequest,
+  type TaskType,
+} from '@loupe/contracts';
 import type { Media, PredictionToUpload, SampleToUpload } from '../client/client.js';
 import { parseCsv, type CsvTable } from '../cli/csv.js';
 import { CliError } from '../cli/errors.js';
@@ -35,18 +40,7 @@ const NOT_SAMPLES_HINT =
 const PREDICTIONS_NAME = /^pred(ictions?|s)?(?![a-z])/i;
 
 const MEDIA_COLUMNS = ['image', 'audio'];
-const KNOWN_COLUMNS = new Set([
-  'id',
-  'image',
-  'audio',
-  'label',
-  'values',
-  'semantic_masks',
-  'mask',
-  'transcript',
-  'class_names',
-  'objects',
-]);
+const KNOWN_COLUMNS = new Set(CSV_LAYOUT_COLUMNS);
 const NUMBER = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
 
 /**

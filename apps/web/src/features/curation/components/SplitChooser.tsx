@@ -1,10 +1,11 @@
 // Chooses the split an action moves samples to: the dataset's splits, the ones the queue will
 // create, or a new one named here ('A Split with that name already exists').
-import { Button, Flex, Input, Select, Tag, Typography } from 'antd';
+import { Flex, Select, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { queuedNewSplits, splitNameProblem } from '../nameRules';
 import { curationStrings as strings } from '../strings';
 import { usePendingChanges } from '../usePendingChanges';
+import { NewNameField } from './NewNameField';
 
 export interface SplitChoice {
   split: string;
@@ -20,28 +21,12 @@ export interface SplitChooserProps {
 
 export function SplitChooser({ splits, value, onChange }: SplitChooserProps) {
   const { changes } = usePendingChanges();
-  const [name, setName] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
   const [created, setCreated] = useState<string[]>([]);
   const newOnes = [...new Set([...queuedNewSplits(changes), ...created])].filter(
     (split) => !splits.includes(split),
   );
 
-  const create = () => {
-    const trimmed = name.trim();
-    if (newOnes.includes(trimmed)) {
-      onChange({ split: trimmed, isNew: true });
-      setName('');
-      setProblem(null);
-      return;
-    }
-    const issue = splitNameProblem(name, splits);
-    setProblem(issue);
-    if (issue) return;
-    setCreated((names) => [...names, trimmed]);
-    onChange({ split: trimmed, isNew: true });
-    setName('');
-  };
+  const isQueued = (name: string) => newOnes.includes(name);
 
   return (
     <Flex vertical gap={8} data-testid="split-chooser">
@@ -67,29 +52,15 @@ export function SplitChooser({ splits, value, onChange }: SplitChooserProps) {
         ]}
         style={{ width: '100%' }}
       />
-      <Flex gap={8}>
-        <Input
-          aria-label={strings.newSplitName}
-          placeholder={strings.newSplitName}
-          value={name}
-          status={problem ? 'error' : undefined}
-          onChange={(event) => {
-            setName(event.target.value);
-            setProblem(null);
-          }}
-          onPressEnter={(event) => {
-            event.preventDefault();
-            create();
-          }}
-          maxLength={200}
-        />
-        <Button onClick={create}>{strings.createSplit}</Button>
-      </Flex>
-      {problem && (
-        <Typography.Text type="danger" role="alert">
-          {problem}
-        </Typography.Text>
-      )}
+      <NewNameField
+        label={strings.newSplitName}
+        action={strings.createSplit}
+        check={(trimmed, typed) => (isQueued(trimmed) ? null : splitNameProblem(typed, splits))}
+        onCreate={(trimmed) => {
+          if (!isQueued(trimmed)) setCreated((names) => [...names, trimmed]);
+          onChange({ split: trimmed, isNew: true });
+        }}
+      />
     </Flex>
   );
 }

@@ -3,13 +3,14 @@
 // (not empty, 'NONE', 'MULTIPLE' or an existing subset's name).
 import type { DataLevel } from '@loupe/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Flex, Input, Select, Tag, Typography } from 'antd';
+import { Flex, Select, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { subsetsQuery } from '../../../api/queries/subsets';
 import { queuedNewSubsets, subsetNameProblem } from '../nameRules';
 import type { SubsetRef } from '../pendingChanges';
 import { curationStrings as strings } from '../strings';
 import { usePendingChanges } from '../usePendingChanges';
+import { NewNameField } from './NewNameField';
 
 export interface SubsetChooserProps {
   datasetId: string;
@@ -26,8 +27,6 @@ export function SubsetChooser(props: SubsetChooserProps) {
   const { datasetId, dataLevel, value, onChange, excludeId } = props;
   const subsets = useQuery(subsetsQuery(datasetId));
   const { changes } = usePendingChanges();
-  const [name, setName] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
   // New names chosen here that the queue does not hold yet.
   const [created, setCreated] = useState<string[]>([]);
 
@@ -57,28 +56,14 @@ export function SubsetChooser(props: SubsetChooserProps) {
     })),
   ];
 
-  const create = () => {
-    const trimmed = name.trim();
-    const known = newOnes.find((entry) => entry.name === trimmed);
-    if (known) {
-      if (known.dataLevel !== dataLevel) {
-        setProblem(strings.levelMismatch);
-        return;
-      }
-      onChange({ newName: trimmed });
-      setName('');
-      setProblem(null);
-      return;
-    }
-    const issue = subsetNameProblem(
-      name,
+  const queuedEntry = (name: string) => newOnes.find((entry) => entry.name === name);
+  const check = (trimmed: string, typed: string) => {
+    const known = queuedEntry(trimmed);
+    if (known) return known.dataLevel !== dataLevel ? strings.levelMismatch : null;
+    return subsetNameProblem(
+      typed,
       (subsets.data ?? []).map((subset) => subset.name),
     );
-    setProblem(issue);
-    if (issue) return;
-    setCreated((names) => [...names, trimmed]);
-    onChange({ newName: trimmed });
-    setName('');
   };
 
   return (
@@ -113,29 +98,15 @@ export function SubsetChooser(props: SubsetChooserProps) {
         notFoundContent={subsets.isError ? strings.subsetsFailed : undefined}
         style={{ width: '100%' }}
       />
-      <Flex gap={8}>
-        <Input
-          aria-label={strings.newSubsetName}
-          placeholder={strings.newSubsetName}
-          value={name}
-          status={problem ? 'error' : undefined}
-          onChange={(event) => {
-            setName(event.target.value);
-            setProblem(null);
-          }}
-          onPressEnter={(event) => {
-            event.preventDefault();
-            create();
-          }}
-          maxLength={200}
-        />
-        <Button onClick={create}>{strings.createSubset}</Button>
-      </Flex>
-      {problem && (
-        <Typography.Text type="danger" role="alert">
-          {problem}
-        </Typography.Text>
-      )}
+      <NewNameField
+        label={strings.newSubsetName}
+        action={strings.createSubset}
+        check={check}
+        onCreate={(trimmed) => {
+          if (!queuedEntry(trimmed)) setCreated((names) => [...names, trimmed]);
+          onChange({ newName: trimmed });
+        }}
+      />
     </Flex>
   );
 }
