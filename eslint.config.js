@@ -57,6 +57,7 @@ const SERVER_FEATURES = [
   'license',
   'media',
   'metadata',
+  'performance',
   'prediction-sets',
   'samples',
   'sdk',
@@ -258,6 +259,6 @@ export default tseslint.config(
   boundary(['apps/server/**'], SERVER),
   ...serverLayers,
   boundary(['apps/web/**'], ['contracts', 'metrics']),
-  boundary(['e2e/**'], ['contracts', 'sdk']),
+  boundary(['e2e/**'], ['contracts', 'metrics', 'sdk']),
   boundary(['bench/**'], ['contracts', 'metrics', 'analysis', 'sdk', 'server']),
 );

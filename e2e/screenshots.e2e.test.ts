@@ -2,7 +2,9 @@
 // the busiest pages), under test-results/screenshots/, for people to look at.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, test } from 'vitest';
+import { api } from '@loupe/contracts';
 import { LoginPage } from './pages/LoginPage';
+import { PerformancePage } from './pages/PerformancePage';
 import { SetupWizard } from './pages/SetupWizard';
 import { Shell } from './pages/Shell';
 import { UsersSettings } from './pages/UsersSettings';
@@ -14,7 +16,15 @@ import {
   waitForTestEvent,
   type ThemeId,
 } from './support/browser';
+import { ApiSession } from './support/api';
 import { ADMIN, signIn } from './support/journey';
+import {
+  streetClassification,
+  streetDetection,
+  uploadWithPython,
+  type DatasetSpec,
+  type UploadedDataset,
+} from './support/performanceData';
 import { LoupeServer } from './support/server';
 
 const THEMES_SHOT: ThemeId[] = ['lightBlue', 'darkBlue'];
@@ -202,4 +212,87 @@ describe('a set-up instance', () => {
       await page.context().close();
     },
   );
+});
+
+describe('the model pages', () => {
+  // A detection and a classification dataset (splits train and test, `weather` and `brightness`
+  // metadata, two models each) uploaded from Python, and two subsets shown in performance.
+  const server = new LoupeServer();
+  const uploaded = new Map<string, { spec: DatasetSpec; data: UploadedDataset }>();
+
+  beforeAll(async () => {
+    await server.start();
+    await server.setUp(ADMIN);
+    const session = await ApiSession.signIn(server, ADMIN.email, ADMIN.password);
+    await session.license();
+    for (const spec of [streetDetection(), streetClassification()]) {
+      const data = await uploadWithPython(server, session, spec);
+      uploaded.set(spec.task_type, { spec, data });
+      const rainy = spec.samples.filter((sample) => sample.metadata.weather === 'rain');
+      const sunnyTest = spec.samples.filter(
+        (sample) => sample.metadata.weather === 'sunny' && sample.split === 'test',
+      );
+      for (const [name, items] of [
+        ['Rainy streets', rainy],
+        ['Sunny test frames', sunnyTest],
+      ] as const) {
+        await session.call(api.subsets.create, {
+          params: { id: data.datasetId },
+          body: {
+            name,
+            data_level: 'image',
+            item_ids: items.map((sample) => sample.id),
+            enabled_for_performance: true,
+          },
+        });
+      }
+    }
+  }, 180_000);
+  afterAll(() => server.dispose());
+
+  describe.each(THEMES_SHOT)('in %s', (theme) => {
+    test.each(['object_detection', 'classification'])(
+      '%s overview and performance',
+      async (task) => {
+        const { spec, data } = uploaded.get(task)!;
+        const model = Object.keys(spec.predictions)[0]!;
+        const modelId = data.models[model]!;
+        const context = await newContext(browser, {
+          baseURL: server.url,
+          theme,
+          colorScheme: theme.startsWith('dark') ? 'dark' : 'light',
+        });
+        const page = await context.newPage();
+        pages.push(page);
+        await signIn(page, ADMIN.email, ADMIN.password);
+        const name = task === 'object_detection' ? 'detection' : 'classification';
+
+        await page.goto(`/models/datasets/${data.datasetId}/predictions/${modelId}/overview`);
+        await page.getByTestId('model-name').filter({ hasText: model }).waitFor();
+        await page.locator('[data-testid^="headline-"]').first().waitFor({ timeout: 120_000 });
+        await screenshot(page, `model-overview-${name}-${theme}`);
+
+        const performance = new PerformancePage(page);
+        await performance.open(data.datasetId, modelId, model);
+        await performance.waitForStatistics();
+        await performance.section('Overall Performance').getByTestId('overall-table').waitFor();
+        await screenshot(page, `model-performance-${name}-${theme}`);
+        const finegrained = performance.section('Fine-grained Performance');
+        await finegrained.locator('canvas').first().waitFor({ timeout: 120_000 });
+        await finegrained.scrollIntoViewIfNeeded();
+        await screenshot(page, `model-performance-${name}-finegrained-${theme}`);
+        const subsets = performance.section('Subset Performance');
+        await subsets.getByTestId('subset-performance-card').nth(1).waitFor({ timeout: 120_000 });
+        await subsets.scrollIntoViewIfNeeded();
+        await screenshot(page, `model-performance-${name}-subsets-${theme}`);
+        await performance.chooseMetadataField('weather');
+        await performance.metadataSection().scrollIntoViewIfNeeded();
+        await screenshot(page, `model-performance-${name}-metadata-${theme}`);
+        await performance.chooseMetadataField('brightness');
+        await performance.metadataSection().scrollIntoViewIfNeeded();
+        await screenshot(page, `model-performance-${name}-metadata-numeric-${theme}`);
+        await context.close();
+      },
+    );
+  });
 });

@@ -6,6 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
+import { insertObject, unnest } from '../support/bulk-sql.js';
+import { mulberry32 } from '../support/random.js';
 
 export const CLASSES = Array.from({ length: 10 }, (_, i) => `class_${i}`);
 /** The class no generated sample has: the relabel moves 100,000 samples into it. */
@@ -23,17 +25,6 @@ export function labelOf(i: number): string {
 
 export const sampleId = (i: number) => `img-${String(i).padStart(7, '0')}.jpg`;
 export const imageId = (i: number) => `det-${String(i).padStart(5, '0')}.jpg`;
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function metadata(i: number, random: () => number): string {
   return JSON.stringify({
@@ -362,21 +353,6 @@ export function generateSqlite(path: string, spec: DatasetSpec, regenerate: bool
   } finally {
     db.close();
   }
-}
-
-function insertObject(table: string, row: Record<string, unknown>) {
-  const keys = Object.keys(row);
-  return {
-    text: `insert into ${table} (${keys.join(', ')}) values (${keys.map((_, i) => `$${i + 1}`).join(', ')})`,
-    values: Object.values(row),
-  };
-}
-
-function unnest(table: string, columns: string, types: string[], rows: unknown[][]) {
-  return {
-    text: `insert into ${table} (${columns}) select * from unnest(${types.map((t, i) => `$${i + 1}::${t}[]`).join(', ')})`,
-    values: types.map((_, c) => rows.map((row) => row[c])),
-  };
 }
 
 /** The same on PostgreSQL, in `schema`. */

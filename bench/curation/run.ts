@@ -7,35 +7,27 @@
 // and a CSV export of the 1,000,000 samples with the server's memory sampled meanwhile. Leaves
 // the data as it found them. Prints figures, targets and ratios; never fails on time.
 //   npx tsx --expose-gc --conditions=loupe-src bench/curation/run.ts [--db sqlite|postgres|both]
-//     [--samples N] [--images N] [--runs N] [--regenerate] [--profile DIR] [--trace-sql MS]
+//     [--samples N] [--images N] [--runs N] [--regenerate] [--profile DIR] [--trace-sql MS] [--only relabel,subset,restore,coco,csv]
 // --profile DIR writes a CPU profile of each timed figure (server and client: one process);
 // --trace-sql MS prints the PostgreSQL statements that took MS ms or more.
 import { execFileSync } from 'node:child_process';
 import { once } from 'node:events';
-import { createWriteStream, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { Session } from 'node:inspector/promises';
+import { createWriteStream, mkdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
-import { constants, PerformanceObserver, type PerformanceEntry } from 'node:perf_hooks';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { api, type ApiClient, type ItemIdsRequest } from '@loupe/contracts';
+import { benchDatabase, startInProcess, vacuumAnalyze } from '../support/in-process.js';
 import {
-  ApiError,
-  api,
-  cookieJar,
-  createClient,
-  type ApiClient,
-  type ItemIdsRequest,
-} from '@loupe/contracts';
-import {
-  buildApp,
-  loadConfig,
-  migrateToLatest,
-  openDatabase,
-  startEvaluation,
-  type Config,
-  type DatabaseConfig,
-} from '@loupe/server/embedded';
+  check,
+  createTimer,
+  line,
+  mb,
+  median,
+  memorySampler,
+  untilIdle,
+} from '../support/measure.js';
 import {
   IMAGE_HEIGHT,
   IMAGE_WIDTH,
@@ -60,8 +52,13 @@ const { values } = parseArgs({
     regenerate: { type: 'boolean', default: false },
     profile: { type: 'string' },
     'trace-sql': { type: 'string' },
+    only: { type: 'string' },
   },
 });
+/** --only relabel,subset,restore,coco,csv: run only those figures (all by default). */
+const ONLY = values.only ? new Set(values.only.split(',').map((s) => s.trim())) : null;
+const want = (figure: 'relabel' | 'subset' | 'restore' | 'coco' | 'csv'): boolean =>
+  ONLY === null || ONLY.has(figure);
 // --trace-sql MS: every PostgreSQL statement of this process that takes MS ms or more, printed.
 if (values['trace-sql'] !== undefined) {
   const slow = Number(values['trace-sql']);
@@ -87,11 +84,7 @@ const IMAGES = Number(values.images);
 const RUNS = Number(values.runs);
 const ROOT = resolve(import.meta.dirname, '../..');
 const DATA_DIR = join(ROOT, '.bench-data/curation');
-const PG_URL = process.env.DATABASE_URL?.startsWith('postgres')
-  ? process.env.DATABASE_URL
-  : 'postgres://postgres@127.0.0.1:5432/test';
 const PG_SCHEMA = 'loupe_bench_curation';
-const ADMIN = { username: 'Bench Admin', email: 'bench@example.com', password: 'bench password' };
 /** Targets: ms, except csv (rows/s, at least). */
 const TARGETS = {
   relabel: 3000,
@@ -104,116 +97,7 @@ const TARGETS = {
 };
 const SUBSET_PREFIX = 'bench-';
 
-/**
- * Waits until the event loop answers a timer within 20 ms ten times in a row (the server's
- * background work between requests is done); answers how long that took in ms.
- */
-async function untilIdle(): Promise<number> {
-  const start = performance.now();
-  let quiet = 0;
-  while (quiet < 10) {
-    const asked = performance.now();
-    await new Promise((wake) => setTimeout(wake, 10));
-    quiet = performance.now() - asked < 30 ? quiet + 1 : 0;
-  }
-  return performance.now() - start;
-}
-
-const gc = () => (global as { gc?: () => void }).gc?.();
-const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
-
-/** With --profile DIR: the inspector session that writes a CPU profile of each named figure. */
-let inspector: Session | undefined;
-let profileName = '';
-
-async function timed<T>(
-  fn: () => Promise<T>,
-  profile?: string,
-): Promise<{ result: T; ms: number; cpu: number }> {
-  if (profile && values.profile) {
-    inspector ??= new Session();
-    inspector.connect();
-    await inspector.post('Profiler.enable');
-    await inspector.post('Profiler.setSamplingInterval', { interval: 200 });
-    await inspector.post('Profiler.start');
-  }
-  const cpu = process.cpuUsage();
-  const start = performance.now();
-  const result = await fn();
-  const used = process.cpuUsage(cpu);
-  const ms = performance.now() - start;
-  if (profile && inspector && values.profile) {
-    const { profile: written } = await inspector.post('Profiler.stop');
-    mkdirSync(values.profile, { recursive: true });
-    writeFileSync(
-      join(values.profile, `${profileName}-${profile}.cpuprofile`),
-      JSON.stringify(written),
-    );
-    inspector.disconnect();
-  }
-  return { result, ms, cpu: (used.user + used.system) / 1000 };
-}
-
-function median(times: number[]): number {
-  const sorted = [...times].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-}
-
-/** One figure: wall and CPU time (ms) against a time target. */
-function line(name: string, r: { ms: number; cpu?: number }, target: number, extra = ''): void {
-  const cpu = r.cpu === undefined ? '' : ` / ${r.cpu.toFixed(0).padStart(6)} ms CPU`;
-  console.log(
-    `${name.padEnd(58)} ${r.ms.toFixed(0).padStart(6)} ms wall${cpu}   target ≤ ${target} ms   ratio ${(r.ms / target).toFixed(2)}${extra ? `   ${extra}` : ''}`,
-  );
-}
-
-function check(ok: boolean, what: string): void {
-  if (!ok) throw new Error(`check failed: ${what}`);
-}
-
-/**
- * The process's memory every 20 ms while an export streams: the peak of RSS and of V8's heap
- * plus buffers above where they were when it started (after a collection), and the peak of the
- * heap left live after each full collection (what the export holds, not its garbage).
- */
-function memorySampler() {
-  gc();
-  const base = process.memoryUsage();
-  const heapOf = (m: NodeJS.MemoryUsage) => m.heapUsed + m.external + m.arrayBuffers;
-  let rss = base.rss;
-  let heap = heapOf(base);
-  let live = heapOf(base);
-  let fullGcs = 0;
-  const timer = setInterval(() => {
-    const m = process.memoryUsage();
-    rss = Math.max(rss, m.rss);
-    heap = Math.max(heap, heapOf(m));
-  }, 20);
-  const observer = new PerformanceObserver((list) => {
-    for (const entry of list.getEntries())
-      if (
-        (entry as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind ===
-        constants.NODE_PERFORMANCE_GC_MAJOR
-      ) {
-        fullGcs++;
-        live = Math.max(live, heapOf(process.memoryUsage()));
-      }
-  });
-  observer.observe({ entryTypes: ['gc'] });
-  return {
-    stop() {
-      clearInterval(timer);
-      observer.disconnect();
-      return {
-        rss: rss - base.rss,
-        heap: heap - heapOf(base),
-        live: live - heapOf(base),
-        fullGcs,
-        baseRss: base.rss,
-      };
-    },
-  };
-}
+const { timed, setPrefix } = createTimer(values.profile);
 
 /** Reads a download to its end, writing it to `path` (never held in memory); answers its bytes. */
 async function download(response: Response, path: string): Promise<number> {
@@ -259,28 +143,11 @@ print(json.dumps({'csvRows': rows, 'images': images, 'annotations': annotations,
 // ---- one database
 
 async function bench(kind: 'sqlite' | 'postgres'): Promise<void> {
-  let database: DatabaseConfig;
-  profileName = kind;
+  setPrefix(kind);
   mkdirSync(DATA_DIR, { recursive: true });
-  if (kind === 'sqlite') {
-    database = { kind: 'sqlite', path: join(DATA_DIR, `loupe-${SAMPLES}.db`) };
-  } else {
-    const admin = new pg.Client({ connectionString: PG_URL });
-    await admin.connect();
-    await admin.query(`create schema if not exists ${PG_SCHEMA}`);
-    await admin.end();
-    database = { kind: 'postgres', url: PG_URL, schema: PG_SCHEMA };
-  }
+  const database = await benchDatabase(kind, join(DATA_DIR, `loupe-${SAMPLES}.db`), PG_SCHEMA);
   const dataDir = join(DATA_DIR, `server-${kind}`);
-  mkdirSync(dataDir, { recursive: true }); // keeps its secret key and license issuer between runs
-  const config: Config = {
-    ...loadConfig({ LOUPE_DATA_DIR: dataDir, LOG_LEVEL: 'warn' }),
-    database,
-    webDir: join(dataDir, 'no-web'),
-  };
-  const migrating = openDatabase(database);
-  await migrateToLatest(migrating);
-  await migrating.destroy();
+  mkdirSync(dataDir, { recursive: true });
 
   const blobs = await tinyJpegs(join(DATA_DIR, 'jpegs'), 16, IMAGE_WIDTH, IMAGE_HEIGHT);
   const generate = (spec: DatasetSpec): Promise<Generated> =>
@@ -301,43 +168,21 @@ async function bench(kind: 'sqlite' | 'postgres'): Promise<void> {
     `\n== ${kind}: classification ${SAMPLES.toLocaleString()} samples, detection ${IMAGES.toLocaleString()} images × ${Math.round(IMAGES * 7.2).toLocaleString()} boxes (data ${cls.generated || det.generated ? `generated in ${genSeconds.toFixed(0)} s` : 'reused'})`,
   );
   if (database.kind === 'postgres') {
-    // This host runs PostgreSQL with autovacuum off: what a maintained database would have done
-    // with the dead rows of earlier runs' edits, done here before anything is timed.
-    const client = new pg.Client({
-      connectionString: PG_URL,
-      options: `-c search_path=${PG_SCHEMA}`,
-    });
-    await client.connect();
-    const start = performance.now();
-    await client.query(
-      'vacuum analyze samples, objects, subset_items, history_items, history_records',
-    );
-    await client.end();
-    console.log(
-      `(vacuum analyze of the edited tables: ${((performance.now() - start) / 1000).toFixed(1)} s, not timed)`,
-    );
+    const seconds = await vacuumAnalyze(PG_SCHEMA, [
+      'samples',
+      'objects',
+      'subset_items',
+      'history_items',
+      'history_records',
+    ]);
+    console.log(`(vacuum analyze of the edited tables: ${seconds.toFixed(1)} s, not timed)`);
   }
 
-  const opened = openDatabase(database);
-  const { app, services } = await buildApp({ config, database: opened });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const app = await startInProcess(database, dataDir);
   try {
-    const client = createClient({ baseUrl: url, cookies: cookieJar() });
-    await client
-      .call(api.setup.complete, { body: { company: 'Bench', user: ADMIN } })
-      .catch(async (error: unknown) => {
-        if (!(error instanceof ApiError && error.status === 409)) throw error;
-        await client.call(api.auth.login, {
-          body: { email: ADMIN.email, password: ADMIN.password },
-        });
-      });
-    await startEvaluation(services.license, config.dataDir, Date.now);
-    await figures(client, cls, det, () => services.explore.tableBuilds);
+    await figures(app.client, cls, det, () => app.services.explore.tableBuilds);
   } finally {
     await app.close();
-    await opened.destroy();
   }
 }
 
@@ -355,6 +200,7 @@ async function figures(
     op: 'in',
     value: labels,
   });
+  const zipPath = join(DATA_DIR, 'last-export.zip');
   const every = (rest: number) =>
     Array.from({ length: Math.ceil((SAMPLES - rest) / 10) }, (_, k) => k * 10 + rest);
 
@@ -376,208 +222,228 @@ async function figures(
     `cold build of the image table + first item_ids: ${(cold.ms / 1000).toFixed(1)} s (idle again after ${(settled / 1000).toFixed(1)} s)`,
   );
 
-  // ---- relabel 100,000 samples into the class no generated sample has
-  const chosen = every(3);
-  const originals = new Map<string, string[]>();
-  for (const i of chosen) {
-    const label = labelOf(i);
-    const ids = originals.get(label);
-    if (ids) ids.push(sampleId(i));
-    else originals.set(label, [sampleId(i)]);
-  }
-  const relabel = (updates: Record<string, string[]>) =>
-    client.call(api.curation.applyActions, {
-      body: { actions: [{ type: 'update_label', dataset_id: cls.datasetId, updates }] },
-    });
-  const inNew = (await itemIds({ data_level: 'image', filter: labelIn([NEW_CLASS]) })).total;
-  if (inNew > 0) {
-    console.log(`(an earlier run left ${inNew} samples in ${NEW_CLASS}: labels put back first)`);
-    await relabel(Object.fromEntries(originals));
-    await untilIdle();
-  }
-  const class0 = (await itemIds({ data_level: 'image', filter: labelIn(['class_0']) })).total;
-  const class0Chosen = originals.get('class_0')?.length ?? 0;
-  const ids = chosen.map(sampleId);
-  let builds = tableBuilds();
-  const applied = await timed(() => relabel({ [NEW_CLASS]: ids }), 'relabel');
-  const result = applied.result.results[0]!;
-  check(
-    result.item_ids.length === ids.length,
-    `${result.item_ids.length} relabelled, not ${ids.length}`,
-  );
-  check(
-    applied.result.history.length === 1 && applied.result.history[0]!.num_items === ids.length,
-    'one history record of every item',
-  );
-  line(
-    `relabel ${ids.length.toLocaleString()} samples (PUT /api/actions, with history)`,
-    applied,
-    TARGETS.relabel,
-  );
-  const query: ItemIdsRequest = {
-    data_level: 'image',
-    filter: labelIn([NEW_CLASS, 'class_0']),
-    sort: [{ name: 'label', direction: 'descending' }],
-  };
-  const after = await timed(() => itemIds(query), 'after-relabel');
-  const expected = ids.length + class0 - class0Chosen;
-  check(
-    after.result.total === expected,
-    `item_ids after the relabel: ${after.result.total} items, expected ${expected}`,
-  );
-  const rebuilt = tableBuilds() - builds;
-  line(
-    'next item_ids: label in 2 classes, sorted by label',
-    after,
-    TARGETS.afterRelabel,
-    `${after.result.total.toLocaleString()} items (expected ${expected.toLocaleString()}), table ${rebuilt === 0 ? 'patched in place' : `rebuilt ${rebuilt}×`}`,
-  );
-  const onlyNew = await itemIds({ data_level: 'image', filter: labelIn([NEW_CLASS]) });
-  check(
-    onlyNew.total === ids.length,
-    `${onlyNew.total} samples in ${NEW_CLASS}, expected ${ids.length}`,
-  );
-  const steady: number[] = [];
-  for (let r = 0; r < RUNS; r++) steady.push((await timed(() => itemIds(query))).ms);
-  console.log(`  the same item_ids again: median ${median(steady).toFixed(0)} ms of ${RUNS}`);
-  await untilIdle();
-  builds = tableBuilds();
-  const back = await timed(() => relabel(Object.fromEntries(originals)), 'relabel-back');
-  const restoredLabels = (await itemIds({ data_level: 'image', filter: labelIn([NEW_CLASS]) }))
-    .total;
-  check(
-    restoredLabels === 0,
-    `${restoredLabels} samples left in ${NEW_CLASS} after relabelling back`,
-  );
-  line(
-    `relabel them back (${originals.size} labels, one apply)`,
-    back,
-    TARGETS.relabel,
-    `table ${tableBuilds() === builds ? 'patched in place' : 'rebuilt'}`,
-  );
-  await untilIdle();
-
-  // ---- a subset of 100,000 samples, and item_ids inside it
-  const members = every(5).map(sampleId);
-  const created = await timed(
-    () =>
-      client.call(api.subsets.create, {
-        params,
-        body: { name: `${SUBSET_PREFIX}${Date.now()}`, data_level: 'image', item_ids: members },
-      }),
-    'create-subset',
-  );
-  check(created.result.num_items === members.length, `subset of ${created.result.num_items} items`);
-  line(
-    `create a subset of ${members.length.toLocaleString()} samples`,
-    created,
-    TARGETS.createSubset,
-  );
-  const subsetId = created.result.id;
-  for (const [name, sort] of [
-    ['no sort', []],
-    ['sorted by score', [{ name: 'score', direction: 'descending' }]],
-  ] as const) {
-    const inSubset = () => itemIds({ data_level: 'image', subset_id: subsetId, sort: [...sort] });
-    const first = await timed(inSubset, `subset-first-${sort.length}`);
-    check(first.result.total === members.length, `${first.result.total} items in the subset`);
-    const times: number[] = [];
-    const cpus: number[] = [];
-    for (let r = 0; r < RUNS; r++) {
-      const t = await timed(inSubset, r === 0 ? `subset-${sort.length}` : undefined);
-      times.push(t.ms);
-      cpus.push(t.cpu);
-    }
-    line(
-      `item_ids with subset_id, ${name} (median of ${RUNS} after the first)`,
-      { ms: median(times), cpu: median(cpus) },
-      TARGETS.inSubset,
-      `first ${first.ms.toFixed(0)} ms`,
-    );
-  }
-  await client.call(api.subsets.delete, { params: { ...params, subsetId } });
-  await untilIdle();
-
-  // ---- delete 100,000 samples, then restore them from the history
-  const doomed = every(7).map(sampleId);
-  const deleted = await timed(
-    () =>
-      client.call(api.curation.applyActions, {
-        body: { actions: [{ type: 'delete_items', dataset_id: cls.datasetId, item_ids: doomed }] },
-      }),
-    'delete',
-  );
-  const recordId = deleted.result.results[0]!.history_record_id!;
-  check(deleted.result.results[0]!.item_ids.length === doomed.length, 'every sample deleted');
-  console.log(
-    `${`delete ${doomed.length.toLocaleString()} samples (PUT /api/actions)`.padEnd(58)} ${deleted.ms.toFixed(0).padStart(6)} ms wall / ${deleted.cpu.toFixed(0).padStart(6)} ms CPU   (no target of its own)`,
-  );
-  const restored = await timed(
-    () => client.call(api.curation.restore, { params: { ...params, recordId } }),
-    'restore',
-  );
-  check(restored.result.restored === doomed.length, `${restored.result.restored} restored`);
-  line(`restore them from the history`, restored, TARGETS.restore);
-  builds = tableBuilds();
-  const whole = await timed(() => itemIds({ data_level: 'image' }));
-  check(whole.result.total === SAMPLES, `${whole.result.total} samples after the restore`);
-  console.log(
-    `  next item_ids: ${whole.result.total.toLocaleString()} samples in ${(whole.ms / 1000).toFixed(1)} s (table rebuilt ${tableBuilds() - builds}× — deletes and restores rebuild it)`,
-  );
-  await untilIdle();
-
-  // ---- COCO export of the detection dataset
-  const zipPath = join(DATA_DIR, 'last-export.zip');
-  for (let r = 1; r <= 2; r++) {
-    const coco = await timed(
-      async () =>
-        download(
-          await client.call(api.subsets.export, {
-            params: { id: det.datasetId, subsetId: det.allSubsetId },
-            query: { format: 'coco' },
-          }),
-          zipPath,
-        ),
-      `coco-${r}`,
-    );
-    const inZip = zipContents(zipPath);
-    check(
-      inZip.images === IMAGES && inZip.annotations === Math.round(IMAGES * 7.2),
-      `COCO export holds ${inZip.images} images and ${inZip.annotations} annotations`,
-    );
-    line(
-      `export COCO: ${IMAGES.toLocaleString()} images, ${inZip.annotations.toLocaleString()} boxes (run ${r})`,
-      coco,
-      TARGETS.coco,
-      `zip ${mb(coco.result)}, ${inZip.files.toLocaleString()} files`,
-    );
-  }
-  await untilIdle();
-
-  // ---- CSV export of the 1,000,000 samples
-  for (let r = 1; r <= 2; r++) {
-    const memory = memorySampler();
-    const csv = await timed(
-      async () =>
-        download(
-          await client.call(api.subsets.export, {
-            params: { id: cls.datasetId, subsetId: cls.allSubsetId },
-            query: { format: 'csv' },
-          }),
-          zipPath,
-        ),
-      `csv-${r}`,
-    );
-    const peak = memory.stop();
-    const inZip = zipContents(zipPath);
-    check(inZip.csvRows === SAMPLES, `CSV export holds ${inZip.csvRows} rows`);
-    const rate = SAMPLES / (csv.ms / 1000);
-    console.log(
-      `${`export CSV: ${SAMPLES.toLocaleString()} rows (run ${r})`.padEnd(58)} ${csv.ms.toFixed(0).padStart(6)} ms wall / ${csv.cpu.toFixed(0).padStart(6)} ms CPU = ${Math.round(rate).toLocaleString()} rows/s   target ≥ ${TARGETS.csv.toLocaleString()}   ratio ${(rate / TARGETS.csv).toFixed(2)}   zip ${mb(csv.result)}; memory peak +${mb(peak.rss)} RSS, +${mb(peak.heap)} heap+buffers, +${mb(peak.live)} live after ${peak.fullGcs} full GCs (RSS before ${mb(peak.baseRss)})`,
-    );
-    await untilIdle();
-  }
+  if (want('relabel')) await relabelFigures();
+  if (want('subset')) await subsetFigures();
+  if (want('restore')) await restoreFigures();
+  if (want('coco')) await cocoFigures();
+  if (want('csv')) await csvFigures();
   rmSync(zipPath, { force: true });
+
+  async function relabelFigures(): Promise<void> {
+    // ---- relabel 100,000 samples into the class no generated sample has
+    const chosen = every(3);
+    const originals = new Map<string, string[]>();
+    for (const i of chosen) {
+      const label = labelOf(i);
+      const ids = originals.get(label);
+      if (ids) ids.push(sampleId(i));
+      else originals.set(label, [sampleId(i)]);
+    }
+    const relabel = (updates: Record<string, string[]>) =>
+      client.call(api.curation.applyActions, {
+        body: { actions: [{ type: 'update_label', dataset_id: cls.datasetId, updates }] },
+      });
+    const inNew = (await itemIds({ data_level: 'image', filter: labelIn([NEW_CLASS]) })).total;
+    if (inNew > 0) {
+      console.log(`(an earlier run left ${inNew} samples in ${NEW_CLASS}: labels put back first)`);
+      await relabel(Object.fromEntries(originals));
+      await untilIdle();
+    }
+    const class0 = (await itemIds({ data_level: 'image', filter: labelIn(['class_0']) })).total;
+    const class0Chosen = originals.get('class_0')?.length ?? 0;
+    const ids = chosen.map(sampleId);
+    let builds = tableBuilds();
+    const applied = await timed(() => relabel({ [NEW_CLASS]: ids }), 'relabel');
+    const result = applied.result.results[0]!;
+    check(
+      result.item_ids.length === ids.length,
+      `${result.item_ids.length} relabelled, not ${ids.length}`,
+    );
+    check(
+      applied.result.history.length === 1 && applied.result.history[0]!.num_items === ids.length,
+      'one history record of every item',
+    );
+    line(
+      `relabel ${ids.length.toLocaleString()} samples (PUT /api/actions, with history)`,
+      applied,
+      TARGETS.relabel,
+    );
+    const query: ItemIdsRequest = {
+      data_level: 'image',
+      filter: labelIn([NEW_CLASS, 'class_0']),
+      sort: [{ name: 'label', direction: 'descending' }],
+    };
+    const after = await timed(() => itemIds(query), 'after-relabel');
+    const expected = ids.length + class0 - class0Chosen;
+    check(
+      after.result.total === expected,
+      `item_ids after the relabel: ${after.result.total} items, expected ${expected}`,
+    );
+    const rebuilt = tableBuilds() - builds;
+    line(
+      'next item_ids: label in 2 classes, sorted by label',
+      after,
+      TARGETS.afterRelabel,
+      `${after.result.total.toLocaleString()} items (expected ${expected.toLocaleString()}), table ${rebuilt === 0 ? 'patched in place' : `rebuilt ${rebuilt}×`}`,
+    );
+    const onlyNew = await itemIds({ data_level: 'image', filter: labelIn([NEW_CLASS]) });
+    check(
+      onlyNew.total === ids.length,
+      `${onlyNew.total} samples in ${NEW_CLASS}, expected ${ids.length}`,
+    );
+    const steady: number[] = [];
+    for (let r = 0; r < RUNS; r++) steady.push((await timed(() => itemIds(query))).ms);
+    console.log(`  the same item_ids again: median ${median(steady).toFixed(0)} ms of ${RUNS}`);
+    await untilIdle();
+    builds = tableBuilds();
+    const back = await timed(() => relabel(Object.fromEntries(originals)), 'relabel-back');
+    const restoredLabels = (await itemIds({ data_level: 'image', filter: labelIn([NEW_CLASS]) }))
+      .total;
+    check(
+      restoredLabels === 0,
+      `${restoredLabels} samples left in ${NEW_CLASS} after relabelling back`,
+    );
+    line(
+      `relabel them back (${originals.size} labels, one apply)`,
+      back,
+      TARGETS.relabel,
+      `table ${tableBuilds() === builds ? 'patched in place' : 'rebuilt'}`,
+    );
+    await untilIdle();
+  }
+
+  async function subsetFigures(): Promise<void> {
+    // ---- a subset of 100,000 samples, and item_ids inside it
+    const members = every(5).map(sampleId);
+    const created = await timed(
+      () =>
+        client.call(api.subsets.create, {
+          params,
+          body: { name: `${SUBSET_PREFIX}${Date.now()}`, data_level: 'image', item_ids: members },
+        }),
+      'create-subset',
+    );
+    check(
+      created.result.num_items === members.length,
+      `subset of ${created.result.num_items} items`,
+    );
+    line(
+      `create a subset of ${members.length.toLocaleString()} samples`,
+      created,
+      TARGETS.createSubset,
+    );
+    const subsetId = created.result.id;
+    for (const [name, sort] of [
+      ['no sort', []],
+      ['sorted by score', [{ name: 'score', direction: 'descending' }]],
+    ] as const) {
+      const inSubset = () => itemIds({ data_level: 'image', subset_id: subsetId, sort: [...sort] });
+      const first = await timed(inSubset, `subset-first-${sort.length}`);
+      check(first.result.total === members.length, `${first.result.total} items in the subset`);
+      const times: number[] = [];
+      const cpus: number[] = [];
+      for (let r = 0; r < RUNS; r++) {
+        const t = await timed(inSubset, r === 0 ? `subset-${sort.length}` : undefined);
+        times.push(t.ms);
+        cpus.push(t.cpu);
+      }
+      line(
+        `item_ids with subset_id, ${name} (median of ${RUNS} after the first)`,
+        { ms: median(times), cpu: median(cpus) },
+        TARGETS.inSubset,
+        `first ${first.ms.toFixed(0)} ms`,
+      );
+    }
+    await client.call(api.subsets.delete, { params: { ...params, subsetId } });
+    await untilIdle();
+  }
+
+  async function restoreFigures(): Promise<void> {
+    // ---- delete 100,000 samples, then restore them from the history
+    const doomed = every(7).map(sampleId);
+    const deleted = await timed(
+      () =>
+        client.call(api.curation.applyActions, {
+          body: {
+            actions: [{ type: 'delete_items', dataset_id: cls.datasetId, item_ids: doomed }],
+          },
+        }),
+      'delete',
+    );
+    const recordId = deleted.result.results[0]!.history_record_id!;
+    check(deleted.result.results[0]!.item_ids.length === doomed.length, 'every sample deleted');
+    console.log(
+      `${`delete ${doomed.length.toLocaleString()} samples (PUT /api/actions)`.padEnd(58)} ${deleted.ms.toFixed(0).padStart(6)} ms wall / ${deleted.cpu.toFixed(0).padStart(6)} ms CPU   (no target of its own)`,
+    );
+    const restored = await timed(
+      () => client.call(api.curation.restore, { params: { ...params, recordId } }),
+      'restore',
+    );
+    check(restored.result.restored === doomed.length, `${restored.result.restored} restored`);
+    line(`restore them from the history`, restored, TARGETS.restore);
+    const builds = tableBuilds();
+    const whole = await timed(() => itemIds({ data_level: 'image' }));
+    check(whole.result.total === SAMPLES, `${whole.result.total} samples after the restore`);
+    console.log(
+      `  next item_ids: ${whole.result.total.toLocaleString()} samples in ${(whole.ms / 1000).toFixed(1)} s (table rebuilt ${tableBuilds() - builds}× — deletes and restores rebuild it)`,
+    );
+    await untilIdle();
+  }
+
+  async function cocoFigures(): Promise<void> {
+    // ---- COCO export of the detection dataset
+    for (let r = 1; r <= 2; r++) {
+      const coco = await timed(
+        async () =>
+          download(
+            await client.call(api.subsets.export, {
+              params: { id: det.datasetId, subsetId: det.allSubsetId },
+              query: { format: 'coco' },
+            }),
+            zipPath,
+          ),
+        `coco-${r}`,
+      );
+      const inZip = zipContents(zipPath);
+      check(
+        inZip.images === IMAGES && inZip.annotations === Math.round(IMAGES * 7.2),
+        `COCO export holds ${inZip.images} images and ${inZip.annotations} annotations`,
+      );
+      line(
+        `export COCO: ${IMAGES.toLocaleString()} images, ${inZip.annotations.toLocaleString()} boxes (run ${r})`,
+        coco,
+        TARGETS.coco,
+        `zip ${mb(coco.result)}, ${inZip.files.toLocaleString()} files`,
+      );
+    }
+    await untilIdle();
+  }
+
+  async function csvFigures(): Promise<void> {
+    // ---- CSV export of the 1,000,000 samples
+    for (let r = 1; r <= 2; r++) {
+      const memory = memorySampler();
+      const csv = await timed(
+        async () =>
+          download(
+            await client.call(api.subsets.export, {
+              params: { id: cls.datasetId, subsetId: cls.allSubsetId },
+              query: { format: 'csv' },
+            }),
+            zipPath,
+          ),
+        `csv-${r}`,
+      );
+      const peak = memory.stop();
+      const inZip = zipContents(zipPath);
+      check(inZip.csvRows === SAMPLES, `CSV export holds ${inZip.csvRows} rows`);
+      const rate = SAMPLES / (csv.ms / 1000);
+      console.log(
+        `${`export CSV: ${SAMPLES.toLocaleString()} rows (run ${r})`.padEnd(58)} ${csv.ms.toFixed(0).padStart(6)} ms wall / ${csv.cpu.toFixed(0).padStart(6)} ms CPU = ${Math.round(rate).toLocaleString()} rows/s   target ≥ ${TARGETS.csv.toLocaleString()}   ratio ${(rate / TARGETS.csv).toFixed(2)}   zip ${mb(csv.result)}; memory peak +${mb(peak.rss)} RSS, +${mb(peak.heap)} heap+buffers, +${mb(peak.live)} live after ${peak.fullGcs} full GCs (RSS before ${mb(peak.baseRss)})`,
+      );
+      await untilIdle();
+    }
+  }
 }
 
 console.log(

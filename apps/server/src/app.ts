@@ -17,6 +17,7 @@ import {
 } from 'fastify-type-provider-zod';
 import pino from 'pino';
 import { apiKeysRoutes } from './api-keys/api-keys.routes.js';
+import { attributionsRoutes } from './attributions/attributions.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { actionsRoutes } from './curation/actions.routes.js';
 import {
@@ -32,6 +33,7 @@ import { DEFAULT_RUNNER_OPTIONS, JobRunner } from './jobs/job-runner.js';
 import { jobsRoutes } from './jobs/jobs.routes.js';
 import { LeaseKeeper } from './jobs/lease-keeper.js';
 import { mediaRoutes } from './media/media.routes.js';
+import { performanceRoutes } from './performance/performance.routes.js';
 import { predictionSetsRoutes } from './prediction-sets/prediction-sets.routes.js';
 import { samplesRoutes } from './samples/samples.routes.js';
 import { WheelCache } from './sdk/python-wheel.js';
@@ -198,6 +200,8 @@ export async function buildApp(
   embeddingsRoutes(api, { embeddings: services.embeddings });
   subsetsRoutes(api, { subsets: services.subsets });
   actionsRoutes(api, { actions: services.actions });
+  performanceRoutes(api, { performance: services.performance });
+  attributionsRoutes(api, { attributions: services.attributions });
   exportRoutes(api, { exports: services.exports });
   sdkRoutes(api, new WheelCache(config.sdkDir));
   app.get('/api/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, () =>
@@ -253,6 +257,7 @@ export async function buildApp(
     await runner.stop();
     await services.compute.close();
     await services.mediaPool.close();
+    await services.performanceCompute.close();
   });
 
   return { app, services, routes, runner };

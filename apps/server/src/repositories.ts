@@ -2,6 +2,7 @@
 // service only the ones it uses, and for benchmarks that write rows directly.
 import type { Kysely } from 'kysely';
 import { ApiKeysRepository } from './api-keys/api-keys.repository.js';
+import { AttributionsRepository } from './attributions/attributions.repository.js';
 import { ActionsRepository } from './curation/actions.repository.js';
 import { ResetTokensRepository, SessionsRepository } from './auth/sessions.repository.js';
 import { DatasetsRepository } from './datasets/datasets.repository.js';
@@ -15,6 +16,7 @@ import { ExploreRepository } from './explore/explore.repository.js';
 import { FeaturesRepository } from './features/features.repository.js';
 import { JobsRepository } from './jobs/jobs.repository.js';
 import { MediaRepository } from './media/media.repository.js';
+import { PerformanceRepository } from './performance/performance.repository.js';
 import { PredictionSetsRepository } from './prediction-sets/prediction-sets.repository.js';
 import { SamplesRepository } from './samples/samples.repository.js';
 import { SettingsRepository } from './settings/settings.repository.js';
@@ -35,6 +37,8 @@ export function createRepositories(db: Kysely<DB>, dialect: Dialect) {
     explore: new ExploreRepository(db),
     exports: new ExportRepository(db, dialect),
     embeddings: new EmbeddingsRepository(db),
+    performance: new PerformanceRepository(db, dialect),
+    attributions: new AttributionsRepository(db),
     jobs: new JobsRepository(db, dialect),
     users: new UsersRepository(db),
     sessions: new SessionsRepository(db),

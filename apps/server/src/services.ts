@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import sharp from 'sharp';
 import { ApiKeysService } from './api-keys/api-keys.service.js';
+import { AttributionsService } from './attributions/attributions.service.js';
 import { AuthService } from './auth/auth.service.js';
 import { LoginLimiter, ResetLimiter } from './auth/login-limiter.js';
 import { SessionCache } from './auth/session-cache.js';
@@ -28,9 +29,15 @@ import { licensePublicKey } from './license/license-token.js';
 import { LicenseService } from './license/license.service.js';
 import { localIssuerPublicKey } from './license/local-issuer.js';
 import { MediaService } from './media/media.service.js';
+import { MaskStatsService } from './metadata/mask-stats.service.js';
 import { metadataJob } from './metadata/metadata.job.js';
 import { MetadataService } from './metadata/metadata.service.js';
 import { systemClock, type Clock } from './platform/clock.js';
+import { EvaluationCache } from './performance/evaluation-cache.js';
+import { PerformanceJobsService } from './performance/performance-jobs.service.js';
+import { finegrainedPerformanceJob, performanceReportJob } from './performance/performance.job.js';
+import { PerformanceService } from './performance/performance.service.js';
+import { PerformancePool } from './performance/performance-pool.js';
 import type { LogBuffer } from './platform/log-buffer.js';
 import { Outbound } from './platform/outbound.js';
 import { SecretBox } from './platform/secret-box.js';
@@ -128,7 +135,12 @@ export function createServices(
     statistics,
   );
   const features = new FeaturesService(
-    { datasets: repos.datasets, features: repos.features, samples: repos.samples },
+    {
+      datasets: repos.datasets,
+      features: repos.features,
+      samples: repos.samples,
+      predictionSets: repos.predictionSets,
+    },
     transact,
     license,
     clock,
@@ -146,6 +158,7 @@ export function createServices(
     resolver,
     clock,
     statistics,
+    jobs,
   );
   const explore = new ExploreService(
     {
@@ -165,6 +178,7 @@ export function createServices(
     transact,
     license,
     clock,
+    explore,
   );
   const actions = new ActionsService(
     { datasets: repos.datasets, predictionSets: repos.predictionSets, history: repos.history },
@@ -188,6 +202,37 @@ export function createServices(
       blobs,
       compute,
     ),
+    clock,
+  );
+  // One process's loads of evaluation data, shared by the performance jobs and reads.
+  const evaluations = new EvaluationCache({
+    repo: repos.performance,
+    readMedia: (datasetId, ref) => resolver.read(datasetId, ref),
+  });
+  // Reports, curves and slice metrics are computed on their own thread.
+  const performanceCompute = new PerformancePool();
+  const performance = new PerformanceService(
+    {
+      datasets: repos.datasets,
+      predictionSets: repos.predictionSets,
+      subsets: repos.subsets,
+      performance: repos.performance,
+    },
+    evaluations,
+    performanceCompute,
+    explore,
+    jobs,
+    license,
+  );
+  const performanceJobs = new PerformanceJobsService(
+    {
+      datasets: repos.datasets,
+      predictionSets: repos.predictionSets,
+      subsets: repos.subsets,
+      performance: repos.performance,
+    },
+    evaluations,
+    performanceCompute,
     clock,
   );
 
@@ -218,7 +263,14 @@ export function createServices(
         clock,
         lazyEmbedder(config.onnxModel),
       ),
+      new MaskStatsService(
+        { datasets: repos.datasets, predictionSets: repos.predictionSets },
+        transact,
+        resolver,
+      ),
     ),
+    PerformanceReportComputation: performanceReportJob(performanceJobs),
+    FinegrainedPerformanceComputation: finegrainedPerformanceJob(performanceJobs),
   };
 
   return {
@@ -229,6 +281,7 @@ export function createServices(
     statistics,
     compute,
     mediaPool,
+    performanceCompute,
     auth,
     license,
     setup,
@@ -250,6 +303,17 @@ export function createServices(
     embeddings,
     subsets,
     actions,
+    performance,
+    attributions: new AttributionsService(
+      {
+        datasets: repos.datasets,
+        predictionSets: repos.predictionSets,
+        attributions: repos.attributions,
+      },
+      transact,
+      license,
+      resolver,
+    ),
     exports: new ExportService(
       {
         datasets: repos.datasets,

@@ -2,6 +2,7 @@
 // info, histograms, colour map and item features. The query engine of @loupe/analysis answers
 // sort, filter and histogram with these very types (it imports them as types only).
 import { z } from 'zod';
+import { ItemAttribution } from './attributions.js';
 import { boundedArray } from './bounded.js';
 import { DataLevel, MetadataType, MetadataValue, Segmentation } from './datasets.js';
 
@@ -241,6 +242,12 @@ export const ExploreItem = z
       .nullable(),
     objects: z.array(ExploreObject),
     metadata: z.record(z.string(), MetadataValue),
+    attributions: z
+      .record(z.string(), ItemAttribution)
+      .optional()
+      .describe(
+        "With predictions_id, at the sample level: the sample's heatmaps by attribution id",
+      ),
   })
   .meta({ id: 'ExploreItem' });
 export type ExploreItem = z.infer<typeof ExploreItem>;

@@ -14,6 +14,9 @@ export * from './activities.js';
 export * from './explore.js';
 export * from './embeddings.js';
 export * from './curation.js';
+export * from './performance.js';
+export * from './comparison.js';
+export * from './attributions.js';
 
 // Validation messages name a missing field plainly ("Required") instead of zod's type jargon.
 import { z } from 'zod';

@@ -10,6 +10,7 @@ import {
   formatPercentage,
   formatRelativeValue,
   getMetric,
+  metricTitle,
   relativeDelta,
   scoreScale,
 } from './catalogue.js';
@@ -30,6 +31,16 @@ describe('metrics catalogue', () => {
       expect(getMetric(id)?.desiredDirection).toBe('lower');
     }
     expect(getMetric('items')).toMatchObject({ type: 'int', desiredDirection: 'neutral' });
+  });
+
+  it("names a metric by its task where the catalogue's title says too little", () => {
+    expect(metricTitle('classification', 'count')).toBe('Ground-truth annotations');
+    expect(metricTitle('audio_classification', 'count')).toBe('Ground-truth annotations');
+    expect(metricTitle('automatic_speech_recognition', 'count')).toBe('Word count');
+    // Other tasks and metrics keep the catalogue's title; unknown ids stay as they are.
+    expect(metricTitle('regression', 'count')).toBe('Count');
+    expect(metricTitle('classification', 'macro_f1_score')).toBe('Macro F1');
+    expect(metricTitle('classification', 'not_a_metric')).toBe('not_a_metric');
   });
 });
 

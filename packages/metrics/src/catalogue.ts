@@ -18,7 +18,7 @@ export type TaskType =
   | 'object_detection'
   | 'instance_segmentation'
   | 'semantic_segmentation'
-  | 'speech_recognition';
+  | 'automatic_speech_recognition';
 
 const m = (
   id: string,
@@ -52,6 +52,7 @@ export const METRICS: readonly MetricDefinition[] = [
   m('mAP_COCO', 'mAP', 'percentage', 'higher'),
   m('binary_cross_entropy', 'Binary cross-entropy', 'float', 'lower'),
   m('area_under_roc', 'Area under ROC', 'percentage', 'higher'),
+  m('average_precision', 'Average precision', 'percentage', 'higher'),
   m('specificity', 'Specificity', 'percentage', 'higher'),
   m('sensitivity', 'Sensitivity', 'percentage', 'higher'),
   m('false_discovery_rate', 'False discovery rate', 'percentage', 'lower'),
@@ -77,6 +78,25 @@ export function getMetric(id: string): MetricDefinition | undefined {
   return BY_ID.get(id);
 }
 
+/**
+ * Titles a task gives a metric in place of the catalogue's, where the generic one says too little:
+ * classification's `count` is the number of ground-truth annotations, speech recognition's the
+ * number of times a word occurs in the references. The Python SDK mirrors this table and a test
+ * there reads it from this file, so keep one `task: { metric_id: 'Title' },` per line.
+ */
+export const METRIC_TITLE_OVERRIDES: Readonly<
+  Partial<Record<TaskType, Readonly<Record<string, string>>>>
+> = {
+  classification: { count: 'Ground-truth annotations' },
+  audio_classification: { count: 'Ground-truth annotations' },
+  automatic_speech_recognition: { count: 'Word count' },
+};
+
+/** A metric's title in a task: the task's override, else the catalogue's, else the id itself. */
+export function metricTitle(task: TaskType, metricId: string): string {
+  return METRIC_TITLE_OVERRIDES[task]?.[metricId] ?? getMetric(metricId)?.title ?? metricId;
+}
+
 /** Comparison metrics per task (docs/product.md, Models §9), in display order. */
 export const COMPARISON_METRICS: Readonly<Record<TaskType, readonly string[]>> = {
   classification: ['accuracy', 'macro_precision', 'macro_recall', 'macro_f1_score'],
@@ -91,8 +111,117 @@ export const COMPARISON_METRICS: Readonly<Record<TaskType, readonly string[]>> =
   object_detection: ['mAP_COCO', 'precision', 'recall', 'f1_score'],
   instance_segmentation: ['mAP_COCO', 'precision', 'recall', 'f1_score'],
   semantic_segmentation: ['IoU'],
-  speech_recognition: ['word_error_rate', 'match_error_rate'],
+  automatic_speech_recognition: ['word_error_rate', 'match_error_rate'],
 };
+
+/** Metric ids shown by default, and those a user can add, in a table of the performance page. */
+export interface VisibleMetrics {
+  visible: readonly string[];
+  hidden: readonly string[];
+}
+
+/**
+ * The performance page's metrics per task (docs/model-performance.md): the Statistics section, the
+ * Overall Performance table (one row per class, word or value name) and the metrics a metadata
+ * bin, a subset or a selection can show. The ground-truth count is `count` (annotations) for
+ * classification and `ground_truth_objects` for object tasks.
+ */
+export interface TaskPerformanceMetrics {
+  primaryKey: 'class' | 'word' | 'value_name';
+  statistics: VisibleMetrics;
+  overall: VisibleMetrics;
+  /** Metrics of a slice (metadata bin, subset, selection); the first is the default. */
+  slice: readonly string[];
+}
+
+const CLASSIFICATION_OVERALL: VisibleMetrics = {
+  visible: ['f1_score', 'count'],
+  hidden: ['precision', 'recall'],
+};
+const CLASSIFICATION_SLICE = ['accuracy', 'macro_precision', 'macro_recall', 'macro_f1_score'];
+const DETECTION_SLICE = ['precision', 'recall', 'f1_score', 'tp', 'fp', 'fn'];
+const REGRESSION: VisibleMetrics = {
+  visible: ['mean_squared_error', 'mean_absolute_error'],
+  hidden: [],
+};
+const SEGMENTATION: VisibleMetrics = {
+  visible: ['precision', 'recall', 'f1_score', 'IoU'],
+  hidden: [],
+};
+
+export const PERFORMANCE_METRICS: Readonly<Record<TaskType, TaskPerformanceMetrics>> = {
+  classification: {
+    primaryKey: 'class',
+    statistics: {
+      visible: ['accuracy', 'macro_f1_score', 'count'],
+      hidden: ['macro_precision', 'macro_recall', 'equal_error_rate'],
+    },
+    overall: CLASSIFICATION_OVERALL,
+    slice: CLASSIFICATION_SLICE,
+  },
+  audio_classification: {
+    primaryKey: 'class',
+    statistics: {
+      visible: ['accuracy', 'macro_f1_score', 'count', 'equal_error_rate'],
+      hidden: ['macro_precision', 'macro_recall'],
+    },
+    overall: CLASSIFICATION_OVERALL,
+    slice: CLASSIFICATION_SLICE,
+  },
+  regression: {
+    primaryKey: 'value_name',
+    statistics: REGRESSION,
+    overall: REGRESSION,
+    slice: ['mean_absolute_error', 'mean_squared_error'],
+  },
+  object_detection: {
+    primaryKey: 'class',
+    statistics: {
+      visible: ['mAP_COCO', 'precision', 'recall', 'ground_truth_objects'],
+      hidden: ['f1_score', 'tp', 'fp', 'fn'],
+    },
+    overall: {
+      visible: ['mAP_COCO', 'precision', 'recall', 'ground_truth_objects'],
+      hidden: ['f1_score', 'tp', 'fp', 'fn'],
+    },
+    slice: DETECTION_SLICE,
+  },
+  instance_segmentation: {
+    primaryKey: 'class',
+    statistics: {
+      visible: ['mAP_COCO', 'precision', 'recall'],
+      hidden: ['ground_truth_objects', 'f1_score', 'tp', 'fp', 'fn'],
+    },
+    overall: {
+      visible: ['mAP_COCO', 'precision', 'recall'],
+      hidden: ['ground_truth_objects', 'f1_score', 'tp', 'fp', 'fn'],
+    },
+    slice: DETECTION_SLICE,
+  },
+  semantic_segmentation: {
+    primaryKey: 'class',
+    statistics: SEGMENTATION,
+    overall: SEGMENTATION,
+    slice: ['IoU', 'precision', 'recall', 'f1_score'],
+  },
+  automatic_speech_recognition: {
+    primaryKey: 'word',
+    statistics: {
+      visible: ['word_error_rate', 'match_error_rate', 'word_information_lost'],
+      hidden: [],
+    },
+    overall: {
+      visible: ['count', 'word_insertion', 'word_deletion', 'word_substitution'],
+      hidden: [],
+    },
+    slice: ['word_error_rate', 'match_error_rate', 'word_information_lost'],
+  },
+};
+
+/** Local-storage key of a table's chosen metrics: dataset-{task}-model-{kind}. */
+export function visibleMetricsKey(task: TaskType, kind: 'statistics' | 'overall'): string {
+  return `dataset-${task}-model-${kind}`;
+}
 
 /** IoU threshold the metadata performance metrics use (docs/product.md, Models §9). */
 export const METADATA_PERFORMANCE_IOU = 0.5;

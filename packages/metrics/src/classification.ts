@@ -219,7 +219,10 @@ function splitSorted(
 }
 
 function toFlags(isPositive: ArrayLike<number | boolean>): Uint8Array {
-  return Uint8Array.from({ length: isPositive.length }, (_, i) => (isPositive[i] ? 1 : 0));
+  // A plain loop: Uint8Array.from with a callback is several times slower on a million items.
+  const flags = new Uint8Array(isPositive.length);
+  for (let i = 0; i < flags.length; i++) flags[i] = isPositive[i] ? 1 : 0;
+  return flags;
 }
 
 /**
@@ -282,9 +285,12 @@ export function rocCurve(
   const { pos, neg } = splitSorted(toFlags(isPositive), scores, 0, 1);
   const P = pos.length;
   const N = neg.length;
-  const fpr: number[] = [0];
-  const tpr: number[] = [0];
-  const thresholds: number[] = [Infinity];
+  // At most one point per item plus the origin; typed arrays, trimmed at the end.
+  const fpr = new Float64Array(P + N + 1);
+  const tpr = new Float64Array(P + N + 1);
+  const thresholds = new Float64Array(P + N + 1);
+  thresholds[0] = Infinity;
+  let m = 1;
   let i = P - 1;
   let j = N - 1;
   let tp = 0;
@@ -299,15 +305,11 @@ export function rocCurve(
       fp++;
       j--;
     }
-    fpr.push(N === 0 ? NaN : fp / N);
-    tpr.push(P === 0 ? NaN : tp / P);
-    thresholds.push(s);
+    fpr[m] = N === 0 ? NaN : fp / N;
+    tpr[m] = P === 0 ? NaN : tp / P;
+    thresholds[m++] = s;
   }
-  return {
-    fpr: Float64Array.from(fpr),
-    tpr: Float64Array.from(tpr),
-    thresholds: Float64Array.from(thresholds),
-  };
+  return { fpr: fpr.slice(0, m), tpr: tpr.slice(0, m), thresholds: thresholds.slice(0, m) };
 }
 
 export interface EqualErrorRate {

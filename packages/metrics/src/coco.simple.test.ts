@@ -2,7 +2,13 @@
 // objects, per-maxDet re-matching, no shared arrays — compared with evaluateCoco on random cases.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { evaluateCoco, type CocoDataset, type CocoDetection } from './coco.js';
+import {
+  evaluateCoco,
+  evaluatePreparedCoco,
+  prepareCoco,
+  type CocoDataset,
+  type CocoDetection,
+} from './coco.js';
 
 const IOU_THRS = Array.from({ length: 10 }, (_, i) =>
   i === 9 ? 0.95 : i * ((0.95 - 0.5) / 9) + 0.5,
@@ -185,6 +191,60 @@ describe('evaluateCoco against a simple second implementation', () => {
         },
       ),
       { numRuns: 300 },
+    );
+  });
+});
+
+describe('evaluatePreparedCoco on a subset of the images', () => {
+  const boxArb = fc.tuple(
+    fc.constantFrom(0, 16, 32),
+    fc.constantFrom(0, 16, 32),
+    fc.constantFrom(16, 32, 48),
+    fc.constantFrom(16, 32, 48),
+  );
+  const objectArb = fc.record({
+    image: fc.integer({ min: 1, max: 4 }),
+    category: fc.integer({ min: 1, max: 2 }),
+    box: boxArb,
+    score: fc.integer({ min: 0, max: 10 }).map((v) => v / 10),
+  });
+
+  it('equals evaluateCoco on the ground truth restricted to those images', () => {
+    fc.assert(
+      fc.property(
+        fc.array(objectArb, { maxLength: 20 }),
+        fc.array(objectArb, { maxLength: 25 }),
+        fc.subarray([1, 2, 3, 4]),
+        (objects, detections, subset) => {
+          const gt = (images: number[]): CocoDataset => ({
+            images: images.map((id) => ({ id, width: 100, height: 100 })),
+            annotations: objects
+              .map((o, i) => ({
+                id: i + 1,
+                image_id: o.image,
+                category_id: o.category,
+                bbox: o.box,
+                area: o.box[2] * o.box[3],
+              }))
+              .filter((a) => images.includes(a.image_id)),
+            categories: [{ id: 1 }, { id: 2 }],
+          });
+          const dt = (images: number[]): CocoDetection[] =>
+            detections
+              .filter((d) => images.includes(d.image))
+              .map((d) => ({
+                image_id: d.image,
+                category_id: d.category,
+                bbox: d.box,
+                score: d.score,
+              }));
+          const prepared = prepareCoco(gt([1, 2, 3, 4]), dt([1, 2, 3, 4]), 'bbox');
+          const actual = evaluatePreparedCoco(prepared, new Set(subset));
+          const expected = evaluateCoco(gt(subset), dt(subset), 'bbox');
+          expect(actual).toEqual(expected);
+        },
+      ),
+      { numRuns: 200 },
     );
   });
 });

@@ -239,6 +239,28 @@ export function evaluateCoco(
   iouType: CocoIouType,
   params: CocoParams = defaultCocoParams(),
 ): CocoEvalResult {
+  return evaluatePreparedCoco(prepareCoco(gt, dt, iouType, params));
+}
+
+/**
+ * The image-by-image half of evaluateCoco (loading, IoUs of every image and category), kept so
+ * that any subset of the images can then be evaluated without computing them again.
+ */
+export interface PreparedCoco {
+  readonly params: CocoParams;
+  readonly imgIds: readonly CocoId[];
+  readonly catIds: readonly CocoId[];
+  /** Per category, its (image, category) cells in image order. */
+  readonly cellsByCat: readonly (readonly Cell[])[];
+}
+
+/** Loads and checks the inputs and computes every IoU, as evaluateCoco does before accumulating. */
+export function prepareCoco(
+  gt: CocoDataset,
+  dt: readonly CocoDetection[],
+  iouType: CocoIouType,
+  params: CocoParams = defaultCocoParams(),
+): PreparedCoco {
   const imgIds = [...new Set(gt.images.map((image) => image.id))].sort(compareIds);
   const imgIndex = new Map<CocoId, number>(imgIds.map((id, i) => [id, i]));
   const imgSize = new Map<CocoId, CocoImage>(gt.images.map((image) => [image.id, image]));
@@ -353,7 +375,27 @@ export function evaluateCoco(
     const cell = buildCell(ctx, key - k * I, gtByCell.get(key) ?? none, dtByCell.get(key) ?? none);
     cellsByCat[k]!.push(cell);
   }
+  return { params, imgIds, catIds, cellsByCat };
+}
 
+/**
+ * COCOeval's accumulate and summarize over prepared cells: all images, or only those whose id is
+ * in `imageIds`, which gives the same numbers as evaluateCoco on a ground truth restricted to
+ * those images and their annotations and detections.
+ */
+export function evaluatePreparedCoco(
+  prepared: PreparedCoco,
+  imageIds?: ReadonlySet<CocoId>,
+): CocoEvalResult {
+  const { params, catIds } = prepared;
+  let imgIds = [...prepared.imgIds];
+  let cellsByCat = prepared.cellsByCat as Cell[][];
+  if (imageIds) {
+    const keep = imgIds.map((id) => imageIds.has(id));
+    imgIds = imgIds.filter((_, i) => keep[i]);
+    cellsByCat = cellsByCat.map((cells) => cells.filter((cell) => keep[cell.imgIndex]));
+  }
+  const K = catIds.length;
   const { precision, recall } = accumulate(cellsByCat, params);
   const stats = summarize(precision, recall, params, K);
   const T = params.iouThrs.length;
@@ -396,7 +438,7 @@ export function evaluateCoco(
       ar100: n === 0 ? -1 : sum / n,
     };
   });
-  return { params, imgIds, catIds, precision, recall, stats, perCategory };
+  return { params, imgIds, catIds: catIds as CocoId[], precision, recall, stats, perCategory };
 }
 
 /** Outcome flags per (threshold, detection) after COCOeval.evaluateImg. */

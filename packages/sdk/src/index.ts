@@ -17,3 +17,5 @@ export { LoupeError } from './client/errors.js';
 export { OutputNotEmpty } from './client/export.js';
 export type { ExportItemsOptions, ExportOptions, ExportResult } from './client/export.js';
 export type { HttpOptions } from './client/http.js';
+export { PERFORMANCE_POLL_MS, PERFORMANCE_TIMEOUT_MS } from './client/performance.js';
+export type { Performance, PerformanceOptions, PerformanceProgress } from './client/performance.js';

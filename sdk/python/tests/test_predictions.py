@@ -62,6 +62,31 @@ class FeaturesTest(ServerTest):
         self.assertEqual(caught.exception.errors[0]["id"], "ghost")
 
 
+class PredictionFeaturesTest(ServerTest):
+    def test_model_features_beside_the_dataset_features(self) -> None:
+        ds = self.dataset("modelfeat", "classification", class_names=["cat"])
+        ds.upload_samples([{"id": f"m{i}", "image": png(4, 4, (i, 1, 2))} for i in range(3)])
+        ds.upload_features("emb", {"m0": [1.0, 2.0, 3.0]})
+        model = ds.upload_predictions("net", [{"id": "m0", "label": "cat"}])
+        info = model.upload_features("emb", {"m0": [0.5, 1.0], "m1": [2.0, -1.0]})
+        self.assertEqual((info["size"], info["num_present"], info["num_missing"]), (2, 2, 1))
+        json_info = model.upload_features("logits", [("m2", [4.0])], binary=False)
+        self.assertEqual(json_info["num_present"], 1)
+        listed = model.features()
+        self.assertEqual(
+            [(f["name"], f["size"]) for f in listed["predictions_features"]],
+            [("emb", 2), ("logits", 1)],
+        )
+        # The dataset's own (with any it computed): its emb keeps 3 values, and no logits.
+        dataset_features = {f["name"]: f["size"] for f in listed["dataset_features"]}
+        self.assertEqual(dataset_features["emb"], 3)
+        self.assertNotIn("logits", dataset_features)
+        self.assertEqual({f["name"]: f["size"] for f in ds.features()}, dataset_features)
+        with self.assertRaises(loupe.LoupeError) as caught:
+            model.upload_features("emb", {"ghost": [1.0, 1.0]})
+        self.assertEqual(caught.exception.errors[0]["id"], "ghost")
+
+
 class PredictionsTest(ServerTest):
     def test_classification_predictions_and_attributions(self) -> None:
         ds = self.dataset("pred", "classification", class_names=["cat", "dog"])

@@ -315,7 +315,7 @@ export class ActionsService {
     column: 'label' | 'split',
     where: string,
     beforeRefusing?: (unknown: string[]) => Promise<void>,
-  ): Promise<Map<string, number>> {
+  ): Promise<{ ids: string[]; seqs: number[] }> {
     const { dataset, repos } = run;
     const seqs = new Map<string, number>();
     for (const [value, group] of byValue(values))
@@ -328,8 +328,8 @@ export class ActionsService {
         run.now,
       ))
         seqs.set(row.id, row.seq);
-    const rest = [...values.keys()].filter((id) => !seqs.has(id));
-    if (rest.length > 0) {
+    if (seqs.size < values.size) {
+      const rest = [...values.keys()].filter((id) => !seqs.has(id));
       const live =
         table === 'objects'
           ? await repos.actions.liveObjects(dataset.id, rest)
@@ -340,10 +340,12 @@ export class ActionsService {
         throw unknownItems(`${where}.updates.${values.get(unknown[0]!)!}`, unknown);
       }
     }
-    const changed = new Map<string, number>();
+    const changed = { ids: [] as string[], seqs: [] as number[] };
     for (const id of values.keys()) {
       const seq = seqs.get(id);
-      if (seq !== undefined) changed.set(id, seq);
+      if (seq === undefined) continue;
+      changed.ids.push(id);
+      changed.seqs.push(seq);
     }
     return changed;
   }
@@ -381,17 +383,17 @@ export class ActionsService {
       'label',
       where,
     );
-    for (const [id, seq] of changed) {
+    changed.ids.forEach((id, i) => {
       if (objectLevel) run.objectLabels.set(id, labels.get(id)!);
       else {
         run.sampleLabels.set(id, labels.get(id)!);
-        run.sampleSeqs.set(id, seq);
+        run.sampleSeqs.set(id, changed.seqs[i]!);
       }
-    }
+    });
     return {
       operation: objectLevel ? 'object.label:edit' : 'sample.label:edit',
       level: objectLevel ? 'image_object' : run.sampleLevel,
-      ids: [...changed.keys()],
+      ids: changed.ids,
     };
   }
 
@@ -422,11 +424,11 @@ export class ActionsService {
       const object = unknown.find((id) => objects.has(id));
       if (object) refuseObject(object, 'an object');
     });
-    for (const [id, seq] of changed) {
+    changed.ids.forEach((id, i) => {
       run.sampleSplits.set(id, splits.get(id)!);
-      run.sampleSeqs.set(id, seq);
-    }
-    return { operation: 'sample.split:edit', level: run.sampleLevel, ids: [...changed.keys()] };
+      run.sampleSeqs.set(id, changed.seqs[i]!);
+    });
+    return { operation: 'sample.split:edit', level: run.sampleLevel, ids: changed.ids };
   }
 
   private async deleteItems(
@@ -576,7 +578,7 @@ export class ActionsService {
     const restored = await this.transact(async (repos) => {
       await repos.datasets.lockForUpload(datasetId);
       const record = check(await repos.history.find(recordId));
-      const ids = await repos.actions.stillDeletedBy(record);
+      const ids = await repos.actions.restoreDeletedBy(record, now);
       if (ids.length === 0)
         throw new Conflict(
           'Nothing to restore: the items of this deletion are no longer deleted by it.',
@@ -585,14 +587,12 @@ export class ActionsService {
       let samples = 0;
       let objects = 0;
       if (record.operation_type === 'object:delete') {
-        await repos.actions.setDeleted('objects', datasetId, ids, false, now);
         const live = await repos.actions.liveObjects(datasetId, ids);
         objects = live.size;
         await repos.actions.refreshObjectCounts(datasetId, [
           ...new Set([...live.values()].map((o) => o.sample_id)),
         ]);
       } else {
-        await repos.actions.setDeleted('samples', datasetId, ids, false, now);
         samples = ids.length;
         if (TASK_TRAITS[dataset.task_type].hasObjects)
           objects = await repos.actions.countObjectsOf(datasetId, ids);

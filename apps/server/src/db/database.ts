@@ -2,12 +2,14 @@
 // DATABASE_URL) behind one Kysely instance, and applies the migrations.
 import { mkdirSync } from 'node:fs';
 import * as path from 'node:path';
+import { isMainThread } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
 import { migrations } from './migrations/index.js';
 import type { DB } from './schema.js';
+import { WalCheckpointer } from './wal-checkpointer.js';
 
 // int8 (bigint) columns hold millisecond timestamps: well inside Number's exact range.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
@@ -33,7 +35,19 @@ export function openDatabase(config: DatabaseConfig): Database {
     const db = new Kysely<DB>({
       dialect: new SqliteDialect({ database: withStatementCache(connection) }),
     });
-    return { db, dialect: 'sqlite', destroy: () => db.destroy() };
+    // Threads' own connections (the lease keeper's) checkpoint their small commits themselves.
+    const checkpointer =
+      config.path !== ':memory:' && isMainThread
+        ? WalCheckpointer.start(connection, path.resolve(config.path))
+        : null;
+    return {
+      db,
+      dialect: 'sqlite',
+      destroy: async () => {
+        await checkpointer?.stop();
+        await db.destroy();
+      },
+    };
   }
   const pool = new pg.Pool({
     connectionString: config.url,

@@ -1,5 +1,6 @@
 // Kysely table types. Timestamps are integer milliseconds since the epoch; booleans are 0/1
 // integers so SQLite and PostgreSQL store them alike.
+import type { Generated } from 'kysely';
 import type { MetadataType } from '@loupe/contracts';
 
 export interface UsersTable {
@@ -126,6 +127,8 @@ export interface MetadataFieldsTable {
 
 export interface FeaturesTable {
   dataset_id: string;
+  /** '' for a dataset's feature; else the prediction set whose own feature it is. */
+  prediction_set_id: Generated<string>;
   data_level: string;
   name: string;
   dimension: number;
@@ -136,6 +139,8 @@ export interface FeaturesTable {
 
 export interface FeatureVectorsTable {
   dataset_id: string;
+  /** As features.prediction_set_id. */
+  prediction_set_id: Generated<string>;
   data_level: string;
   feature_name: string;
   item_id: string;
@@ -161,6 +166,8 @@ export interface PredictionsTable {
   transcript: string | null;
   mask: string | null;
   created_at: number;
+  /** JSON of the mask's per-class intersection and union (mask-confusion.ts); NULL until computed. */
+  mask_stats: string | null;
 }
 
 export interface PredictedObjectsTable {
@@ -223,6 +230,8 @@ export interface SubsetsTable {
   created_by: string | null;
   created_at: number;
   updated_at: number;
+  /** The metric its performance entry shows; null: the task's first slice metric. */
+  performance_metric: string | null;
 }
 
 export interface SubsetItemsTable {
@@ -280,6 +289,23 @@ export interface EmbeddingsTable {
   updated_at: number;
 }
 
+/** A job-computed performance result of a prediction set, with what it was computed from. */
+export interface PerformanceResultsTable {
+  prediction_set_id: string;
+  /** 'report', 'finegrained' or 'subset:<subset id>'. */
+  kind: string;
+  data_version: number;
+  iou_threshold: number;
+  /** The subset's updated_at for a subset entry; 0 otherwise. */
+  subset_version: number;
+  status: 'computing' | 'ready' | 'failed';
+  progress: number;
+  /** JSON of the result. */
+  result: string | null;
+  error: string | null;
+  updated_at: number;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -304,4 +330,5 @@ export interface DB {
   jobs: JobsTable;
   embedding_settings: EmbeddingSettingsTable;
   embeddings: EmbeddingsTable;
+  performance_results: PerformanceResultsTable;
 }

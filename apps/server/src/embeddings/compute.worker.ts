@@ -1,7 +1,6 @@
 // Worker-thread entry for embeddings compute (layouts and similarity search), so minutes of
 // UMAP or a scan of a million vectors never block the API's event loop. Messages: see
 // compute-pool.ts. Search indexes stay loaded between queries, keyed by feature version.
-import { parentPort } from 'node:worker_threads';
 import {
   createAnnIndex,
   createExactIndex,
@@ -9,10 +8,10 @@ import {
   type AnnIndex,
   type ExactIndex,
 } from '@loupe/analysis';
+import { serveTasks } from '../platform/worker-thread.js';
 import { reduceTo2d, ReductionRefused } from './reduce.js';
-import type { WorkerReply, WorkerTask } from './compute-pool.js';
+import type { WorkerResult, WorkerTask } from './compute-pool.js';
 
-const port = parentPort!;
 const indexes = new Map<string, ExactIndex | AnnIndex>();
 /** Indexes kept at once; the least recently used goes first. */
 const MAX_INDEXES = 4;
@@ -23,14 +22,10 @@ function keep(key: string, index: ExactIndex | AnnIndex): void {
   while (indexes.size > MAX_INDEXES) indexes.delete(indexes.keys().next().value!);
 }
 
-function run(id: number, task: WorkerTask): WorkerReply {
+function run(task: WorkerTask, progress: (fraction: number) => void): WorkerResult {
   switch (task.kind) {
-    case 'reduce': {
-      const coords = reduceTo2d(task.data, task.dimension, task.setting, (fraction) =>
-        port.postMessage({ id, progress: fraction } satisfies WorkerReply),
-      );
-      return { id, result: { coords } };
-    }
+    case 'reduce':
+      return { coords: reduceTo2d(task.data, task.dimension, task.setting, progress) };
     case 'index': {
       let serialized: Uint8Array | undefined;
       if (task.ann) {
@@ -52,32 +47,16 @@ function run(id: number, task: WorkerTask): WorkerReply {
           createExactIndex(task.data!, { dimension: task.dimension, metric: 'cosine' }),
         );
       }
-      return { id, result: serialized ? { serialized } : {} };
+      return serialized ? { serialized } : {};
     }
     case 'search': {
       const index = indexes.get(task.key);
-      if (!index) return { id, result: { missing: true } };
+      if (!index) return { missing: true };
       keep(task.key, index);
       const found = index.search(task.query, Math.min(task.k, index.size));
-      return { id, result: { rows: found.ids, distances: found.distances } };
+      return { rows: found.ids, distances: found.distances };
     }
   }
 }
 
-port.on('message', ({ id, task }: { id: number; task: WorkerTask }) => {
-  try {
-    const reply = run(id, task);
-    const transfer = Object.values(reply.result ?? {}).flatMap((v) =>
-      ArrayBuffer.isView(v) ? [v.buffer as ArrayBuffer] : [],
-    );
-    port.postMessage(reply, transfer);
-  } catch (error) {
-    port.postMessage({
-      id,
-      error: {
-        message: error instanceof Error ? error.message : String(error),
-        refused: error instanceof ReductionRefused || error instanceof RangeError,
-      },
-    } satisfies WorkerReply);
-  }
-});
+serveTasks(run, (error) => error instanceof ReductionRefused || error instanceof RangeError);

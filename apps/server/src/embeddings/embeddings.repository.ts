@@ -71,6 +71,15 @@ export class EmbeddingsRepository {
       .execute();
   }
 
+  /** Forgets the settings stored for a prediction set, at every data level. */
+  async clearSettings(datasetId: string, predictionsId: string): Promise<void> {
+    await this.db
+      .deleteFrom('embedding_settings')
+      .where('dataset_id', '=', datasetId)
+      .where('predictions_id', '=', predictionsId)
+      .execute();
+  }
+
   private where(key: EmbeddingKey) {
     return this.db
       .selectFrom('embeddings')
@@ -183,6 +192,8 @@ export class EmbeddingsRepository {
         .selectFrom('feature_vectors')
         .select(['item_id', 'vector'])
         .where('dataset_id', '=', datasetId)
+        // The dataset's own vectors, not a prediction set's of the same name.
+        .where('prediction_set_id', '=', '')
         .where('data_level', '=', level)
         .where('feature_name', '=', featureName);
       if (after !== null) query = query.where('item_id', '>', after);
@@ -216,6 +227,8 @@ export class EmbeddingsRepository {
         .selectFrom('feature_vectors')
         .select(['item_id', 'vector'])
         .where('dataset_id', '=', datasetId)
+        // The dataset's own vectors, not a prediction set's of the same name.
+        .where('prediction_set_id', '=', '')
         .where('data_level', '=', level)
         .where('feature_name', '=', featureName)
         .where('item_id', 'in', itemIds.slice(i, i + 500))

@@ -231,6 +231,70 @@ describe('object level', () => {
     ).toEqual(['s2', 's1']);
   });
 
+  it('gives objects their match status and IoU, images their TP/FP/FN, and follows label edits', async () => {
+    const { id, setId } = await boxes();
+    const objects: Context = { data_level: 'image_object', predictions_id: setId };
+    const images: Context = { data_level: 'image', predictions_id: setId };
+    const metadata = async (context: Context, fields: string[]) =>
+      Object.fromEntries(
+        (await items(id, { ...context, item_ids: await ids(id, context) })).map((item) => [
+          item.id,
+          fields.map((f) => item.metadata[f]),
+        ]),
+      );
+    const round = (table: Record<string, unknown[]>) =>
+      Object.fromEntries(
+        Object.entries(table).map(([key, values]) => [
+          key,
+          values.map((v) => (typeof v === 'number' ? Math.round(v * 1e4) / 1e4 : v)),
+        ]),
+      );
+    // s1: p1 matches o1 (IoU 324 / 476 ≈ 0.6807); p2, a dog, overlaps the dog o2 not at all (0).
+    // s2: its cat has no prediction to compare with (no IoU).
+    const match = ['prediction.match_status', 'prediction.iou', 'prediction.is_matched'];
+    expect(round(await metadata(objects, match))).toEqual({
+      's1#o1': ['TP', 0.6807, true],
+      's1#o2': ['FN', 0, false],
+      'pred:s1#p1': ['TP', 0.6807, true],
+      'pred:s1#p2': ['FP', 0, false],
+      's2#0': ['FN', null, false],
+    });
+    const counts = ['prediction.tp', 'prediction.fp', 'prediction.fn', 'prediction.object_count'];
+    expect(await metadata(images, counts)).toEqual({ s1: [1, 1, 1, 2], s2: [0, 0, 1, 0] });
+    expect(
+      await ids(id, {
+        ...objects,
+        filter: { type: 'string', metadata_id: 'prediction.match_status', op: 'in', value: ['FN'] },
+      }),
+    ).toEqual(['s1#o2', 's2#0']);
+    expect(
+      (await metadataInfo(id, objects)).find((f) => f.id === 'prediction.match_status'),
+    ).toMatchObject({
+      type: 'string',
+      group: 'Prediction',
+      options: { allowed_values: ['FN', 'FP', 'TP'] },
+    });
+
+    // o1 becomes a dog: p1 (a cat) has no cat to meet in s1 (no IoU); the dog p2 touches o1's
+    // corner at most (0). s1: TP 0, FP 2, FN 2. Both tables are patched, not rebuilt.
+    const builds = t.services.explore.tableBuilds;
+    await admin.call(api.curation.applyActions, {
+      body: { actions: [{ type: 'update_label', dataset_id: id, updates: { dog: ['s1#o1'] } }] },
+    });
+    expect(round(await metadata(objects, match))).toEqual({
+      's1#o1': ['FN', 0, false],
+      's1#o2': ['FN', 0, false],
+      'pred:s1#p1': ['FP', null, false],
+      'pred:s1#p2': ['FP', 0, false],
+      's2#0': ['FN', null, false],
+    });
+    expect(await metadata(images, counts)).toEqual({ s1: [0, 2, 2, 2], s2: [0, 0, 1, 0] });
+    expect(t.services.explore.tableBuilds).toBe(builds);
+    expect(
+      (await metadataInfo(id, objects)).find((f) => f.id === 'prediction.match_status'),
+    ).toMatchObject({ options: { allowed_values: ['FN', 'FP'] } });
+  });
+
   it('marks computed fields pending while they are computed, and refuses to sort by them', async () => {
     const id = await createDataset({ name: 'Fresh', task_type: 'classification' });
     const image = await uploadMedia(id, (await testImage(2)).bytes, 'image/png');
@@ -409,6 +473,9 @@ describe('prediction context', () => {
       'prediction.absolute_error': 6,
     });
     expect(r2!.metadata['prediction.absolute_error']).toBe(5);
+    // Squared errors: r1 (4 + 100) / 2 = 52; r2 (0 + 100) / 2 = 50.
+    expect(r1!.metadata['prediction.squared_error']).toBe(52);
+    expect(r2!.metadata['prediction.squared_error']).toBe(50);
     expect(r2!.prediction?.values).toEqual({ age: 20, height: 160 });
     expect(
       await ids(id, {
@@ -452,12 +519,30 @@ describe('prediction context', () => {
         },
       }),
     ).toEqual(['t2']);
-    const [t2] = await items(id, { ...context, item_ids: ['t2'] });
+    // t2: 1 hit, 1 substitution: MER 1/2, WIP (1/2)(1/2) so WIL 3/4. t1: 3 hits, no error.
+    const [t1, t2] = await items(id, { ...context, item_ids: ['t1', 't2'] });
     expect(t2).toMatchObject({
       transcript: 'hello world',
       prediction: { transcript: 'hello word' },
-      metadata: { 'prediction.wer': 0.5 },
+      metadata: {
+        'prediction.wer': 0.5,
+        'prediction.mer': 0.5,
+        'prediction.wil': 0.75,
+        'prediction.word_hits': 1,
+        'prediction.word_substitutions': 1,
+        'prediction.word_deletions': 0,
+        'prediction.word_insertions': 0,
+      },
     });
+    expect(t1!.metadata).toMatchObject({
+      'prediction.wer': 0,
+      'prediction.mer': 0,
+      'prediction.wil': 0,
+      'prediction.word_hits': 3,
+    });
+    expect(
+      await ids(id, { ...context, sort: [{ name: 'prediction.wil', direction: 'descending' }] }),
+    ).toEqual(['t2', 't1']);
     expect(await admin.call(api.explore.colorMap, { params: { id } })).toEqual({ color_map: {} });
   });
 });

@@ -4,9 +4,11 @@
 import type { Kysely, Selectable } from 'kysely';
 import { readJson } from '../db/json-columns.js';
 import type { DB, PredictedObjectsTable } from '../db/schema.js';
+import type { MaskStats } from '../processing/mask-confusion.js';
 import {
   decodePredictedObject,
   decodePrediction,
+  readMaskStats,
   type PredictedObjectRecord,
   type PredictionRecord,
 } from '../prediction-sets/prediction-sets.repository.js';
@@ -38,7 +40,7 @@ export type ObjectTableRecord = Pick<
 export type PredictionTableRecord = Pick<
   PredictionRecord,
   'sample_id' | 'label' | 'score' | 'values' | 'transcript'
->;
+> & { mask_stats: MaskStats | null };
 export type PredictedObjectTableRecord = Pick<
   Selectable<PredictedObjectsTable>,
   'id' | 'sample_id' | 'label' | 'score' | 'x' | 'y' | 'w' | 'h'
@@ -49,6 +51,8 @@ export interface Decode {
   values?: boolean;
   metadata?: boolean;
   computed?: boolean;
+  /** A prediction's mask statistics (semantic segmentation). */
+  maskStats?: boolean;
 }
 
 /** A JSON object column's value; null for anything else. */
@@ -130,9 +134,11 @@ export class ExploreRepository {
     limit: number,
     decode: Decode = {},
   ): Promise<ObjectTableRecord[]> {
+    // The computed metadata text is read only when decoded (image tables match boxes only).
     const rows = await this.db
       .selectFrom('objects')
-      .select(['id', 'sample_id', 'label', 'x', 'y', 'w', 'h', 'computed'])
+      .select(['id', 'sample_id', 'label', 'x', 'y', 'w', 'h'])
+      .$if(decode.computed === true, (query) => query.select('computed'))
       .where('dataset_id', '=', datasetId)
       .where('deleted', '=', 0)
       .where('id', '>', afterId)
@@ -141,7 +147,7 @@ export class ExploreRepository {
       .execute();
     return rows.map((row) => ({
       ...row,
-      computed: decode.computed ? objectOf(row.computed) : null,
+      computed: decode.computed ? objectOf(row.computed ?? null) : null,
     }));
   }
 
@@ -154,14 +160,16 @@ export class ExploreRepository {
     const rows = await this.db
       .selectFrom('predictions')
       .select(['sample_id', 'label', 'score', 'values_json', 'transcript'])
+      .$if(decode.maskStats === true, (query) => query.select('mask_stats'))
       .where('prediction_set_id', '=', setId)
       .where('sample_id', '>', afterSampleId)
       .orderBy('sample_id')
       .limit(limit)
       .execute();
-    return rows.map(({ values_json, ...rest }) => ({
+    return rows.map(({ values_json, mask_stats, ...rest }) => ({
       ...rest,
       values: decode.values ? valuesOf(values_json) : null,
+      mask_stats: decode.maskStats ? readMaskStats(mask_stats ?? null) : null,
     }));
   }
 
@@ -219,6 +227,22 @@ export class ExploreRepository {
     return rows.map(decodePrediction);
   }
 
+  /** The attribution names each of these samples has a heatmap of, in the set. */
+  async attributionsOfSamples(
+    setId: string,
+    sampleIds: string[],
+  ): Promise<{ sample_id: string; name: string }[]> {
+    return this.inParts(sampleIds, (part) =>
+      this.db
+        .selectFrom('attributions')
+        .select(['sample_id', 'name'])
+        .where('prediction_set_id', '=', setId)
+        .where('sample_id', 'in', part)
+        .orderBy('name')
+        .execute(),
+    );
+  }
+
   async predictedObjectsOfSamples(
     setId: string,
     sampleIds: string[],
@@ -246,6 +270,7 @@ export class ExploreRepository {
         .selectFrom('feature_vectors')
         .select(['feature_name', (eb) => eb.fn.countAll<number | string>().as('n')])
         .where('dataset_id', '=', datasetId)
+        .where('prediction_set_id', '=', '') // the dataset's own features
         .where('data_level', '=', dataLevel)
         .where('item_id', 'in', part)
         .groupBy('feature_name')

@@ -2,6 +2,7 @@
 // metadata info, histograms, colour map and item features. Queries run on a cached in-memory
 // item table that is checked against the dataset's data_version on every request.
 import {
+  attributionId,
   encodeIndices,
   categoricalColorMap,
   DATA_LEVELS,
@@ -136,9 +137,27 @@ export class ExploreService {
    * being rebuilt on their next read (docs/curation.md). Other processes rebuild theirs.
    */
   applyItemEdits(datasetId: string, from: number, to: number, edits: ItemEdits): void {
-    this.cache.patch(datasetId, from, to, (level, predictionsId) =>
-      tablePatch(level, predictionsId, edits, to),
-    );
+    this.cache.patch(datasetId, from, to, (level) => tablePatch(level, edits, to));
+  }
+
+  /**
+   * Whether every one of `ids` names a live item of a level, answered from this process's cached
+   * table of the dataset at data_version `version` or newer (tables hold live items only)
+   * without building one: null when none is cached. Subset creation checks 100,000 ids so
+   * instead of looking each up in the database (1 s on PostgreSQL); the table's id index it
+   * builds on first use (0.2-0.4 s at 1,000,000 rows) then serves the subset's first `item_ids`.
+   */
+  async cachedAllLive(
+    datasetId: string,
+    level: DataLevel,
+    version: number,
+    ids: readonly string[],
+  ): Promise<boolean | null> {
+    const cached = this.cache.peek(ItemTableCache.key(datasetId, level, null), version);
+    const explore = cached ? await cached.catch(() => null) : null;
+    if (!explore) return null;
+    const index = rowIndex(explore.table);
+    return ids.every((id) => index.get(id) !== undefined);
   }
 
   private async context(
@@ -271,6 +290,8 @@ export class ExploreService {
    * The item table of a level (and prediction set) and the rows a filter keeps, within a subset's
    * live items when given (null: all), for reads that other features answer from the same table
    * (the embeddings scatter plot). The rows may be the cached subset bits: read them, never write.
+   * `fields` are refused as the explorer refuses them: unknown, or pending while recomputed
+   * (`where` names the request field in the 400).
    */
   async view(
     datasetId: string,
@@ -278,8 +299,10 @@ export class ExploreService {
     predictionsId: string | undefined,
     filter: Filter | null | undefined,
     subsetId?: string,
+    fields: readonly { id: string; where: string }[] = [],
   ): Promise<{ dataset: DatasetRecord; explore: ExploreTable; rows: Bitset | null }> {
     const context = await this.context(datasetId, level, predictionsId, 'body');
+    for (const field of fields) this.checkField(context, field.id, field.where);
     const subset = await this.subset(context, subsetId);
     const rows = within(await this.filterRows(context, filter, 'body.filter'), subset);
     return { dataset: context.dataset, explore: context.explore, rows };
@@ -382,7 +405,7 @@ export class ExploreService {
       });
     }
     const sampleList = [...sampleIds];
-    const [samples, objects, predictions, predictedObjects] = await Promise.all([
+    const [samples, objects, predictions, predictedObjects, attributions] = await Promise.all([
       this.repos.samples.byIds(datasetId, sampleList),
       this.repos.explore.objectsOfSamples(datasetId, sampleList),
       predictionsId
@@ -391,7 +414,12 @@ export class ExploreService {
       predictionsId
         ? this.repos.explore.predictedObjectsOfSamples(predictionsId, sampleList)
         : Promise.resolve([] as PredictedObjectRecord[]),
+      // A heatmap belongs to a sample: drawn over the primary view at the sample level only.
+      predictionsId && !objectLevel
+        ? this.repos.explore.attributionsOfSamples(predictionsId, sampleList)
+        : Promise.resolve([]),
     ]);
+    const attributionsBySample = groupBy(attributions, (a) => a.sample_id);
     const sampleById = new Map(samples.map((s) => [s.id, s]));
     const objectsBySample = groupBy(objects, (o) => o.sample_id);
     const predObjectsBySample = groupBy(predictedObjects, (o) => o.sample_id);
@@ -493,6 +521,19 @@ export class ExploreService {
         prediction,
         objects: objectList,
         metadata: rowMetadata(explore, row),
+        ...(predictionsId && !objectLevel
+          ? {
+              attributions: Object.fromEntries(
+                (attributionsBySample.get(sample.id) ?? []).map(({ name }) => [
+                  attributionId(level, name),
+                  {
+                    name,
+                    src: `${base}/predictions/${encodeURIComponent(predictionsId)}/attributions/heatmap?name=${encodeURIComponent(name)}&sample_id=${encodeURIComponent(sample.id)}`,
+                  },
+                ]),
+              ),
+            }
+          : {}),
       });
     });
     return out;

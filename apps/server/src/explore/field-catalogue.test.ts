@@ -63,6 +63,7 @@ describe('fieldDefs', () => {
       'prediction.values.height',
       'prediction.absolute_error.height',
       'prediction.absolute_error',
+      'prediction.squared_error',
     ]);
   });
 
@@ -76,6 +77,33 @@ describe('fieldDefs', () => {
       'object.type',
       'prediction.score',
       'prediction.is_matched',
+      'prediction.match_status',
+      'prediction.iou',
     ]);
+    // At image level: counts per image.
+    const image = fieldDefs(dataset('instance_segmentation'), 'image', [], true);
+    expect(image.filter((f) => f.source === 'prediction').map((f) => [f.id, f.label])).toEqual([
+      ['prediction.object_count', 'Predicted objects'],
+      ['prediction.tp', 'True positives'],
+      ['prediction.fp', 'False positives'],
+      ['prediction.fn', 'False negatives'],
+    ]);
+    expect(image.every((f) => f.source !== 'prediction' || f.group === 'Prediction')).toBe(true);
+  });
+
+  it('gives speech recognition its word measures and counts, all numeric', () => {
+    const defs = fieldDefs(dataset('automatic_speech_recognition'), 'audio', [], true).filter(
+      (f) => f.source === 'prediction',
+    );
+    expect(defs.map((f) => f.id)).toEqual([
+      'prediction.wer',
+      'prediction.mer',
+      'prediction.wil',
+      'prediction.word_hits',
+      'prediction.word_substitutions',
+      'prediction.word_deletions',
+      'prediction.word_insertions',
+    ]);
+    expect(defs.every((f) => f.type === 'numeric' && f.group === 'Prediction')).toBe(true);
   });
 });

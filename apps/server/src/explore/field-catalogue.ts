@@ -103,6 +103,18 @@ export function fieldDefs(
         'boolean',
         'A predicted object that matches a ground truth of its label at the IoU threshold, or a ground truth that such a prediction matches',
       ),
+      predicted(
+        'prediction.match_status',
+        'Match status',
+        'string',
+        "At the IoU threshold: 'TP' for a matched prediction or ground truth, 'FP' for an unmatched prediction, 'FN' for an unmatched ground truth",
+      ),
+      predicted(
+        'prediction.iou',
+        'IoU',
+        'numeric',
+        'IoU with the matched object; for an unmatched object, its highest IoU with an object of the other kind and the same label',
+      ),
     );
   } else if (label === 'class') {
     defs.push(
@@ -134,10 +146,63 @@ export function fieldDefs(
         'numeric',
         'Mean absolute error over all values',
       ),
+      predicted(
+        'prediction.squared_error',
+        'Squared error',
+        'numeric',
+        'Mean squared error over all values',
+      ),
     );
   } else if (label === 'transcript') {
     defs.push(
       predicted('prediction.wer', 'Word error rate', 'numeric', 'WER of the predicted transcript'),
+      predicted('prediction.mer', 'Match error rate', 'numeric', 'MER of the predicted transcript'),
+      predicted(
+        'prediction.wil',
+        'Word information lost',
+        'numeric',
+        'WIL of the predicted transcript',
+      ),
+      predicted(
+        'prediction.word_hits',
+        'Word hits',
+        'numeric',
+        'Reference words the predicted transcript has right',
+      ),
+      predicted(
+        'prediction.word_substitutions',
+        'Word substitutions',
+        'numeric',
+        'Reference words the predicted transcript has replaced by another word',
+      ),
+      predicted(
+        'prediction.word_deletions',
+        'Word deletions',
+        'numeric',
+        'Reference words missing from the predicted transcript',
+      ),
+      predicted(
+        'prediction.word_insertions',
+        'Word insertions',
+        'numeric',
+        'Words of the predicted transcript that are not in the reference',
+      ),
+    );
+  } else if (label === 'mask') {
+    // From the statistics stored with each prediction: missing until its job has computed them.
+    defs.push(
+      predicted(
+        'prediction.iou',
+        'IoU',
+        'numeric',
+        'Mean IoU of the predicted mask over the classes in its ground truth or prediction',
+      ),
+      predicted(
+        'prediction.pixel_accuracy',
+        'Pixel accuracy',
+        'numeric',
+        'Pixels of the predicted mask with the ground-truth class',
+      ),
     );
   } else if (hasObjects) {
     defs.push(
@@ -146,6 +211,24 @@ export function fieldDefs(
         'Predicted objects',
         'numeric',
         'Number of predicted objects in the image',
+      ),
+      predicted(
+        'prediction.tp',
+        'True positives',
+        'numeric',
+        'Predicted objects in the image that match a ground truth of their label at the IoU threshold',
+      ),
+      predicted(
+        'prediction.fp',
+        'False positives',
+        'numeric',
+        'Predicted objects in the image that match no ground truth',
+      ),
+      predicted(
+        'prediction.fn',
+        'False negatives',
+        'numeric',
+        'Ground-truth objects in the image that no prediction matches',
       ),
     );
   }

@@ -49,6 +49,15 @@ export class ItemTableCache {
   }
 
   /**
+   * The table for `key` if one of `version` or newer is cached (or being built), without
+   * building one.
+   */
+  peek(key: string, version: number): Promise<ExploreTable> | null {
+    const hit = this.entries.get(key);
+    return hit && hit.version >= version ? hit.promise : null;
+  }
+
+  /**
    * After a write that took the dataset from data_version `from` to `to` and changed values but
    * not rows (docs/curation.md): each table of version `from` becomes the table `patcherFor`
    * makes of it, at version `to`, instead of being rebuilt; a null patcher drops the table.

@@ -2,13 +2,22 @@
 // database: pages of rows in upload order go straight into typed columns (no per-row objects
 // kept), so a million samples or millions of objects fit in a few hundred MB.
 import { fromColumns, prepareSortIndex, type ColumnInput, type ItemTable } from '@loupe/analysis';
-import { matchObjects, wordErrors, type MatchableObject } from '@loupe/metrics';
+import { wordErrors } from '@loupe/metrics';
 import { TASK_TRAITS, type DataLevel, type TaskType } from '@loupe/contracts';
 import type { DatasetRecord } from '../datasets/datasets.repository.js';
 import type { MetadataFieldRecord } from '../datasets/metadata-fields.repository.js';
+import { maskScores } from '../processing/mask-confusion.js';
 import type { NumericValues } from '../samples/samples.repository.js';
 import type { ExploreRepository } from './explore.repository.js';
 import { CodeColumn, Columns } from './item-table-columns.js';
+import {
+  ImageObjectsBuilder,
+  imageObjectsBytes,
+  MATCH_STATUS,
+  matchAllImages,
+  type Box,
+  type ImageObjects,
+} from './image-matching.js';
 import {
   fieldDefs,
   PREDICTED_OBJECT_PREFIX,
@@ -34,6 +43,11 @@ export interface ExploreTable {
   bytes: number;
   /** Per-field statistics, filled on first use. */
   stats: Map<string, FieldStats>;
+  /**
+   * With a prediction set of an object task: the objects of every image, which label edits
+   * re-match (item-table-patch.ts). At object level in the table's row order.
+   */
+  objects?: ImageObjects;
 }
 
 const PAGE = 10_000;
@@ -74,8 +88,19 @@ export async function loadItemTable(input: LoadInput): Promise<ExploreTable> {
       ? await loadObjects(input, defs)
       : await loadSamples(input, defs);
   const dataVersion = input.dataset.data_version;
-  const table = fromColumns({ ...built, version: dataVersion >>> 0 });
-  return { table, fields: defs, dataVersion, bytes: approximateBytes(table), stats: new Map() };
+  const { objects, ...columns } = built;
+  const table = fromColumns({ ...columns, version: dataVersion >>> 0 });
+  // At object level the objects' ids are the table's, counted with it.
+  const bytes =
+    approximateBytes(table) + (objects ? imageObjectsBytes(objects, objects.ids !== table.ids) : 0);
+  return {
+    table,
+    fields: defs,
+    dataVersion,
+    bytes,
+    stats: new Map(),
+    ...(objects ? { objects } : {}),
+  };
 }
 
 /**
@@ -102,6 +127,7 @@ interface Built {
   columns: Record<string, ColumnInput>;
   split: { codes: Int32Array; categories: string[] };
   createdRecord: { codes: Int32Array; categories: string[] };
+  objects?: ImageObjects;
 }
 
 async function loadSamples(input: LoadInput, defs: FieldDef[]): Promise<Built> {
@@ -159,17 +185,17 @@ async function loadSamples(input: LoadInput, defs: FieldDef[]): Promise<Built> {
     after = page[page.length - 1]!.seq;
   }
   const length = ids.length;
-  const built = {
+  const objects =
+    withPredictions && rowOf
+      ? await loadPredictions(input, columns, rowOf, { labels, transcripts, valueNames, task })
+      : undefined;
+  return {
     ids,
-    columns: {} as Record<string, ColumnInput>,
+    columns: columns.inputs(length),
     split: { codes: split.trimmed(length), categories: split.categories },
     createdRecord: { codes: created.trimmed(length), categories: created.categories },
+    ...(objects ? { objects } : {}),
   };
-  if (withPredictions && rowOf) {
-    await loadPredictions(input, columns, rowOf, { labels, transcripts, valueNames, task });
-  }
-  built.columns = columns.inputs(length);
-  return built;
 }
 
 async function loadPredictions(
@@ -182,21 +208,23 @@ async function loadPredictions(
     valueNames: string[];
     task: TaskType;
   },
-): Promise<void> {
+): Promise<ImageObjects | undefined> {
   const setId = input.predictionsId!;
   const { valueNames } = truth;
   const { hasObjects, label } = TASK_TRAITS[truth.task];
   if (hasObjects) {
-    const counts = new Map<number, number>();
-    let after = '';
-    for (;;) {
-      const page = await input.repo.predictedObjectsAfter(setId, after, PAGE);
-      for (const object of page) {
-        const row = rowOf.get(object.sample_id);
-        if (row !== undefined) counts.set(row, (counts.get(row) ?? 0) + 1);
-      }
-      if (page.length < PAGE) break;
-      after = page[page.length - 1]!.id;
+    const builder = new ImageObjectsBuilder(rowOf.size, input.dataset.objects_count + 16);
+    await collectObjects(input, rowOf, builder);
+    const { objects } = builder.build(input.dataset.iou_threshold);
+    const { starts } = objects;
+    // Every image: one the set has no prediction for counts its ground truths as missed.
+    const matches = matchAllImages(objects);
+    for (let row = 0; row < rowOf.size; row++) {
+      columns.set('prediction.tp', row, matches.tp[row]);
+      columns.set('prediction.fp', row, matches.fp[row]);
+      columns.set('prediction.fn', row, matches.fn[row]);
+      const predicted = starts[row * 2 + 2]! - starts[row * 2 + 1]!;
+      if (predicted > 0) columns.set('prediction.object_count', row, predicted);
     }
     // Every image with a prediction row counts, even with no predicted object.
     let afterSample = '';
@@ -204,13 +232,13 @@ async function loadPredictions(
       const page = await input.repo.predictionsAfter(setId, afterSample, PAGE);
       for (const p of page) {
         const row = rowOf.get(p.sample_id);
-        if (row !== undefined) columns.set('prediction.object_count', row, counts.get(row) ?? 0);
+        if (row !== undefined)
+          columns.set('prediction.object_count', row, starts[row * 2 + 2]! - starts[row * 2 + 1]!);
       }
       if (page.length < PAGE) break;
       afterSample = page[page.length - 1]!.sample_id;
     }
-    for (const [row, n] of counts) columns.set('prediction.object_count', row, n);
-    return;
+    return objects;
   }
   const truthValues =
     label === 'value' ? valueNames.map((name) => columns.numbers(regressionFieldId(name))) : [];
@@ -218,6 +246,7 @@ async function loadPredictions(
   for (;;) {
     const page = await input.repo.predictionsAfter(setId, after, PAGE, {
       values: label === 'value',
+      maskStats: label === 'mask',
     });
     for (const p of page) {
       const row = rowOf.get(p.sample_id);
@@ -231,6 +260,7 @@ async function loadPredictions(
       } else if (label === 'value') {
         const values = valuesRecord(p.values, valueNames);
         let sum = 0;
+        let squares = 0;
         let n = 0;
         valueNames.forEach((name, k) => {
           const predictedValue = values?.[name];
@@ -241,42 +271,83 @@ async function loadPredictions(
           const error = Math.abs(predictedValue - gt);
           columns.set(`prediction.absolute_error.${name}`, row, error);
           sum += error;
+          squares += error * error;
           n++;
         });
-        if (n > 0) columns.set('prediction.absolute_error', row, sum / n);
+        if (n > 0) {
+          columns.set('prediction.absolute_error', row, sum / n);
+          columns.set('prediction.squared_error', row, squares / n);
+        }
       } else if (label === 'transcript') {
         const reference = truth.transcripts[row];
-        if (reference !== null && reference !== undefined && p.transcript !== null)
-          columns.set('prediction.wer', row, wordErrors(reference, p.transcript).wer);
+        if (reference !== null && reference !== undefined && p.transcript !== null) {
+          const errors = wordErrors(reference, p.transcript);
+          columns.set('prediction.wer', row, errors.wer);
+          columns.set('prediction.mer', row, errors.mer);
+          columns.set('prediction.wil', row, errors.wil);
+          columns.set('prediction.word_hits', row, errors.hits);
+          columns.set('prediction.word_substitutions', row, errors.substitutions);
+          columns.set('prediction.word_deletions', row, errors.deletions);
+          columns.set('prediction.word_insertions', row, errors.insertions);
+        }
+      } else if (label === 'mask' && p.mask_stats) {
+        const scores = maskScores(p.mask_stats);
+        columns.set('prediction.iou', row, scores.iou);
+        columns.set('prediction.pixel_accuracy', row, scores.pixel_accuracy);
       }
     }
     if (page.length < PAGE) break;
     after = page[page.length - 1]!.sample_id;
   }
+  return undefined;
 }
 
-/** Growable per-object scratch data, kept in arrival (id) order until the final permutation. */
-interface ObjectScratch {
-  ids: string[];
-  sampleRow: Int32Array;
-  isPred: Uint8Array;
-  box: Float64Array; // x, y, w, h per object; NaN when the object has no box
-  labels: string[];
-  score: Float64Array;
-}
-
-function growScratch(s: ObjectScratch, needed: number): void {
-  if (needed <= s.sampleRow.length) return;
-  const size = Math.max(needed, s.sampleRow.length * 2);
-  const sampleRow = new Int32Array(size);
-  sampleRow.set(s.sampleRow);
-  const isPred = new Uint8Array(size);
-  isPred.set(s.isPred);
-  const box = new Float64Array(size * 4).fill(NaN);
-  box.set(s.box);
-  const score = new Float64Array(size).fill(NaN);
-  score.set(s.score);
-  Object.assign(s, { sampleRow, isPred, box, score });
+/**
+ * Adds the live ground-truth objects of the table's images (`rowOf`: sample id → image), then
+ * the prediction set's objects when there is one. `computed`, when given, gets each ground
+ * truth's computed metadata with its builder index (the metadata is read only then).
+ */
+async function collectObjects(
+  input: LoadInput,
+  rowOf: Map<string, number>,
+  builder: ImageObjectsBuilder,
+  computed?: (k: number, values: Record<string, unknown>) => void,
+): Promise<void> {
+  let after = '';
+  for (;;) {
+    const page = await input.repo.objectsAfter(input.dataset.id, after, PAGE, {
+      computed: computed !== undefined,
+    });
+    for (const object of page) {
+      const image = rowOf.get(object.sample_id);
+      if (image === undefined) continue; // an object of a deleted sample
+      const box: Box = [object.x, object.y, object.w, object.h];
+      const k = builder.add(object.id, image, object.label, box, false, null);
+      if (computed && object.computed) computed(k, object.computed);
+    }
+    if (page.length < PAGE) break;
+    after = page[page.length - 1]!.id;
+  }
+  if (input.predictionsId === null) return;
+  after = '';
+  for (;;) {
+    const page = await input.repo.predictedObjectsAfter(input.predictionsId, after, PAGE);
+    for (const object of page) {
+      const image = rowOf.get(object.sample_id);
+      if (image === undefined) continue;
+      const box: Box = [object.x, object.y, object.w, object.h];
+      builder.add(
+        PREDICTED_OBJECT_PREFIX + object.id,
+        image,
+        object.label,
+        box,
+        true,
+        object.score,
+      );
+    }
+    if (page.length < PAGE) break;
+    after = page[page.length - 1]!.id;
+  }
 }
 
 async function loadObjects(input: LoadInput, defs: FieldDef[]): Promise<Built> {
@@ -303,177 +374,63 @@ async function loadObjects(input: LoadInput, defs: FieldDef[]): Promise<Built> {
   const capacity = dataset.objects_count + 16;
   const columns = new Columns(defs, capacity);
   const computed = defs.filter((d) => d.source === 'computed').map((d) => d.id);
-  const s: ObjectScratch = {
-    ids: [],
-    labels: [],
-    sampleRow: new Int32Array(0),
-    isPred: new Uint8Array(0),
-    box: new Float64Array(0),
-    score: new Float64Array(0),
-  };
-  growScratch(s, capacity);
-  const add = (
-    id: string,
-    sampleId: string,
-    label: string,
-    box: [number | null, number | null, number | null, number | null],
-    pred: boolean,
-    score: number | null,
-  ): number => {
-    const sampleRow = rowOf.get(sampleId);
-    if (sampleRow === undefined) return -1; // an object of a deleted sample
-    const k = s.ids.length;
-    growScratch(s, k + 1);
-    s.ids.push(id);
-    s.labels.push(label);
-    s.sampleRow[k] = sampleRow;
-    s.isPred[k] = pred ? 1 : 0;
-    if (box.every((v) => v !== null)) for (let c = 0; c < 4; c++) s.box[k * 4 + c] = box[c]!;
-    if (score !== null) s.score[k] = score;
-    return k;
-  };
-  let after = '';
-  for (;;) {
-    const page = await repo.objectsAfter(dataset.id, after, PAGE, {
-      computed: computed.length > 0,
-    });
-    for (const object of page) {
-      const k = add(
-        object.id,
-        object.sample_id,
-        object.label,
-        [object.x, object.y, object.w, object.h],
-        false,
-        null,
-      );
-      if (k < 0 || computed.length === 0) continue;
-      const values = object.computed;
-      if (values) for (const id of computed) columns.set(id, k, values[id]);
-    }
-    if (page.length < PAGE) break;
-    after = page[page.length - 1]!.id;
-  }
-  if (input.predictionsId !== null) {
-    after = '';
-    for (;;) {
-      const page = await repo.predictedObjectsAfter(input.predictionsId, after, PAGE);
-      for (const object of page) {
-        add(
-          PREDICTED_OBJECT_PREFIX + object.id,
-          object.sample_id,
-          object.label,
-          [object.x, object.y, object.w, object.h],
-          true,
-          object.score,
-        );
-      }
-      if (page.length < PAGE) break;
-      after = page[page.length - 1]!.id;
-    }
-  }
-
-  // Order: by sample upload order, ground truths before predictions, then by id (a stable
-  // counting sort over the id-ordered arrival).
-  const n = s.ids.length;
-  const keys = sampleIds.length * 2;
-  const starts = new Uint32Array(keys + 1);
-  for (let k = 0; k < n; k++) starts[s.sampleRow[k]! * 2 + s.isPred[k]! + 1]!++;
-  for (let key = 0; key < keys; key++) starts[key + 1]! += starts[key]!;
-  const order = new Uint32Array(n);
-  const next = starts.slice(0, keys);
-  for (let k = 0; k < n; k++) order[next[s.sampleRow[k]! * 2 + s.isPred[k]!]!++] = k;
-
-  if (input.predictionsId !== null)
-    matchPerSample(s, order, starts, sampleIds.length, columns, input);
-
-  const ids = new Array<string>(n);
+  const builder = new ImageObjectsBuilder(sampleIds.length, capacity);
+  await collectObjects(
+    input,
+    rowOf,
+    builder,
+    computed.length > 0
+      ? (k, values) => {
+          for (const id of computed) columns.set(id, k, values[id]);
+        }
+      : undefined,
+  );
+  // Rows: by sample upload order, ground truths before predictions, then by id.
+  const { objects, order } = builder.build(dataset.iou_threshold);
+  const n = objects.ids.length;
   const split = new Int32Array(n);
   const created = new Int32Array(n);
-  const sampleCodes = new Int32Array(n);
-  for (let row = 0; row < n; row++) {
-    const k = order[row]!;
-    ids[row] = s.ids[k]!;
-    const sampleRow = s.sampleRow[k]!;
-    split[row] = sampleSplit.codes[sampleRow]!;
-    created[row] = sampleCreated.codes[sampleRow]!;
-    sampleCodes[row] = sampleRow;
-  }
-  // Built-in columns are written in final row order, after the permutation of the rest.
-  const inputs = columns.inputs(n, order);
-  const labelCodes = new Int32Array(n);
-  const labelIndex = new Map<string, number>();
-  const labelCategories: string[] = [];
-  const typeCodes = new Int32Array(n);
   const cardIndex = new Float64Array(n);
   for (let row = 0; row < n; row++) {
-    const k = order[row]!;
-    const label = s.labels[k]!;
-    let code = labelIndex.get(label);
-    if (code === undefined) {
-      code = labelCategories.length;
-      labelCategories.push(label);
-      labelIndex.set(label, code);
-    }
-    labelCodes[row] = code;
-    typeCodes[row] = s.isPred[k]!;
+    const sampleRow = objects.image[row]!;
+    split[row] = sampleSplit.codes[sampleRow]!;
+    created[row] = sampleCreated.codes[sampleRow]!;
     cardIndex[row] = row;
   }
+  // Built-in columns are in row order already; the metadata columns follow the permutation.
+  const inputs = columns.inputs(n, order);
   inputs['card_index'] = { type: 'numeric', values: cardIndex };
   inputs['split'] = { type: 'string', codes: split, categories: sampleSplit.categories };
-  inputs['sample_id'] = { type: 'string', codes: sampleCodes, categories: sampleIds };
-  inputs['object.label'] = { type: 'string', codes: labelCodes, categories: labelCategories };
-  inputs['object.type'] = { type: 'string', codes: typeCodes, categories: ['gt', 'pred'] };
+  inputs['sample_id'] = { type: 'string', codes: objects.image, categories: sampleIds };
+  inputs['object.label'] = {
+    type: 'string',
+    codes: objects.label,
+    categories: [...objects.labels],
+  };
+  inputs['object.type'] = {
+    type: 'string',
+    codes: Int32Array.from(objects.isPred),
+    categories: ['gt', 'pred'],
+  };
   if (input.predictionsId !== null) {
-    const score = new Float64Array(n);
-    for (let row = 0; row < n; row++) score[row] = s.score[order[row]!]!;
-    inputs['prediction.score'] = { type: 'numeric', values: score };
+    const matches = matchAllImages(objects);
+    inputs['prediction.score'] = { type: 'numeric', values: objects.score };
+    inputs['prediction.match_status'] = {
+      type: 'string',
+      codes: Int32Array.from(matches.status),
+      categories: [...MATCH_STATUS],
+    };
+    inputs['prediction.iou'] = { type: 'numeric', values: matches.iou };
+    inputs['prediction.is_matched'] = {
+      type: 'boolean',
+      codes: Int32Array.from(matches.status, (code) => (MATCH_STATUS[code] === 'TP' ? 1 : 0)),
+    };
   }
   return {
-    ids,
+    ids: objects.ids as string[],
     columns: inputs,
     split: { codes: split, categories: sampleSplit.categories },
     createdRecord: { codes: created, categories: sampleCreated.categories },
+    ...(input.predictionsId !== null ? { objects } : {}),
   };
-}
-
-/** Marks matched ground truths and predictions per image at the dataset's IoU threshold. */
-function matchPerSample(
-  s: ObjectScratch,
-  order: Uint32Array,
-  starts: Uint32Array,
-  numSamples: number,
-  columns: Columns,
-  input: LoadInput,
-): void {
-  const threshold = input.dataset.iou_threshold;
-  const box = (k: number): MatchableObject | null =>
-    Number.isNaN(s.box[k * 4]!)
-      ? null
-      : { label: s.labels[k]!, box: s.box.subarray(k * 4, k * 4 + 4), score: s.score[k]! };
-  for (let sample = 0; sample < numSamples; sample++) {
-    const gtStart = starts[sample * 2]!;
-    const predStart = starts[sample * 2 + 1]!;
-    const end = starts[sample * 2 + 2]!;
-    if (predStart === gtStart && end === predStart) continue;
-    const gts: { k: number; object: MatchableObject }[] = [];
-    const preds: { k: number; object: MatchableObject }[] = [];
-    for (let i = gtStart; i < end; i++) {
-      const k = order[i]!;
-      const object = box(k);
-      if (object) (i < predStart ? gts : preds).push({ k, object });
-      // An object without a box cannot match; when there are predictions it is unmatched.
-      else columns.set('prediction.is_matched', k, false);
-    }
-    const matching = matchObjects(
-      gts.map((g) => g.object),
-      preds.map((p) => p.object),
-      { iouThreshold: threshold },
-    );
-    matching.groundTruths.forEach((m, i) =>
-      columns.set('prediction.is_matched', gts[i]!.k, m.status === 'TP'),
-    );
-    matching.predictions.forEach((m, i) =>
-      columns.set('prediction.is_matched', preds[i]!.k, m.status === 'TP'),
-    );
-  }
 }

@@ -86,10 +86,9 @@ describe('tablePatch', () => {
     const before = samples(true);
     const patch = tablePatch(
       'image',
-      'set',
       edits({ sampleLabels: { dog: ['a', 'c', 'x'], bird: ['d'] } }),
       4,
-    )!;
+    );
     const after = patch(before);
     expect(after.dataVersion).toBe(4);
     expect(after.table.version).toBe(4);
@@ -109,25 +108,24 @@ describe('tablePatch', () => {
 
   it('moves samples, and objects with their samples, to new splits', () => {
     const edit = edits({ sampleSplits: { test: ['a'], train: ['d'] } });
-    const sampleTable = tablePatch('image', null, edit, 4)!(samples(false));
+    const sampleTable = tablePatch('image', edit, 4)(samples(false));
     expect(select(sampleTable, string('split', ['test']))).toEqual(['a']);
     expect(select(sampleTable, string('split', ['train']))).toEqual(['b', 'd']);
     expect(
       Array.from(sampleTable.table.split!.codes, (c) => sampleTable.table.split!.categories[c]),
     ).toEqual(['test', 'train', 'val', 'train']);
-    const objectTable = tablePatch('image_object', 'set', edit, 4)!(objects());
+    const objectTable = tablePatch('image_object', edit, 4)(objects());
     expect(select(objectTable, string('split', ['test']))).toEqual(['a#1', 'a#2', 'pred:a#p']);
     expect(select(objectTable, string('split', ['val']))).toEqual(['c#1']);
   });
 
-  it('relabels objects, and leaves object tables with predictions to a rebuild', () => {
+  it('relabels objects (re-matching is tested with the loader)', () => {
     const edit = edits({ objectLabels: { bird: ['a#1'] } });
-    expect(tablePatch('image_object', 'set', edit, 4)).toBeNull();
-    const after = tablePatch('image_object', null, edit, 4)!(objects());
+    const after = tablePatch('image_object', edit, 4)(objects());
     expect(select(after, string('object.label', ['bird']))).toEqual(['a#1']);
-    // Image tables only take the new version.
+    // Image tables without objects to match only take the new version.
     const image = samples(true);
-    const same = tablePatch('image', 'set', edit, 4)!(image);
+    const same = tablePatch('image', edit, 4)(image);
     expect(same.table.version).toBe(4);
     expect(same.table.columns).toEqual(image.table.columns);
   });

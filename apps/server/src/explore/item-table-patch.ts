@@ -10,7 +10,15 @@ import {
   type CategoricalColumn,
   type CodedColumn,
   type Column,
+  type NumericColumn,
 } from '@loupe/analysis';
+import {
+  MATCH_STATUS,
+  matchImage,
+  relabelObjects,
+  type ImageCounts,
+  type ImageObjects,
+} from './image-matching.js';
 import type { ExploreTable } from './item-table-loader.js';
 
 /** Samples that take one value: their ids and upload positions (seq, the card_index). */
@@ -27,21 +35,30 @@ export interface ItemEdits {
 }
 
 /** Fields a patched table has new values for (their cached statistics go). */
-const PATCHED_FIELDS = ['label', 'split', 'object.label', 'prediction.is_correct'];
+const PATCHED_FIELDS = [
+  'label',
+  'split',
+  'object.label',
+  'prediction.is_correct',
+  'prediction.is_matched',
+  'prediction.match_status',
+  'prediction.iou',
+  'prediction.tp',
+  'prediction.fp',
+  'prediction.fn',
+];
 
 /**
- * How to patch the table of a data level and prediction set, or null when it must be rebuilt:
- * object match status (prediction.is_matched) depends on object labels, so object tables with
- * predictions are rebuilt after object label edits.
+ * How to patch a table of a data level after the edits. Every label and split edit patches
+ * exactly: object label edits re-match the images they touch (the match status and IoU of
+ * their objects at object level, their TP/FP/FN counts at image level).
  */
 export function tablePatch(
   level: string,
-  predictionsId: string | null,
   edits: ItemEdits,
   toVersion: number,
-): ((explore: ExploreTable) => ExploreTable) | null {
+): (explore: ExploreTable) => ExploreTable {
   const objectLevel = level === 'image_object';
-  if (objectLevel && predictionsId !== null && edits.objectLabels.size > 0) return null;
   return (explore) =>
     objectLevel
       ? patchObjectTable(explore, edits, toVersion)
@@ -104,7 +121,41 @@ function patchSampleTable(explore: ExploreTable, edits: ItemEdits, toVersion: nu
   }
   if (edits.sampleSplits.size > 0)
     split = patchSplit(explore, columns, sampleAssignments(explore, edits.sampleSplits));
-  return snapshot(explore, columns, split, toVersion);
+  // Image tables of object tasks: object labels change the counts of their images.
+  const matched = rematch(explore, edits);
+  if (matched) {
+    const counts = (['tp', 'fp', 'fn'] as const).map((kind) => {
+      const id = `prediction.${kind}`;
+      const values = (table.columns.get(id) as NumericColumn).values.slice();
+      matched.images.forEach((image, i) => (values[image] = matched.counts[i]![kind]));
+      return [id, values] as const;
+    });
+    for (const [id, values] of counts) columns.set(id, { type: 'numeric', values });
+  }
+  return snapshot(explore, columns, split, toVersion, matched?.objects);
+}
+
+/** Images re-matched after object label edits. */
+interface Rematched {
+  /** The objects with their new labels. */
+  objects: ImageObjects;
+  /** The images whose objects were relabelled, ascending, and their new counts. */
+  images: number[];
+  counts: ImageCounts[];
+  /** Status code and IoU of the objects of those images (indexed like the objects). */
+  status: Uint8Array;
+  iou: Float64Array;
+}
+
+/** Re-matches the images whose objects the edits relabel; null when the table has no matching. */
+function rematch(explore: ExploreTable, edits: ItemEdits): Rematched | null {
+  if (!explore.objects || edits.objectLabels.size === 0) return null;
+  const { objects, images } = relabelObjects(explore.objects, edits.objectLabels);
+  const n = objects.ids.length;
+  const status = new Uint8Array(n);
+  const iou = new Float64Array(n);
+  const counts = images.map((image) => matchImage(objects, image, status, iou));
+  return { objects, images, counts, status, iou };
 }
 
 /**
@@ -140,6 +191,29 @@ function patchObjectTable(explore: ExploreTable, edits: ItemEdits, toVersion: nu
   const label = table.columns.get('object.label') as CategoricalColumn | undefined;
   if (edits.objectLabels.size > 0 && label)
     columns.set('object.label', assignCoded(label, assignments(explore, edits.objectLabels)));
+  // With a prediction set: the relabelled images' objects take their new status and IoU.
+  const matched = rematch(explore, edits);
+  if (matched) {
+    const status = table.columns.get('prediction.match_status') as CategoricalColumn;
+    const isMatched = table.columns.get('prediction.is_matched') as CategoricalColumn;
+    const iou = (table.columns.get('prediction.iou') as NumericColumn).values.slice();
+    const matchedCodes = isMatched.codes.slice();
+    const byStatus = MATCH_STATUS.map(() => emptyBitset(table.length));
+    const { starts } = matched.objects;
+    for (const image of matched.images) {
+      // At object level the objects are the table's rows.
+      for (let row = starts[image * 2]!; row < starts[image * 2 + 2]!; row++) {
+        const code = matched.status[row]!;
+        byStatus[code]![row >>> 5]! |= 1 << (row & 31);
+        matchedCodes[row] = MATCH_STATUS[code] === 'TP' ? 1 : 0;
+        iou[row] = matched.iou[row]!;
+      }
+    }
+    const assigned = MATCH_STATUS.map((value, code) => ({ value, rows: byStatus[code]! }));
+    columns.set('prediction.match_status', assignCoded(status, assigned));
+    columns.set('prediction.is_matched', { ...isMatched, codes: matchedCodes });
+    columns.set('prediction.iou', { type: 'numeric', values: iou });
+  }
   const samples = table.columns.get('sample_id') as CategoricalColumn | undefined;
   if (edits.sampleSplits.size > 0 && samples) {
     // Objects take their sample's split: find each edited sample's code in the (sorted) sample
@@ -164,7 +238,7 @@ function patchObjectTable(explore: ExploreTable, edits: ItemEdits, toVersion: nu
       groups.map(([value], g) => ({ value, rows: rows[g]! })),
     );
   }
-  return snapshot(explore, columns, split, toVersion);
+  return snapshot(explore, columns, split, toVersion, matched?.objects);
 }
 
 /** The split field's column and the table's split (what histograms count by) alike. */
@@ -197,6 +271,7 @@ function snapshot(
   columns: Map<string, Column>,
   split: CodedColumn | undefined,
   toVersion: number,
+  objects: ImageObjects | undefined,
 ): ExploreTable {
   const table = withColumns(explore.table, {
     version: toVersion >>> 0,
@@ -205,5 +280,5 @@ function snapshot(
   });
   const stats = new Map(explore.stats);
   for (const id of PATCHED_FIELDS) stats.delete(id);
-  return { ...explore, table, dataVersion: toVersion, stats };
+  return { ...explore, table, dataVersion: toVersion, stats, ...(objects ? { objects } : {}) };
 }

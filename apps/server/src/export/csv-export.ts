@@ -3,9 +3,11 @@
 // masks under masks/, and with a prediction set a prediction CSV. What `loupe import folder`
 // reads back: the same samples, splits, labels, values, transcripts, masks, objects, metadata.
 import { CSV_LAYOUT_COLUMNS, TASK_TRAITS, type LabelKind } from '@loupe/contracts';
+import type { DatasetRecord } from '../datasets/datasets.repository.js';
 import type { PredictionRecord } from '../prediction-sets/prediction-sets.repository.js';
 import { mediaKind } from '../storage/media.js';
-import type { ExportObject, ExportSample } from './export.repository.js';
+import { csvCell, valuesCell } from './csv-cells.js';
+import type { ExportObject } from './export.repository.js';
 import {
   DEFAULT_SPLIT,
   MissingMedia,
@@ -29,29 +31,9 @@ const TASK_COLUMN: Record<LabelKind, string> = {
   objects: 'objects',
 };
 
-const NEEDS_QUOTES = /[",\r\n]/;
-
-export function csvCell(value: string): string {
-  return NEEDS_QUOTES.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
-}
-
-function metadataCell(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return csvCell(value);
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  return csvCell(JSON.stringify(value));
-}
-
 /** A YAML string the importer's reader gives back as it is (it only unescapes `\"`). */
 function yamlString(value: string): string {
   return `"${value.replace(/[\r\n]+/g, ' ').replace(/"/g, '\\"')}"`;
-}
-
-/** Values in the dataset's value order, as `[1.5, 2]`. */
-function valuesCell(values: ExportSample['values'], valueNames: string[]): string {
-  if (!values) return '';
-  const list = Array.isArray(values) ? values : valueNames.map((name) => values[name]);
-  return csvCell(`[${list.map((v) => (typeof v === 'number' ? String(v) : '')).join(', ')}]`);
 }
 
 function objectsCell(
@@ -85,6 +67,15 @@ function png(name: string): string {
   return name.endsWith('.png') ? name : `${name}.png`;
 }
 
+/**
+ * The uploaded metadata fields a CSV has columns for: a field named like a layout column would
+ * be read back as that column, so it is left out.
+ */
+export function csvMetadataColumns(dataset: DatasetRecord, columns: string[]): string[] {
+  const taken = new Set([...CSV_LAYOUT_COLUMNS, ...dataset.value_names]);
+  return columns.filter((name) => !taken.has(name));
+}
+
 interface SplitFile {
   token: string;
   rows: DeflateSpool;
@@ -97,9 +88,7 @@ export async function writeCsv(zip: ZipWriter, job: ExportJob): Promise<void> {
   const mediaColumn = traits.media;
   const mediaFolder = traits.media === 'audio' ? 'audio' : 'images';
   const taskColumn = TASK_COLUMN[kind];
-  const taken = new Set([...CSV_LAYOUT_COLUMNS, ...dataset.value_names]);
-  // A metadata field named like a layout column would be read back as that column: left out.
-  const metadata = job.metadataColumns.filter((name) => !taken.has(name));
+  const metadata = csvMetadataColumns(dataset, job.metadataColumns);
   const header = ['id', mediaColumn, taskColumn, ...metadata].map(csvCell).join(',') + '\n';
   const set = job.predictionSet;
   const predictionFolder = set ? `predictions/${safePart(set.name)}` : '';
@@ -170,6 +159,11 @@ export async function writeCsv(zip: ZipWriter, job: ExportJob): Promise<void> {
           (readable(sample.mask) || (set && readable(page.predictions.get(sample.id)?.mask)))),
     );
 
+  // Rows made on a worker thread come first; `job.pages` then starts where it stopped.
+  if (job.csvText)
+    for await (const page of job.csvText.pages())
+      for (const [split, text] of page.files) await fileOf(split).rows.writeBytes(text);
+
   for await (const page of job.pages) {
     const reads = readsBytes(page)
       ? readAhead(page.samples, async (sample) => ({
@@ -200,10 +194,9 @@ export async function writeCsv(zip: ZipWriter, job: ExportJob): Promise<void> {
         taskCell = csvCell(
           await cellOf(sample.mask, `masks/${png(sampleFileName(sample))}`, bytes.mask, sample.id),
         );
-      let line = `${csvCell(sample.id)},${csvCell(mediaCell)},${taskCell}`;
-      const values = sample.metadata;
-      for (const column of metadata) line += `,${metadataCell(values?.[column])}`;
-      if (file.rows.append(`${line}\n`)) await file.rows.flush();
+      // The metadata cells were made as the row was read (the columns of csvMetadataColumns).
+      const line = `${csvCell(sample.id)},${csvCell(mediaCell)},${taskCell}${sample.metadataCells}\n`;
+      if (file.rows.append(line)) await file.rows.flush();
 
       const prediction = set ? page.predictions.get(sample.id) : undefined;
       const predicted = set ? page.predictedObjects.get(sample.id) : undefined;
@@ -239,6 +232,12 @@ export async function writeCsv(zip: ZipWriter, job: ExportJob): Promise<void> {
         if (predictionRows!.append(`${row.join(',')}\n`)) await predictionRows!.flush();
       }
     }
+    // Each page's text leaves for zlib at once, and its samples are let go before the next page
+    // is read (the readers hold the same array): kept through the next read, a page outlives
+    // V8's young generation, and copying it there took more time than making it.
+    page.samples.length = 0;
+    for (const file of files.values()) await file.rows.flush();
+    await predictionRows?.flush();
   }
   // An empty export is still a folder the importer reads: one split with no rows.
   if (files.size === 0) fileOf(DEFAULT_SPLIT);

@@ -6,6 +6,7 @@ import type {
   PredictedObjectRecord,
   PredictionRecord,
 } from '../prediction-sets/prediction-sets.repository.js';
+import type { CsvTextSource } from './csv-text.js';
 import type { ExportObject, ExportSample } from './export.repository.js';
 import type { SpoolFolder } from './text-spool.js';
 import type { ZipWriter } from './zip-stream.js';
@@ -34,6 +35,11 @@ export interface ExportJob {
   readMedia(ref: string): Promise<Buffer | undefined>;
   /** False only for benchmarks of the text files: no media bytes are read or written. */
   includeMedia: boolean;
+  /**
+   * A CSV's first rows made on a worker thread (csv-text.ts), written before `pages`, which
+   * then start where the thread stopped; absent when the thread cannot make them.
+   */
+  csvText?: CsvTextSource;
   spools: SpoolFolder;
   now: Date;
 }

@@ -338,6 +338,81 @@ describe('CSV export', () => {
     );
   });
 
+  it('of a subset in pages: rows made on worker threads up to the first page with media files', async () => {
+    const { id } = await admin.call(api.datasets.create, {
+      body: { name: 'Paged', task_type: 'classification', class_names: ['cat', 'dog'] },
+    });
+    const image = await upload(id, 9);
+    // Upload order (seq): e a d b c z f; item id order: a b | c d | e f | z in pages of two.
+    const rows: [string, string | undefined, string, Record<string, unknown>][] = [
+      ['e.jpg', 'train', 'cat', { n: 1.5, s: 'x, y', b: false }],
+      ['a.jpg', 'train', 'dog', { n: 1e-7, s: 'q"uote' }],
+      ['d.jpg', 'val', 'cat', { n: 0.1 + 0.2 }],
+      ['b.jpg', undefined, 'dog', { s: 'line\nbreak' }],
+      ['c.jpg', 'val', 'dog', {}],
+      ['z.png', 'train', 'cat', { n: 2 }],
+      ['f.jpg', 'train', 'cat', {}],
+    ];
+    await admin.call(api.samples.upload, {
+      params: { id },
+      body: {
+        samples: rows.map(([sample, split, label, metadata]) => ({
+          id: sample,
+          ...(split ? { split } : {}),
+          label,
+          image: image.key,
+          metadata,
+        })),
+      },
+    });
+    // Media URLs, except z.png's uploaded file (its page is the main thread's).
+    for (const [sample] of rows.filter(([sample]) => sample !== 'z.png'))
+      await t.database.db
+        .updateTable('samples')
+        .set({ media: `https://images.example.com/${sample}` })
+        .where('dataset_id', '=', id)
+        .where('id', '=', sample)
+        .execute();
+    await softDelete(id, 'samples', ['f.jpg']);
+    const subsetId = await subset(
+      id,
+      'image',
+      rows.map(([sample]) => sample),
+    );
+    const exported = async (includeMedia: boolean) => {
+      const { stream } = await t.services.exports.exportSubset(
+        systemActor('test'),
+        id,
+        subsetId,
+        { format: 'csv' },
+        { pageSize: 2, includeMedia },
+      );
+      const chunks: Buffer[] = [];
+      for await (const chunk of stream) chunks.push(chunk as Buffer);
+      return unzipSync(new Uint8Array(Buffer.concat(chunks)));
+    };
+    const url = (sample: string) => `${sample},https://images.example.com/${sample}`;
+    const expected = {
+      'train.csv': `id,image,label,b,n,s\n${url('a.jpg')},dog,,1e-7,"q""uote"\n${url('e.jpg')},cat,false,1.5,"x, y"\nz.png,images/z.png,cat,,2,\n`,
+      'default.csv': `id,image,label,b,n,s\n${url('b.jpg')},dog,,,"line\nbreak"\n`,
+      'val.csv': `id,image,label,b,n,s\n${url('d.jpg')},cat,,0.30000000000000004,\n${url('c.jpg')},dog,,,\n`,
+    };
+    for (const includeMedia of [true, false]) {
+      const zip = await exported(includeMedia);
+      expect(Object.keys(zip).sort()).toEqual(
+        ['dataset.yaml', 'default.csv', 'train.csv', 'val.csv']
+          .concat(includeMedia ? ['images/z.png'] : [])
+          .sort(),
+      );
+      for (const [name, text] of Object.entries(expected))
+        expect(strFromU8(zip[name]!), name).toBe(text);
+      expect(strFromU8(zip['dataset.yaml']!)).toContain(
+        'splits:\n  "train": "train.csv"\n  "default": "default.csv"\n  "val": "val.csv"\n',
+      );
+      if (includeMedia) expect(Buffer.from(zip['images/z.png']!)).toEqual(image.bytes);
+    }
+  });
+
   it('of an empty subset is still a folder the importer reads', async () => {
     const { id } = await pets();
     const subsetId = await subset(id, 'image', ['c.png']);

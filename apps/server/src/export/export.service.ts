@@ -30,7 +30,8 @@ import {
 } from '../storage/media.js';
 import type { Actor } from '../users/actor.js';
 import { writeCoco } from './coco-export.js';
-import { writeCsv } from './csv-export.js';
+import { csvMetadataColumns, writeCsv } from './csv-export.js';
+import { CsvTextSource } from './csv-text.js';
 import { safePart, type ExportJob, type ExportPage, type ExportWriter } from './export-job.js';
 import type {
   ExportObject,
@@ -60,6 +61,8 @@ export interface ExportDownload {
 export interface ExportOptions {
   /** Benchmarks of the text files leave the media out (their bytes are never read). */
   includeMedia?: boolean;
+  /** Items per page (EXPORT_PAGE): tests make several pages of a few items. */
+  pageSize?: number;
 }
 
 const WRITERS: Record<ExportFormat, ExportWriter> = { coco: writeCoco, csv: writeCsv };
@@ -70,7 +73,10 @@ const WRITERS: Record<ExportFormat, ExportWriter> = { coco: writeCoco, csv: writ
  */
 interface ItemSource {
   itemIds(): AsyncIterable<string[]>;
-  samples(fields: SampleFields): AsyncIterable<ExportSample[]>;
+  /** `after`: the item id to start after (where a CSV's worker thread stopped). */
+  samples(fields: SampleFields, after?: string): AsyncIterable<ExportSample[]>;
+  /** The subset the items are, when they are one (a CSV's rows may then be made on threads). */
+  subsetId?: string;
 }
 
 export class ExportService {
@@ -96,31 +102,20 @@ export class ExportService {
     const subset = await this.repos.exports.findSubset(datasetId, subsetId);
     if (!subset) throw new NotFound(SUBSET_MESSAGES.notFound);
     const exports = this.repos.exports;
+    const pageSize = options.pageSize ?? EXPORT_PAGE;
     const source: ItemSource = {
       async *itemIds() {
         let after = '';
         for (;;) {
-          const ids = await exports.subsetItemIdsAfter(subset.id, after, EXPORT_PAGE);
+          const ids = await exports.subsetItemIdsAfter(subset.id, after, pageSize);
           if (ids.length) yield ids;
-          if (ids.length < EXPORT_PAGE) return;
+          if (ids.length < pageSize) return;
           after = ids[ids.length - 1]!;
         }
       },
-      async *samples(fields) {
-        let after = '';
-        for (;;) {
-          const page = await exports.subsetSamplesAfter(
-            dataset.id,
-            subset.id,
-            after,
-            EXPORT_PAGE,
-            fields,
-          );
-          if (page.samples.length) yield page.samples;
-          if (page.scanned < EXPORT_PAGE) return;
-          after = page.last;
-        }
-      },
+      samples: (fields, after) =>
+        exports.subsetSamplePages(dataset.id, subset.id, pageSize, fields, after),
+      subsetId: subset.id,
     };
     return this.start(dataset, subset.name, subset.data_level as DataLevel, source, query, options);
   }
@@ -141,10 +136,11 @@ export class ExportService {
     const dataset = await requireDataset(this.repos.datasets, datasetId);
     const ids = [...new Set(body.item_ids)];
     const exports = this.repos.exports;
+    const pageSize = options.pageSize ?? EXPORT_PAGE;
     const source: ItemSource = {
       async *itemIds() {
-        for (let start = 0; start < ids.length; start += EXPORT_PAGE)
-          yield ids.slice(start, start + EXPORT_PAGE);
+        for (let start = 0; start < ids.length; start += pageSize)
+          yield ids.slice(start, start + pageSize);
       },
       async *samples(fields) {
         for await (const part of this.itemIds()) {
@@ -195,18 +191,32 @@ export class ExportService {
       dataset.id,
       DATA_LEVELS[dataset.task_type][0],
     );
+    const metadataColumns = fields.filter((f) => f.source === 'uploaded').map((f) => f.id);
     const now = new Date(this.clock());
+    const includeMedia = options.includeMedia ?? true;
+    const csvText =
+      format === 'csv' && !objectLevel && !predictionSet
+        ? await this.csvText(dataset, source, metadataColumns, includeMedia, options)
+        : undefined;
     const spools = new SpoolFolder(this.spoolRoot);
     const job: ExportJob = {
       dataset,
       title: `${dataset.name} / ${name}`,
       pages: objectLevel
-        ? this.objectPages(dataset, source, predictionSet?.id ?? null, format)
-        : this.samplePages(dataset, source, predictionSet?.id ?? null, format),
+        ? this.objectPages(dataset, source, predictionSet?.id ?? null, format, metadataColumns)
+        : this.samplePages(
+            dataset,
+            source,
+            predictionSet?.id ?? null,
+            format,
+            metadataColumns,
+            csvText,
+          ),
       predictionSet,
-      metadataColumns: fields.filter((f) => f.source === 'uploaded').map((f) => f.id),
+      metadataColumns,
       readMedia: (ref) => this.readMedia(dataset.id, ref),
-      includeMedia: options.includeMedia ?? true,
+      includeMedia,
+      ...(csvText ? { csvText } : {}),
       spools,
       now,
     };
@@ -221,14 +231,53 @@ export class ExportService {
     return { filename: exportFileName(dataset.name, name, format), stream };
   }
 
+  /**
+   * A CSV's rows made on worker threads (csv-text.ts): for a subset, with ground truth the
+   * threads write (labels, values, transcripts).
+   */
+  private async csvText(
+    dataset: DatasetRecord,
+    source: ItemSource,
+    metadataColumns: string[],
+    includeMedia: boolean,
+    options: ExportOptions,
+  ): Promise<CsvTextSource | undefined> {
+    const fields = sampleFields(dataset, 'csv', metadataColumns);
+    const { truth } = fields;
+    const { subsetId } = source;
+    if (truth !== 'label' && truth !== 'values_json' && truth !== 'transcript') return undefined;
+    if (!subsetId) return undefined;
+    const pageSize = options.pageSize ?? EXPORT_PAGE;
+    const pages = await this.repos.exports.csvPages(dataset.id, subsetId, pageSize, fields);
+    if (!pages) return undefined;
+    return new CsvTextSource({
+      datasetId: dataset.id,
+      subsetId,
+      after: '',
+      pages,
+      pageSize,
+      truth,
+      valueNames: dataset.value_names,
+      metadata: [...fields.metadata],
+      mediaFolder: TASK_TRAITS[dataset.task_type].media === 'audio' ? 'audio' : 'images',
+      includeMedia,
+    });
+  }
+
   /** Pages of the chosen samples, with their objects and predictions. */
   private async *samplePages(
     dataset: DatasetRecord,
     source: ItemSource,
     predictionsId: string | null,
     format: ExportFormat,
+    metadataColumns: string[],
+    csvText?: CsvTextSource,
   ): AsyncGenerator<ExportPage> {
-    for await (const samples of source.samples(sampleFields(dataset, format))) {
+    // After a worker thread's rows (written first): from where it stopped, if it did.
+    const after = csvText ? await csvText.resumeAfter() : undefined;
+    if (after === null) return;
+    const fields = sampleFields(dataset, format, metadataColumns);
+    for await (const samples of source.samples(fields, after)) {
       const objects = TASK_TRAITS[dataset.task_type].hasObjects
         ? await this.repos.exports.liveObjectsOfSamples(
             dataset.id,
@@ -249,7 +298,9 @@ export class ExportService {
     source: ItemSource,
     predictionsId: string | null,
     format: ExportFormat,
+    metadataColumns: string[],
   ): AsyncGenerator<ExportPage> {
+    const fields = sampleFields(dataset, format, metadataColumns);
     const chosen = new Map<string, Set<string>>();
     for await (const ids of source.itemIds()) {
       for (const object of await this.repos.exports.liveObjectsByIds(dataset.id, ids)) {
@@ -261,11 +312,7 @@ export class ExportService {
     const sampleIds = [...chosen.keys()];
     for (let start = 0; start < sampleIds.length; start += EXPORT_PAGE) {
       const part = sampleIds.slice(start, start + EXPORT_PAGE);
-      const samples = await this.repos.exports.liveSamples(
-        dataset.id,
-        part,
-        sampleFields(dataset, format),
-      );
+      const samples = await this.repos.exports.liveSamples(dataset.id, part, fields);
       if (samples.length === 0) continue;
       const objects = (
         await this.repos.exports.liveObjectsOfSamples(
@@ -283,9 +330,9 @@ export class ExportService {
     predictionsId: string | null,
   ): Promise<ExportPage> {
     samples.sort((a, b) => a.seq - b.seq);
-    const ids = samples.map((s) => s.id);
     if (!predictionsId && objects.length === 0)
       return { samples, objects: new Map(), predictions: new Map(), predictedObjects: new Map() };
+    const ids = samples.map((s) => s.id);
     const [predictions, predictedObjects] = predictionsId
       ? await Promise.all([
           this.repos.exports.predictionsOf(predictionsId, ids),
@@ -320,8 +367,12 @@ export class ExportService {
   }
 }
 
-/** The columns a format reads of a task's samples. */
-function sampleFields(dataset: DatasetRecord, format: ExportFormat): SampleFields {
+/** The columns a format reads of a task's samples (only a CSV writes their metadata). */
+function sampleFields(
+  dataset: DatasetRecord,
+  format: ExportFormat,
+  metadataColumns: string[],
+): SampleFields {
   const truth = {
     class: 'label',
     value: 'values_json',
@@ -329,7 +380,11 @@ function sampleFields(dataset: DatasetRecord, format: ExportFormat): SampleField
     transcript: 'transcript',
     objects: null,
   } as const;
-  return { truth: truth[TASK_TRAITS[dataset.task_type].label], size: format === 'coco' };
+  return {
+    truth: truth[TASK_TRAITS[dataset.task_type].label],
+    size: format === 'coco',
+    metadata: format === 'csv' ? csvMetadataColumns(dataset, metadataColumns) : [],
+  };
 }
 
 function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {

@@ -4,7 +4,6 @@
 // a DeflateSpool compresses as it goes (on zlib's threads, beside the reading of the next page)
 // into a temporary file the archive then copies as it is. Memory stays flat either way.
 import { randomUUID } from 'node:crypto';
-import { once } from 'node:events';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, open, rm, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -12,6 +11,8 @@ import { pipeline } from 'node:stream/promises';
 import { constants, crc32, createDeflateRaw, type DeflateRaw } from 'node:zlib';
 
 const FLUSH_AT = 1 << 20;
+/** Text a DeflateSpool lets zlib have queued before its writer waits (memory stays bounded). */
+const IN_FLIGHT = 8 << 20;
 
 /** Text collected in memory until it is worth a write (FLUSH_AT characters). */
 abstract class HeldText {
@@ -95,6 +96,9 @@ export class DeflateSpool extends HeldText {
   private deflate: DeflateRaw | undefined;
   private written: Promise<void> | undefined;
   private file = '';
+  /** Bytes handed to zlib and not compressed yet; past IN_FLIGHT, `flush` waits. */
+  private inFlight = 0;
+  private caughtUp: (() => void) | undefined;
 
   constructor(private readonly path: () => Promise<string>) {
     super();
@@ -102,7 +106,16 @@ export class DeflateSpool extends HeldText {
 
   async flush(): Promise<void> {
     const bytes = this.take();
-    if (!bytes) return;
+    if (bytes) await this.deflateBytes(bytes);
+  }
+
+  /** Adds text already in UTF-8 (after what is held). */
+  async writeBytes(bytes: Uint8Array): Promise<void> {
+    await this.flush();
+    if (bytes.length) await this.deflateBytes(bytes);
+  }
+
+  private async deflateBytes(bytes: Uint8Array): Promise<void> {
     if (!this.deflate) {
       this.file = await this.path();
       const deflate = createDeflateRaw({ level: constants.Z_BEST_SPEED, chunkSize: 1 << 16 });
@@ -119,7 +132,19 @@ export class DeflateSpool extends HeldText {
     }
     this.crc = crc32(bytes, this.crc);
     this.size += bytes.length;
-    if (!this.deflate.write(bytes)) await once(this.deflate, 'drain');
+    // zlib works on its own thread while the next page is read and formatted: the caller waits
+    // only when more than IN_FLIGHT bytes are still to compress (waiting for each write to
+    // drain left one of the two sides idle at every flush).
+    this.inFlight += bytes.length;
+    this.deflate.write(bytes, () => {
+      this.inFlight -= bytes.length;
+      if (this.inFlight <= IN_FLIGHT / 2) this.caughtUp?.();
+    });
+    if (this.inFlight > IN_FLIGHT) {
+      const caughtUp = new Promise<void>((resolve) => (this.caughtUp = resolve));
+      await Promise.race([caughtUp, this.written!]);
+      this.caughtUp = undefined;
+    }
   }
 
   /** Ends the text; answers its deflate data to copy into the archive. */

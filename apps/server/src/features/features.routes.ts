@@ -1,4 +1,4 @@
-// Features: list a dataset's features, upload vectors.
+// Features: list a dataset's features, upload vectors; the same for a prediction set's own.
 import { api } from '@loupe/contracts';
 import { actorOf } from '../http/context.js';
 import { registerRoute, type TypedApp } from '../http/route-kit.js';
@@ -9,5 +9,16 @@ export function featuresRoutes(app: TypedApp, services: { features: FeaturesServ
   registerRoute(app, api.features.list, (request) => features.list(request.params.id));
   registerRoute(app, api.features.upload, (request) =>
     features.upload(actorOf(request), request.params.id, request.body),
+  );
+  registerRoute(app, api.features.listForPredictionSet, (request) =>
+    features.listForPredictionSet(request.params.id, request.params.predictionSetId),
+  );
+  registerRoute(app, api.features.uploadForPredictionSet, (request) =>
+    features.uploadForPredictionSet(
+      actorOf(request),
+      request.params.id,
+      request.params.predictionSetId,
+      request.body,
+    ),
   );
 }

@@ -1,6 +1,12 @@
 // Features of a dataset: vectors uploaded per item and data level (as JSON or base64 float32),
-// idempotent by item id, and how many items of the level have one.
-import { DATA_LEVELS, type FeatureInfo, type FeatureUploadRequest } from '@loupe/contracts';
+// idempotent by item id, and how many items of the level have one. A prediction set may have
+// features of its own (a model's vectors of the same items), uploaded and listed the same way.
+import {
+  DATA_LEVELS,
+  type FeatureInfo,
+  type FeatureUploadRequest,
+  type PredictionFeaturesResponse,
+} from '@loupe/contracts';
 import type { z } from 'zod';
 import { requireDataset, requireUploadLicense } from '../datasets/datasets.service.js';
 import type { DatasetRecord, DatasetsRepository } from '../datasets/datasets.repository.js';
@@ -8,14 +14,17 @@ import type { Transact } from '../db/transact.js';
 import type { LicenseService } from '../license/license.service.js';
 import type { Clock } from '../platform/clock.js';
 import { BadRequest, BatchRejected, Conflict } from '../platform/errors.js';
+import type { PredictionSetsRepository } from '../prediction-sets/prediction-sets.repository.js';
+import { requirePredictionSet } from '../prediction-sets/prediction-sets.service.js';
 import type { SamplesRepository } from '../samples/samples.repository.js';
 import type { Actor } from '../users/actor.js';
-import type { FeaturesRepository } from './features.repository.js';
+import { DATASET_FEATURES, type FeaturesRepository } from './features.repository.js';
 
 export interface FeaturesRepos {
   datasets: Pick<DatasetsRepository, 'find'>;
   features: Pick<FeaturesRepository, 'list' | 'countVectors'>;
   samples: Pick<SamplesRepository, 'existingIds'>;
+  predictionSets: Pick<PredictionSetsRepository, 'findSet'>;
 }
 
 export class FeaturesService {
@@ -26,6 +35,13 @@ export class FeaturesService {
     private readonly clock: Clock,
   ) {}
 
+  /** The dataset of a prediction set, or a 404 for either unknown. */
+  private async requireSet(datasetId: string, setId: string): Promise<DatasetRecord> {
+    const dataset = await requireDataset(this.repos.datasets, datasetId);
+    await requirePredictionSet(this.repos.predictionSets, datasetId, setId);
+    return dataset;
+  }
+
   async upload(
     actor: Actor,
     datasetId: string,
@@ -33,6 +49,27 @@ export class FeaturesService {
   ): Promise<FeatureInfo> {
     await requireUploadLicense(this.license, actor);
     const dataset = await requireDataset(this.repos.datasets, datasetId);
+    return this.store(dataset, DATASET_FEATURES, input);
+  }
+
+  /** A prediction set's own feature, checked and stored like a dataset's. */
+  async uploadForPredictionSet(
+    actor: Actor,
+    datasetId: string,
+    setId: string,
+    input: z.output<typeof FeatureUploadRequest>,
+  ): Promise<FeatureInfo> {
+    await requireUploadLicense(this.license, actor);
+    const dataset = await this.requireSet(datasetId, setId);
+    return this.store(dataset, setId, input);
+  }
+
+  private async store(
+    dataset: DatasetRecord,
+    setId: string,
+    input: z.output<typeof FeatureUploadRequest>,
+  ): Promise<FeatureInfo> {
+    const datasetId = dataset.id;
     const task = dataset.task_type;
     if (!DATA_LEVELS[task].includes(input.data_level)) {
       throw new BadRequest(
@@ -76,7 +113,7 @@ export class FeaturesService {
           ? [{ row, id, field: 'vector', message: 'values must be finite numbers' }]
           : [],
     );
-    const existing = (await this.repos.features.list(datasetId)).find(
+    const existing = (await this.repos.features.list(datasetId, setId)).find(
       (f) => f.name === input.name && f.data_level === input.data_level,
     );
     if (existing && existing.dimension !== dimension) {
@@ -102,6 +139,7 @@ export class FeaturesService {
     await this.transact(async (repos) => {
       await repos.features.upsert({
         dataset_id: datasetId,
+        prediction_set_id: setId,
         data_level: input.data_level,
         name: input.name,
         dimension,
@@ -112,6 +150,7 @@ export class FeaturesService {
       await repos.features.upsertVectors(
         entries.map(([id, vector]) => ({
           dataset_id: datasetId,
+          prediction_set_id: setId,
           data_level: input.data_level,
           feature_name: input.name,
           item_id: id,
@@ -119,18 +158,19 @@ export class FeaturesService {
         })),
       );
     });
-    return this.featureInfo(dataset, input.name, input.data_level);
+    return this.featureInfo(dataset, setId, input.name, input.data_level);
   }
 
   private async featureInfo(
     dataset: DatasetRecord,
+    setId: string,
     name: string,
     level: string,
   ): Promise<FeatureInfo> {
-    const feature = (await this.repos.features.list(dataset.id)).find(
+    const feature = (await this.repos.features.list(dataset.id, setId)).find(
       (f) => f.name === name && f.data_level === level,
     )!;
-    const present = await this.repos.features.countVectors(dataset.id, level, name);
+    const present = await this.repos.features.countVectors(dataset.id, level, name, setId);
     const total = level === 'image_object' ? dataset.objects_count : dataset.samples_count;
     return {
       id: `${level}:${name}`,
@@ -147,7 +187,24 @@ export class FeaturesService {
 
   async list(datasetId: string): Promise<FeatureInfo[]> {
     const dataset = await requireDataset(this.repos.datasets, datasetId);
-    const features = await this.repos.features.list(datasetId);
-    return Promise.all(features.map((f) => this.featureInfo(dataset, f.name, f.data_level)));
+    return this.infos(dataset, DATASET_FEATURES);
+  }
+
+  /** A prediction set's own features, and the dataset's. */
+  async listForPredictionSet(
+    datasetId: string,
+    setId: string,
+  ): Promise<PredictionFeaturesResponse> {
+    const dataset = await this.requireSet(datasetId, setId);
+    const [datasetFeatures, predictionsFeatures] = await Promise.all([
+      this.infos(dataset, DATASET_FEATURES),
+      this.infos(dataset, setId),
+    ]);
+    return { dataset_features: datasetFeatures, predictions_features: predictionsFeatures };
+  }
+
+  private async infos(dataset: DatasetRecord, setId: string): Promise<FeatureInfo[]> {
+    const features = await this.repos.features.list(dataset.id, setId);
+    return Promise.all(features.map((f) => this.featureInfo(dataset, setId, f.name, f.data_level)));
   }
 }

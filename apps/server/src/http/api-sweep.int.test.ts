@@ -88,6 +88,9 @@ describe('every route', () => {
       'POST /api/datasets/:id/predictions',
       'POST /api/datasets/:id/predictions/:predictionSetId/items',
       'POST /api/datasets/:id/predictions/:predictionSetId/attributions',
+      'POST /api/datasets/:id/predictions/:predictionSetId/features',
+      // Deleting an attribution (license-gated, any role):
+      'DELETE /api/datasets/:id/predictions/:predictionSetId/attributions',
       // Explorer reads with a body (never license-gated):
       'POST /api/datasets/:id/item_ids',
       'POST /api/datasets/:id/items',
@@ -105,6 +108,10 @@ describe('every route', () => {
       'PUT /api/actions',
       'POST /api/datasets/:id/history/:recordId/restore',
       'POST /api/datasets/:id/export',
+      // Model performance: reads with a body, and the subset toggle (license-gated, any role):
+      'POST /api/datasets/:id/predictions/:predictionSetId/performance/metadata',
+      'POST /api/datasets/:id/predictions/:predictionSetId/performance/items_summary',
+      'PUT /api/datasets/:id/subsets/:subsetId/performance',
     ];
     expect(mutating.sort()).toEqual([...covered, ...memberAllowed].sort());
   });

@@ -3,7 +3,8 @@ import type { DataLevel, DimensionalityReductionSetting, JobType } from '@loupe/
 
 export interface JobPayloads {
   ThumbnailGeneration: { dataset_id: string };
-  MetadataAndFeaturesComputation: { dataset_id: string };
+  /** With a prediction set: only its semantic segmentation masks' statistics. */
+  MetadataAndFeaturesComputation: { dataset_id: string; prediction_set_id?: string };
   EmbeddingsComputation: {
     dataset_id: string;
     data_level: DataLevel;
@@ -12,6 +13,17 @@ export interface JobPayloads {
     /** The feature's updated_at when enqueued: a new upload makes a new job. */
     feature_version: number;
   };
+  /** A prediction set's report and its enabled subsets' entries, at one data version. */
+  PerformanceReportComputation: PerformancePayload;
+  /** A prediction set's curves and distributions, at one data version. */
+  FinegrainedPerformanceComputation: PerformancePayload;
+}
+
+/** The dataset's data_version when enqueued: a new upload, edit or IoU threshold makes a new job. */
+export interface PerformancePayload {
+  dataset_id: string;
+  prediction_set_id: string;
+  data_version: number;
 }
 export type JobName = keyof JobPayloads & JobType;
 

@@ -10,6 +10,8 @@ export const MAX_ATTEMPTS = 4;
 
 export function toActivity(row: JobRecord, datasetNames: Map<string, string>): Activity {
   const payload = (row.payload ?? {}) as Record<string, unknown>;
+  // The model a job is about: the performance jobs name it prediction_set_id, as their table does.
+  const predictionsId = payload.predictions_id ?? payload.prediction_set_id;
   const status =
     row.status === 'succeeded' ? 'SUCCESS' : row.status === 'failed' ? 'FAILURE' : 'PENDING';
   return {
@@ -22,9 +24,7 @@ export function toActivity(row: JobRecord, datasetNames: Map<string, string>): A
     ...(row.dataset_id
       ? { dataset_id: row.dataset_id, dataset_name: datasetNames.get(row.dataset_id) }
       : {}),
-    ...(typeof payload.predictions_id === 'string'
-      ? { predictions_id: payload.predictions_id }
-      : {}),
+    ...(typeof predictionsId === 'string' ? { predictions_id: predictionsId } : {}),
     ...(row.progress !== null ? { progress: row.progress } : {}),
     ...(row.status === 'failed' && row.error ? { error: row.error } : {}),
   };

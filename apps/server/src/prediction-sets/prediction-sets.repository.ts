@@ -8,6 +8,7 @@ import type {
   PredictionSetsTable,
   PredictionsTable,
 } from '../db/schema.js';
+import type { MaskStats } from '../processing/mask-confusion.js';
 import type { NumericValues, Segmentation } from '../samples/samples.repository.js';
 
 type PredictionRow = Selectable<PredictionsTable>;
@@ -49,8 +50,26 @@ export interface AttributionRecord {
   heatmap: string | number[][];
 }
 
+/** A prediction's mask statistics; null until computed (or for text that is none). */
+export function readMaskStats(text: string | null): MaskStats | null {
+  const value = readJson<Partial<Record<'counts' | 'error', unknown>>>(text);
+  if (value && Array.isArray(value.counts))
+    return { counts: value.counts as [number, number, number][] };
+  if (value && typeof value.error === 'string') return { error: value.error };
+  return null;
+}
+
+/** A predicted mask whose statistics are not computed yet, with its sample's ground truth. */
+export interface PendingMask {
+  sample_id: string;
+  mask: string;
+  /** The sample's ground-truth mask; null when it has none. */
+  truth: string | null;
+}
+
 export function decodePrediction(row: PredictionRow): PredictionRecord {
-  const { probabilities, values_json, ...rest } = row;
+  // The mask statistics are the explorer's alone (readMaskStats).
+  const { probabilities, values_json, mask_stats: _stats, ...rest } = row;
   return {
     ...rest,
     probabilities: readJson<PredictionRecord['probabilities']>(probabilities),
@@ -138,10 +157,12 @@ export class PredictionSetsRepository {
         .where('sample_id', 'in', part)
         .execute();
     }
+    // A replaced prediction's mask statistics are computed again (mask-stats.service.ts).
     const rows: PredictionRow[] = predictions.map(({ probabilities, values, ...rest }) => ({
       ...rest,
       probabilities: writeJson(probabilities),
       values_json: writeJson(values),
+      mask_stats: null,
     }));
     for (let i = 0; i < rows.length; i += CHUNK)
       await this.db
@@ -166,6 +187,103 @@ export class PredictionSetsRepository {
       .where('prediction_set_id', '=', setId)
       .executeTakeFirstOrThrow();
     return Number(row.n);
+  }
+
+  /** How many predicted masks of the set wait for their statistics (through their partial index). */
+  async countPendingMaskStats(setId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('predictions')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('prediction_set_id', '=', setId)
+      .where('mask', 'is not', null)
+      .where('mask_stats', 'is', null)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /** The next predicted masks of the set without statistics, after `afterSampleId`, by sample id. */
+  async pendingMaskStats(
+    datasetId: string,
+    setId: string,
+    afterSampleId: string,
+    limit: number,
+  ): Promise<PendingMask[]> {
+    const rows = await this.pendingMaskStatsQuery(datasetId, setId, afterSampleId, limit).execute();
+    return rows.map((row) => ({ sample_id: row.sample_id, mask: row.mask!, truth: row.truth }));
+  }
+
+  /** The query of pendingMaskStats (its plan is tested: it reads the partial index of pending masks). */
+  pendingMaskStatsQuery(datasetId: string, setId: string, afterSampleId: string, limit: number) {
+    return this.db
+      .selectFrom('predictions as p')
+      .leftJoin('samples as s', (join) =>
+        join.on('s.dataset_id', '=', datasetId).onRef('s.id', '=', 'p.sample_id'),
+      )
+      .select(['p.sample_id', 'p.mask', 's.mask as truth'])
+      .where('p.prediction_set_id', '=', setId)
+      .where('p.mask', 'is not', null)
+      .where('p.mask_stats', 'is', null)
+      .where('p.sample_id', '>', afterSampleId)
+      .orderBy('p.sample_id')
+      .limit(limit);
+  }
+
+  /**
+   * Stores computed mask statistics; answers how many were stored. One is stored only while the
+   * prediction and its sample still have the masks it was computed from and none is stored yet:
+   * an upload during the computation leaves its rows to the job it enqueued.
+   */
+  async setMaskStats(
+    datasetId: string,
+    setId: string,
+    computed: (PendingMask & { stats: MaskStats })[],
+  ): Promise<number> {
+    let stored = 0;
+    for (const { sample_id, mask, truth, stats } of computed) {
+      const result = await this.db
+        .updateTable('predictions')
+        .set({ mask_stats: JSON.stringify(stats) })
+        .where('prediction_set_id', '=', setId)
+        .where('sample_id', '=', sample_id)
+        .where('mask', '=', mask)
+        .where('mask_stats', 'is', null)
+        .where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('samples')
+              .select('samples.id')
+              .where('samples.dataset_id', '=', datasetId)
+              .where('samples.id', '=', sample_id)
+              .where('samples.mask', truth === null ? 'is' : '=', truth),
+          ),
+        )
+        .executeTakeFirst();
+      stored += Number(result.numUpdatedRows);
+    }
+    return stored;
+  }
+
+  /**
+   * Forgets the mask statistics of these samples' predictions in every set of the dataset (their
+   * ground-truth mask changed); answers the sets that had any.
+   */
+  async clearMaskStats(datasetId: string, sampleIds: string[]): Promise<string[]> {
+    const sets = new Set<string>();
+    for (let i = 0; i < sampleIds.length; i += IN_CHUNK) {
+      const part = sampleIds.slice(i, i + IN_CHUNK);
+      const rows = await this.db
+        .updateTable('predictions')
+        .set({ mask_stats: null })
+        .where('prediction_set_id', 'in', (eb) =>
+          eb.selectFrom('prediction_sets').select('id').where('dataset_id', '=', datasetId),
+        )
+        .where('sample_id', 'in', part)
+        .where('mask', 'is not', null)
+        .returning('prediction_set_id')
+        .execute();
+      for (const row of rows) sets.add(row.prediction_set_id);
+    }
+    return [...sets];
   }
 
   /** Stores heatmaps; one of the same set, name and sample is replaced. */

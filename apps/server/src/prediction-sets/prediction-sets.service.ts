@@ -1,7 +1,12 @@
 // Prediction sets (docs/product.md calls them models): created per dataset, their predictions
 // uploaded in batches idempotent by sample id, and attribution heatmaps beside them.
 import { randomUUID } from 'node:crypto';
-import { AttributionInput, type PredictionSet, type UploadResult } from '@loupe/contracts';
+import {
+  AttributionInput,
+  TASK_TRAITS,
+  type PredictionSet,
+  type UploadResult,
+} from '@loupe/contracts';
 import type { z } from 'zod';
 import { datasetShape } from '../datasets/dataset-shape.js';
 import { requireDataset, requireUploadLicense } from '../datasets/datasets.service.js';
@@ -9,6 +14,8 @@ import type { DatasetRecord, DatasetsRepository } from '../datasets/datasets.rep
 import type { MetadataFieldsRepository } from '../datasets/metadata-fields.repository.js';
 import type { PlannerStatistics } from '../db/statistics.js';
 import type { Transact } from '../db/transact.js';
+import type { JobsRepository } from '../jobs/jobs.repository.js';
+import type { JobsService } from '../jobs/jobs.service.js';
 import type { LicenseService } from '../license/license.service.js';
 import type { MediaService } from '../media/media.service.js';
 import type { Clock } from '../platform/clock.js';
@@ -35,6 +42,19 @@ export interface PredictionSetsRepos {
 export interface PredictionsUploadRepos {
   datasets: Pick<DatasetsRepository, 'lockForUpload' | 'update' | 'bumpDataVersion'>;
   predictionSets: PredictionSetsRepository;
+  jobs: Pick<JobsRepository, 'enqueue'>;
+}
+
+/** The prediction set with this id in the dataset, or a 404. */
+export async function requirePredictionSet(
+  predictionSets: Pick<PredictionSetsRepository, 'findSet'>,
+  datasetId: string,
+  id: string,
+): Promise<PredictionSetRecord> {
+  const set = await predictionSets.findSet(id);
+  if (!set || set.dataset_id !== datasetId)
+    throw new NotFound(`No prediction set with id ${id} in dataset ${datasetId}.`);
+  return set;
 }
 
 export function toPredictionSet(set: PredictionSetRecord, dataset: DatasetRecord): PredictionSet {
@@ -57,6 +77,7 @@ export class PredictionSetsService {
     private readonly resolver: Pick<MediaResolver, 'problem'>,
     private readonly clock: Clock,
     private readonly statistics: Pick<PlannerStatistics, 'wrote'>,
+    private readonly jobs: Pick<JobsService, 'enqueue'>,
   ) {}
 
   /** The prediction sets of a dataset, or of every dataset. */
@@ -74,9 +95,7 @@ export class PredictionSetsService {
     id: string,
   ): Promise<{ set: PredictionSetRecord; dataset: DatasetRecord }> {
     const dataset = await requireDataset(this.repos.datasets, datasetId);
-    const set = await this.repos.predictionSets.findSet(id);
-    if (!set || set.dataset_id !== datasetId)
-      throw new NotFound(`No prediction set with id ${id} in dataset ${datasetId}.`);
+    const set = await requirePredictionSet(this.repos.predictionSets, datasetId, id);
     return { set, dataset };
   }
 
@@ -174,6 +193,14 @@ export class PredictionSetsService {
       await repos.predictionSets.updateSet(setId, { num_present: present, updated_at: now });
       await repos.datasets.update(datasetId, { updated_at: now });
       await repos.datasets.bumpDataVersion(datasetId);
+      // Predicted masks are compared with their ground truth in the background (mask-stats.service.ts).
+      if (TASK_TRAITS[dataset.task_type].label === 'mask' && predictions.some((p) => p.mask))
+        await this.jobs.enqueue(
+          'MetadataAndFeaturesComputation',
+          { dataset_id: datasetId, prediction_set_id: setId },
+          actor,
+          repos.jobs,
+        );
       const created = predictions.filter((p) => !before.has(p.sample_id)).length;
       return {
         result: { created, updated: predictions.length - created, unchanged: 0 },

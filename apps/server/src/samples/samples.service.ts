@@ -21,6 +21,7 @@ import type { LicenseService } from '../license/license.service.js';
 import type { MediaService } from '../media/media.service.js';
 import type { Clock } from '../platform/clock.js';
 import { BatchRejected, Conflict, NotFound } from '../platform/errors.js';
+import type { PredictionSetsRepository } from '../prediction-sets/prediction-sets.repository.js';
 import type { BlobStore } from '../storage/blob-store.js';
 import type { MediaResolver } from '../storage/media.js';
 import { BLOB_PREFIX, mediaKey, mediaKind, urlMediaKey } from '../storage/media.js';
@@ -35,6 +36,7 @@ export interface SamplesUploadRepos {
   metadataFields: MetadataFieldsRepository;
   history: HistoryRepository;
   jobs: Pick<JobsRepository, 'enqueue'>;
+  predictionSets: Pick<PredictionSetsRepository, 'clearMaskStats'>;
 }
 
 export interface SamplesRepos {
@@ -215,6 +217,16 @@ export class SamplesService {
       }
       await repos.samples.insert(inserts);
       for (const sample of updates) await repos.samples.update(sample);
+      // Predictions compared with a replaced ground-truth mask are compared again.
+      const newMasks = updates.filter((s) => s.mask !== existing.get(s.id)!.mask).map((s) => s.id);
+      if (newMasks.length > 0)
+        for (const setId of await repos.predictionSets.clearMaskStats(datasetId, newMasks))
+          await this.jobs.enqueue(
+            'MetadataAndFeaturesComputation',
+            { dataset_id: datasetId, prediction_set_id: setId },
+            actor,
+            repos.jobs,
+          );
       let objectDelta = 0;
       if (objectSamples.length > 0) {
         const removed = await repos.samples.replaceObjects(datasetId, objectSamples, objectRecords);

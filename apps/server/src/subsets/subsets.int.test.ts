@@ -222,6 +222,39 @@ describe('create', () => {
     expect(await list(id)).toEqual([]);
   });
 
+  it('answers the same when the explorer has the level’s table cached, and builds none', async () => {
+    const id = await pets();
+    await ids(id, { data_level: 'image' }); // the table of this version, cached
+    const builds = t.services.explore.tableBuilds;
+    const subset = await create(id, { name: 'Cached', data_level: 'image', item_ids: ['f', 'b'] });
+    expect((await get(id, subset.id)).sample_ids).toEqual(['f', 'b']);
+    // A deletion makes the cached table stale until the explorer reads again; both ways refuse b.
+    await setDeleted(id, 'samples', ['b'], true);
+    const stale = await refused(create(id, { name: 'x', data_level: 'image', item_ids: ['b'] }));
+    await ids(id, { data_level: 'image' });
+    const current = await refused(create(id, { name: 'x', data_level: 'image', item_ids: ['b'] }));
+    for (const error of [stale, current])
+      expect([error.status, error.description]).toEqual([
+        400,
+        "body.item_ids: 1 id names no image item of this dataset (unknown or deleted): 'b'.",
+      ]);
+    expect(t.services.explore.tableBuilds).toBe(builds + 1);
+
+    const boxesId = await boxes();
+    await ids(boxesId, { data_level: 'image_object' });
+    const objects = await create(boxesId, {
+      name: 'Objects',
+      data_level: 'image_object',
+      item_ids: ['s2#o3', 's1#o1'],
+    });
+    expect((await get(boxesId, objects.id)).sample_ids).toEqual(['s2#o3', 's1#o1']);
+    const mismatch = await refused(
+      create(boxesId, { name: 'y', data_level: 'image_object', item_ids: ['s1'] }),
+    );
+    expect(mismatch.status).toBe(400);
+    expect(mismatch.description).toContain(SUBSET_MESSAGES.levelMismatch);
+  });
+
   it('refuses unknown and deleted items, naming the first few, and writes nothing', async () => {
     const id = await pets();
     await setDeleted(id, 'samples', ['b'], true);

@@ -145,11 +145,35 @@ export class SubsetsRepository {
    * already in the subset keep their place. With `liveIn`, only ids of live items of that dataset
    * and level go in (checking and adding in one pass). Answers how many were added.
    */
-  async addItems(
+  addItems(
     subsetId: string,
     ids: string[],
     first: number,
     liveIn?: { datasetId: string; level: DataLevel },
+  ): Promise<number> {
+    return this.insertItems(subsetId, ids, first, liveIn, true);
+  }
+
+  /**
+   * The first items of a subset inserted in this transaction (distinct ids, so none can be in
+   * it yet) at positions 0, 1, …; with `liveIn`, only ids of live items of that dataset and
+   * level (checked and added in one pass). Without the conflict clause of addItems: PostgreSQL's
+   * speculative insertion doubled the cost of each row (0.8 s against 0.4 s for 100,000 items).
+   */
+  fill(
+    subsetId: string,
+    ids: string[],
+    liveIn: { datasetId: string; level: DataLevel } | null,
+  ): Promise<number> {
+    return this.insertItems(subsetId, ids, 0, liveIn ?? undefined, false);
+  }
+
+  private async insertItems(
+    subsetId: string,
+    ids: string[],
+    first: number,
+    liveIn: { datasetId: string; level: DataLevel } | undefined,
+    mayConflict: boolean,
   ): Promise<number> {
     const deleted =
       liveIn && liveIn.level !== 'image_object'
@@ -165,7 +189,7 @@ export class SubsetsRepository {
         select ${subsetId}, ${u.id}, ${position} + ${u.index}
         from ${u.from} ${found?.joins ?? sql``}
         where ${found?.where ?? sql`1 = 1`}
-        on conflict do nothing`.execute(this.db);
+        ${mayConflict ? sql`on conflict do nothing` : sql``}`.execute(this.db);
       added += Number(result.numAffectedRows ?? 0);
       position += part.length;
     }

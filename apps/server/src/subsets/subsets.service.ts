@@ -17,6 +17,7 @@ import type { z } from 'zod';
 import { requireDataset } from '../datasets/datasets.service.js';
 import type { DatasetRecord, DatasetsRepository } from '../datasets/datasets.repository.js';
 import type { Transact } from '../db/transact.js';
+import type { ExploreService } from '../explore/explore.service.js';
 import type { LicenseService } from '../license/license.service.js';
 import type { Clock } from '../platform/clock.js';
 import { AppError, BadRequest, Conflict, NotFound } from '../platform/errors.js';
@@ -42,6 +43,7 @@ export class SubsetsService {
     private readonly transact: Transact<SubsetsWriteRepos>,
     private readonly license: Pick<LicenseService, 'requireLicense'>,
     private readonly clock: Clock,
+    private readonly explore: Pick<ExploreService, 'cachedAllLive'>,
   ) {}
 
   async list(datasetId: string): Promise<Subset[]> {
@@ -93,14 +95,20 @@ export class SubsetsService {
       created_at: now,
       updated_at: now,
     };
+    const level = input.data_level;
+    // The explorer's table cached in this process, when it is current, tells which ids are live
+    // in memory: the database then only stores them (an item deleted meanwhile stays a member,
+    // as if deleted just after). Otherwise each id is looked up while added.
+    const checked =
+      (await this.explore.cachedAllLive(datasetId, level, dataset.data_version, ids)) === true;
     await this.nameConflicts(datasetId, { name }, () =>
       this.transact(async ({ subsets }) => {
         if (await subsets.findByName(datasetId, name))
           throw new Conflict(SUBSET_MESSAGES.nameTaken);
         await subsets.insert(subset);
-        // Checked while added, in one pass; what was left out is then explained.
-        const level = input.data_level;
-        const added = await subsets.addItems(subset.id, ids, 0, { datasetId, level });
+        // Unless checked above, checked while added, in one pass; what was left out is then
+        // explained.
+        const added = await subsets.fill(subset.id, ids, checked ? null : { datasetId, level });
         if (added === ids.length) return;
         await checkItems(subsets, dataset, level, ids, 'body.item_ids');
         throw new Conflict(
@@ -108,7 +116,7 @@ export class SubsetsService {
         );
       }),
     );
-    // Every item was checked live in the transaction that added it.
+    // Every item was checked live when it was added.
     return toSubset(subset, ids.length);
   }
 
@@ -194,7 +202,8 @@ export class SubsetsService {
   }
 }
 
-function toSubset(subset: SubsetRecord, liveItems: number): Subset {
+/** A subset on the wire, with its live item count. */
+export function toSubset(subset: SubsetRecord, liveItems: number): Subset {
   return {
     id: subset.id,
     name: subset.name,

@@ -1,7 +1,7 @@
 // What the job system's integration tests share: a fresh app per test with the jobs repository
 // and service on its database, quick runner options, and handlers where only one job type works.
 import pino from 'pino';
-import { afterEach, beforeEach } from 'vitest';
+import { afterEach, beforeEach, expect } from 'vitest';
 import { startTestApp, type TestApp } from './test-app.js';
 import { systemActor } from '../users/actor.js';
 import type { JobHandlers } from '../jobs/job-types.js';
@@ -37,5 +37,24 @@ export function thumbnailHandlers(thumbnail: JobHandlers['ThumbnailGeneration'])
     ThumbnailGeneration: thumbnail,
     MetadataAndFeaturesComputation: async () => {},
     EmbeddingsComputation: async () => {},
+    PerformanceReportComputation: async () => {},
+    FinegrainedPerformanceComputation: async () => {},
   };
+}
+
+/**
+ * A job-computed answer (`status` computing | ready | failed), read again after running the queued
+ * jobs when it is still computing; fails the test unless it is then ready.
+ */
+export async function whenReady<T extends { status: string }>(
+  t: TestApp,
+  read: () => Promise<T>,
+): Promise<T> {
+  let answer = await read();
+  if (answer.status === 'computing') {
+    await t.runner.drain();
+    answer = await read();
+  }
+  expect(answer.status).toBe('ready');
+  return answer;
 }

@@ -64,6 +64,38 @@ export const queryKeys = {
   },
   models: {
     list: () => ['models', 'list'] as const,
+    /** A model's own features and its dataset's. */
+    features: (datasetId: string, predictionSetId: string) =>
+      ['models', datasetId, predictionSetId, 'features'] as const,
+  },
+  attributions: {
+    /** Every attribution read of a model: invalidate after deleting one. */
+    all: (datasetId: string, predictionSetId: string) =>
+      ['attributions', datasetId, predictionSetId] as const,
+    overview: (datasetId: string, predictionSetId: string, dataLevel?: string) =>
+      ['attributions', datasetId, predictionSetId, 'overview', dataLevel ?? null] as const,
+  },
+  /**
+   * A model's performance, kept under its dataset's keys: every edit of the dataset (and a new
+   * IoU threshold) invalidates `queryKeys.datasets.one`, which makes these stale too.
+   */
+  performance: {
+    dataset: (datasetId: string) => ['datasets', datasetId, 'performance'] as const,
+    all: (datasetId: string, predictionSetId: string) =>
+      ['datasets', datasetId, 'performance', predictionSetId] as const,
+    statistics: (datasetId: string, predictionSetId: string) =>
+      ['datasets', datasetId, 'performance', predictionSetId, 'statistics'] as const,
+    overall: (datasetId: string, predictionSetId: string) =>
+      ['datasets', datasetId, 'performance', predictionSetId, 'overall'] as const,
+    finegrained: (datasetId: string, predictionSetId: string) =>
+      ['datasets', datasetId, 'performance', predictionSetId, 'finegrained'] as const,
+    subsets: (datasetId: string, predictionSetId: string, split: string) =>
+      ['datasets', datasetId, 'performance', predictionSetId, 'subsets', split] as const,
+    metadata: (datasetId: string, predictionSetId: string, body: unknown) =>
+      ['datasets', datasetId, 'performance', predictionSetId, 'metadata', body] as const,
+    /** `request`: what identifies the asked slice (a selection by a digest of its ids). */
+    itemsSummary: (datasetId: string, predictionSetId: string, request: unknown) =>
+      ['datasets', datasetId, 'performance', predictionSetId, 'itemsSummary', request] as const,
   },
   latestVersion: (url: string, currentVersion: string) =>
     ['latestVersion', url, currentVersion] as const,

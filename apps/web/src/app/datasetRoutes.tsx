@@ -12,7 +12,14 @@ import {
   DatasetSubPage,
 } from '../features/datasets';
 import { MetadataPage } from '../features/metadata';
-import { ModelsPage, ModelSubPage } from '../features/models';
+import {
+  ModelFeaturesPage,
+  ModelMetadataPage,
+  ModelOverviewPage,
+  ModelPerformanceRoute,
+  ModelsPage,
+  ModelSubPage,
+} from '../features/models';
 import { SimilarItemsPage } from '../features/similar-items';
 import { SubsetPage, SubsetsPage } from '../features/subsets';
 
@@ -91,6 +98,22 @@ export const datasetRoutes: RouteObject[] = [
   {
     path: 'models/datasets/:datasetId/predictions/:predictionSetId/explore',
     element: <ExploreRoute />,
+  },
+  {
+    path: 'models/datasets/:datasetId/predictions/:predictionSetId/overview',
+    element: <ModelOverviewPage />,
+  },
+  {
+    path: 'models/datasets/:datasetId/predictions/:predictionSetId/performance',
+    element: <ModelPerformanceRoute />,
+  },
+  {
+    path: 'models/datasets/:datasetId/predictions/:predictionSetId/features',
+    element: <ModelFeaturesPage />,
+  },
+  {
+    path: 'models/datasets/:datasetId/predictions/:predictionSetId/metadata',
+    element: <ModelMetadataPage />,
   },
   ...MODEL_SUB_PAGES.filter(({ path }) => path !== 'explore').map(({ path, title }) => ({
     path: `models/datasets/:datasetId/predictions/:predictionSetId/${path}`,

@@ -17,3 +17,30 @@ export const commonStrings = {
   pageNotFound: 'Page not found',
   pageNotFoundDetail: 'The page you are looking for does not exist or has moved.',
 } as const;
+
+/** Column titles of the features table (docs/product.md, Datasets §2, Models §2). */
+export const featureTableStrings = {
+  name: 'Name',
+  type: 'Type',
+  group: 'Group',
+  dataLevel: 'Data level',
+  present: 'Present',
+  missing: 'Missing',
+  size: 'Size',
+} as const;
+
+/** The metadata fields table (docs/product.md, Datasets §2, Models §2). */
+export const metadataFieldStrings = {
+  search: 'Search metadata',
+  noMatches: 'No matches found.',
+  noMetadata: 'No metadata fields',
+  dataLevel: 'Data level',
+  columns: {
+    name: 'Name',
+    type: 'Type',
+    source: 'Source',
+    group: 'Group',
+    missing: 'Missing / Total',
+  },
+  count: (count: number) => `${count.toLocaleString()} ${count === 1 ? 'field' : 'fields'}`,
+} as const;

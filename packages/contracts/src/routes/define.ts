@@ -8,7 +8,7 @@ import type { JsonText } from '../client/json-text.js';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** The error statuses of docs/api.md. */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 424 | 429;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 424 | 429 | 503;
 
 /**
  * Who may call a route. The server turns `public` into no check and every other value into "a

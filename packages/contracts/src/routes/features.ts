@@ -1,10 +1,13 @@
-// Features: the vectors of a dataset's items, listed and uploaded.
+// Features: the vectors of a dataset's items, listed and uploaded; and a prediction set's own
+// features (a model's vectors of the same items), beside the dataset's.
+import { PredictionFeaturesResponse } from '../attributions.js';
 import {
   BatchErrorBody,
   DatasetIdParams,
   FeatureInfo,
   FeatureInfoList,
   FeatureUploadRequest,
+  PredictionSetParams,
 } from '../datasets.js';
 import { defineRoute } from './define.js';
 
@@ -30,5 +33,29 @@ export const features = {
     errorBodies: { 400: BatchErrorBody },
     license: true,
     summary: 'Upload feature vectors (idempotent by item id)',
+  }),
+  listForPredictionSet: defineRoute({
+    ...common,
+    params: PredictionSetParams,
+    tags: ['models'],
+    method: 'GET',
+    path: '/api/datasets/:id/predictions/:predictionSetId/features',
+    responses: { 200: PredictionFeaturesResponse },
+    errors: [400, 401, 404],
+    license: false,
+    summary: "A prediction set's own features, and the dataset's",
+  }),
+  uploadForPredictionSet: defineRoute({
+    ...common,
+    params: PredictionSetParams,
+    tags: ['models'],
+    method: 'POST',
+    path: '/api/datasets/:id/predictions/:predictionSetId/features',
+    body: FeatureUploadRequest,
+    responses: { 200: FeatureInfo },
+    errors: [400, 401, 403, 404, 409, 413],
+    errorBodies: { 400: BatchErrorBody },
+    license: true,
+    summary: "Upload a prediction set's own feature vectors (idempotent by item id)",
   }),
 };

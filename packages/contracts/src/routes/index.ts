@@ -3,6 +3,7 @@
 // (../client) calls them: `client.call(api.users.create, { body })`.
 import { activities } from './activities.js';
 import { apiKeys } from './api-keys.js';
+import { attributions } from './attributions.js';
 import { auth } from './auth.js';
 import { curation } from './curation.js';
 import { datasets } from './datasets.js';
@@ -11,6 +12,7 @@ import { embeddings } from './embeddings.js';
 import { explore } from './explore.js';
 import { features } from './features.js';
 import { media } from './media.js';
+import { performance } from './performance.js';
 import { predictionSets } from './prediction-sets.js';
 import { samples } from './samples.js';
 import { sdk } from './sdk.js';
@@ -41,6 +43,8 @@ export const api = {
   embeddings,
   subsets,
   curation,
+  performance,
+  attributions,
   sdk,
 };
 

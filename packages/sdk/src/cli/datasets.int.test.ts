@@ -9,9 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LoupeClient } from '../client/client.js';
 import { LoupeError } from '../client/errors.js';
 import { startLocalServer, type LocalServer } from '../testing/local-server.js';
-import type { CliIo } from './io.js';
-import { nodeIo } from './io.js';
-import { runCli } from './main.js';
+import { runCliAgainst } from '../testing/cli.js';
 
 let server: LocalServer;
 beforeAll(async () => {
@@ -19,24 +17,9 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => server?.stop());
 
-async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return cliAt(server.url, ...args);
-}
-
-async function cliAt(
-  url: string,
-  ...args: string[]
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const io: CliIo = {
-    ...nodeIo,
-    stdout: (t) => void (stdout += t),
-    stderr: (t) => void (stderr += t),
-  };
-  const code = await runCli([...args, '--url', url, '--api-key', server.apiKey], io);
-  return { code, stdout, stderr };
-}
+const cli = (...args: string[]) => runCliAgainst(server, args);
+const cliAt = (url: string, ...args: string[]) =>
+  runCliAgainst({ url, apiKey: server.apiKey }, args);
 
 /** A proxy in front of the server that writes down every request the CLI makes. */
 async function recordingProxy(): Promise<{ url: string; requests: string[]; close(): void }> {

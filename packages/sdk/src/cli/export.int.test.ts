@@ -20,9 +20,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LoupeClient, type SampleToUpload } from '../client/client.js';
 import { parseYaml } from '../importers/yaml.js';
 import { startLocalServer, type LocalServer } from '../testing/local-server.js';
+import { runCliAgainst } from '../testing/cli.js';
 import { parseCsv } from './csv.js';
-import { nodeIo, type CliIo } from './io.js';
-import { runCli } from './main.js';
 
 let server: LocalServer;
 let client: LoupeClient;
@@ -32,17 +31,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => server?.stop());
 
-async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const io: CliIo = {
-    ...nodeIo,
-    stdout: (t) => void (stdout += t),
-    stderr: (t) => void (stderr += t),
-  };
-  const code = await runCli([...args, '--url', server.url, '--api-key', server.apiKey], io);
-  return { code, stdout, stderr };
-}
+const cli = (...args: string[]) => runCliAgainst(server, args);
 
 const temp = (prefix: string) => mkdtempSync(join(tmpdir(), `loupe-${prefix}-`));
 const sha = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex').slice(0, 16);

@@ -4,6 +4,7 @@ import { CliError } from './errors.js';
 import { demoCommand, importCommandGroup, uploadCommand } from './datasets.js';
 import { evalCommand } from './eval/index.js';
 import { exportCommand } from './export.js';
+import { performanceCommand } from './performance.js';
 import type { CliIo } from './io.js';
 
 /** Every `loupe` command. Add new ones (upload, import, demo, …) here. */
@@ -13,6 +14,7 @@ export const commands: readonly Command[] = [
   demoCommand,
   evalCommand,
   exportCommand,
+  performanceCommand,
 ];
 
 /** Runs `loupe` with the given arguments; resolves to the process exit code. */

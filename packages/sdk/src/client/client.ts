@@ -23,6 +23,7 @@ import {
   type DataLevel,
   type FeatureInfo,
   type FeatureUploadRequest,
+  type PredictionFeaturesResponse,
   type MetadataType,
   type PredictionSet,
   type SampleInput,
@@ -41,6 +42,7 @@ import {
   type ExportResult,
 } from './export.js';
 import { Http, type HttpOptions } from './http.js';
+import { readPerformance, type Performance, type PerformanceOptions } from './performance.js';
 import { upload, type Row } from './upload.js';
 
 /** A media field: a `blob:` key, an http(s) URL, a path the server may read, raw bytes, or `{ file }` to upload. */
@@ -212,6 +214,19 @@ export class LoupeClient {
   async createDataset(input: CreateDatasetRequest): Promise<DatasetHandle> {
     return new DatasetHandle(this.http, await this.http.call(api.datasets.create, { body: input }));
   }
+
+  /**
+   * A prediction set's performance as its page shows it: statistics per split and the table per
+   * class, word or value name (and with `subsets`, the enabled subsets'). Waits (polling every
+   * second) while it is computed, unless `wait` is false (docs/sdk-typescript.md).
+   */
+  async performance(
+    datasetId: string,
+    predictionSetId: string,
+    options: PerformanceOptions = {},
+  ): Promise<Performance> {
+    return readPerformance(this.http, datasetId, predictionSetId, options);
+  }
 }
 
 export class DatasetHandle {
@@ -372,6 +387,19 @@ export class DatasetHandle {
     dataLevel?: DataLevel,
     options: FeatureUploadOptions = {},
   ): Promise<FeatureInfo> {
+    return this.sendFeatures(name, vectors, dataLevel, options, (body) =>
+      this.http.call(api.features.upload, { params: { id: this.id }, body }, { splittable: true }),
+    );
+  }
+
+  /** The dataset's features, or (internal) a prediction set's: `post` sends one request body. */
+  async sendFeatures(
+    name: string,
+    vectors: Map<string, ArrayLike<number>> | Record<string, ArrayLike<number>>,
+    dataLevel: DataLevel | undefined,
+    options: FeatureUploadOptions,
+    post: (body: JsonText<FeatureUploadRequest>) => Promise<FeatureInfo>,
+  ): Promise<FeatureInfo> {
     const entries = vectors instanceof Map ? [...vectors] : Object.entries(vectors);
     if (entries.length === 0) throw new Error('No vectors to upload.');
     const dimension = entries[0]![1].length;
@@ -401,15 +429,10 @@ export class DatasetHandle {
         const bytes = Buffer.from(values.buffer);
         if (BIG_ENDIAN) bytes.swap32();
         const ids = part.map((row) => JSON.stringify(row.id)).join(',');
-        return this.http.call(
-          api.features.upload,
-          {
-            params: { id: this.id },
-            body: new JsonText<FeatureUploadRequest>(
-              `${head}${ids}],"data":"${bytes.toString('base64')}"}`,
-            ),
-          },
-          { splittable: true },
+        return post(
+          new JsonText<FeatureUploadRequest>(
+            `${head}${ids}],"data":"${bytes.toString('base64')}"}`,
+          ),
         );
       },
       landed: (part, answer) => {
@@ -433,6 +456,11 @@ export class DatasetHandle {
   }
 
   private async predictionSetId(nameOrId: string): Promise<string> {
+    return (await this.predictionSet(nameOrId)).id;
+  }
+
+  /** A prediction set (model) of the dataset by id, or by name when none has that id. */
+  async predictionSet(nameOrId: string): Promise<PredictionSetHandle> {
     const sets = await this.predictionSets();
     const found = sets.find((s) => s.id === nameOrId) ?? sets.find((s) => s.name === nameOrId);
     if (!found)
@@ -441,7 +469,7 @@ export class DatasetHandle {
         `No prediction set (model) with id or name '${nameOrId}' in dataset '${this.info.name}'.`,
         false,
       );
-    return found.id;
+    return new PredictionSetHandle(this.http, this, found);
   }
 
   /**
@@ -534,6 +562,11 @@ export class PredictionSetHandle {
     return { id: this.dataset.id, predictionSetId: this.id };
   }
 
+  /** This model's performance: see LoupeClient.performance. */
+  async performance(options: PerformanceOptions = {}): Promise<Performance> {
+    return readPerformance(this.http, this.dataset.id, this.id, options);
+  }
+
   async uploadPredictions(
     predictions: Iterable<PredictionToUpload> | AsyncIterable<PredictionToUpload>,
     options: UploadOptions = {},
@@ -550,6 +583,30 @@ export class PredictionSetHandle {
       ['mask'],
       options,
     );
+  }
+
+  /**
+   * The model's own feature vectors by item id, sent like DatasetHandle.uploadFeatures; listed
+   * beside the dataset's by `features()`.
+   */
+  async uploadFeatures(
+    name: string,
+    vectors: Map<string, ArrayLike<number>> | Record<string, ArrayLike<number>>,
+    dataLevel?: DataLevel,
+    options: FeatureUploadOptions = {},
+  ): Promise<FeatureInfo> {
+    return this.dataset.sendFeatures(name, vectors, dataLevel, options, (body) =>
+      this.http.call(
+        api.features.uploadForPredictionSet,
+        { params: this.params, body },
+        { splittable: true },
+      ),
+    );
+  }
+
+  /** The model's own features and the dataset's. */
+  async features(): Promise<PredictionFeaturesResponse> {
+    return this.http.call(api.features.listForPredictionSet, { params: this.params });
   }
 
   /** Heatmaps by sample id (rows of numbers, or an image given like any media); answers how many landed. */

@@ -7,6 +7,8 @@
     loupe import coco PATH --name NAME --task object_detection|instance_segmentation
     loupe export --dataset NAME (--subset NAME | --items-file FILE --data-level LEVEL)
         --format coco|csv --out FOLDER [--predictions MODEL] [--name NAME]
+    loupe performance --dataset ID|NAME --model ID|NAME [--split NAME] [--subsets] [--json]
+        [--no-wait] [--timeout SECONDS]
 
 Exit codes: 0 success, 2 bad input (arguments, files, configuration), 1 an error answered by the
 server, a server that cannot be reached, or an export --out folder that is not empty. Messages
@@ -24,6 +26,7 @@ from typing import Dict, List, Optional, Sequence
 from . import _config
 from ._export import OutputNotEmpty
 from ._http import LoupeConnectionError, LoupeError, LoupeInputError
+from ._performance import ALL_SPLITS, PERFORMANCE_TIMEOUT_S, performance_text
 from ._protocol import UPLOAD_BATCH_ROWS
 from ._version import __version__
 from .client import DATA_LEVELS, TASK_TYPES, Client
@@ -115,6 +118,39 @@ def _parser() -> argparse.ArgumentParser:
     export.add_argument("--out", required=True, metavar="FOLDER", help="an empty or new folder")
     export.add_argument("--predictions", metavar="MODEL", help="also export this prediction set")
     export.add_argument("--name", help="names the archive of --items-file (default 'selection')")
+
+    performance = commands.add_parser(
+        "performance",
+        help="print a model's performance (statistics, per class, subsets)",
+        description="Prints a model's performance as its page in the web app shows it: the "
+        "statistics in every split, the performance per class (word, value name) in one split "
+        "and, with --subsets, the subsets enabled for performance in that split. The server "
+        "computes it in the background the first time it is asked for (and again after the "
+        "data changes); the command waits for it, showing progress on stderr.",
+    )
+    performance.add_argument("--dataset", required=True, help="the dataset's name or id")
+    performance.add_argument("--model", required=True, help="the model's name or id")
+    performance.add_argument(
+        "--split",
+        default=ALL_SPLITS,
+        help="the split of the per-class table and of --subsets (default 'all')",
+    )
+    performance.add_argument(
+        "--subsets", action="store_true", help="also print the subsets enabled for performance"
+    )
+    performance.add_argument(
+        "--json", action="store_true", help="print the server's answers as one JSON object"
+    )
+    performance.add_argument(
+        "--no-wait", action="store_true", help="answer at once, even while computing"
+    )
+    performance.add_argument(
+        "--timeout",
+        type=float,
+        default=PERFORMANCE_TIMEOUT_S,
+        metavar="SECONDS",
+        help="give up waiting after this long (default 600)",
+    )
     return parser
 
 
@@ -272,6 +308,46 @@ def _export(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _performance(args: argparse.Namespace) -> int:
+    if not args.timeout > 0:
+        raise LoupeInputError("--timeout must be a positive number of seconds.")
+    client = _client(args)
+    dataset = client.get_dataset(args.dataset)
+    splits = [ALL_SPLITS] + [s for s in dataset.data.get("splits") or [] if s != ALL_SPLITS]
+    if args.split not in splits:
+        raise LoupeInputError(
+            f"--split {args.split}: dataset '{dataset.name}' has the splits {', '.join(splits)}."
+        )
+    model = dataset.prediction_set(args.model)
+    done = model.performance(
+        args.split,
+        wait=not args.no_wait,
+        timeout=args.timeout,
+        subsets=args.subsets,
+        progress=True,  # on stderr, so also with --json
+    )
+    if args.json:
+        print(
+            json.dumps(
+                {
+                    "dataset": {
+                        "id": dataset.id,
+                        "name": dataset.name,
+                        "task_type": dataset.task_type,
+                    },
+                    "model": {"id": model.id, "name": model.name},
+                    "split": args.split,
+                    **done,
+                },
+                indent=2,
+            )
+        )
+    else:
+        text = performance_text(dataset.name, model.name, dataset.task_type, done, args.split)
+        sys.stdout.write(text)
+    return EXIT_OK
+
+
 def main(argv: Optional[Sequence[str]] = None) -> int:
     """Runs the command line; answers the exit code."""
     parser = _parser()
@@ -284,6 +360,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         "datasets": _datasets,
         "import": _import,
         "export": _export,
+        "performance": _performance,
     }
     try:
         return handlers[args.command](args)

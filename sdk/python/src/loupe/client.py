@@ -45,6 +45,7 @@ from ._http import LoupeError, LoupeInputError, Transport
 from ._export import FORMATS as EXPORT_FORMATS
 from ._export import download_export, require_empty_folder
 from ._media import LocalMedia, local_media
+from ._performance import PERFORMANCE_TIMEOUT_S, ProgressLine, read_performance
 from ._progress import Progress
 from ._protocol import (
     MAX_ATTRIBUTIONS_PER_REQUEST,
@@ -807,6 +808,26 @@ class Dataset(_ServerObject):
         object ids. Vectors travel as little-endian float32 (``binary=False`` sends JSON
         lists). Answers the feature's info ``{name, data_level, size, num_present, …}``.
         """
+        return self._send_features(
+            f"/api/datasets/{self.id}/features",
+            name,
+            vectors,
+            data_level,
+            binary=binary,
+            progress=progress,
+        )
+
+    def _send_features(
+        self,
+        path: str,
+        name: str,
+        vectors: Union[Mapping[str, Sequence[float]], Iterable[Tuple[str, Sequence[float]]]],
+        data_level: Optional[str],
+        *,
+        binary: bool,
+        progress: ProgressOption,
+    ) -> Dict[str, Any]:
+        """Sends a feature to ``path``: the dataset's features, or a prediction set's."""
         level = data_level or DATA_LEVELS[self.task_type][0]
         # An id given twice keeps its last vector (two requests in flight would not say which).
         items = vectors.items() if isinstance(vectors, Mapping) else vectors
@@ -854,7 +875,7 @@ class Dataset(_ServerObject):
             bar.update(len(part))
 
         with self.client._progress("uploading features", len(rows), progress) as bar:
-            endpoint = self.client._endpoint(f"/api/datasets/{self.id}/features", body, max_rows)
+            endpoint = self.client._endpoint(path, body, max_rows)
             upload(self.client._budget, [(rows, endpoint)], landed)
         return info
 
@@ -879,6 +900,10 @@ class Dataset(_ServerObject):
         return [PredictionSet(self, data) for data in answer]
 
     def _prediction_set_id(self, name_or_id: str) -> str:
+        return self.prediction_set(name_or_id).id
+
+    def prediction_set(self, name_or_id: str) -> "PredictionSet":
+        """A prediction set (model) of the dataset by id, or by name when none has that id."""
         sets = self.prediction_sets()
         found = next((p for p in sets if p.id == name_or_id), None) or next(
             (p for p in sets if p.name == name_or_id), None
@@ -887,7 +912,7 @@ class Dataset(_ServerObject):
             raise LoupeError(
                 404, f"No prediction set (model) named or with id {name_or_id!r} in {self.name!r}."
             )
-        return found.id
+        return found
 
     def subsets(self) -> List[Dict[str, Any]]:
         """The dataset's subsets (``id``, ``name``, ``data_level``, ``num_items``, …)."""
@@ -931,6 +956,66 @@ class PredictionSet(_ServerObject):
     @property
     def _path(self) -> str:
         return f"/api/datasets/{self.dataset.id}/predictions/{self.id}"
+
+    def upload_features(
+        self,
+        name: str,
+        vectors: Union[Mapping[str, Sequence[float]], Iterable[Tuple[str, Sequence[float]]]],
+        data_level: Optional[str] = None,
+        *,
+        binary: bool = True,
+        progress: ProgressOption = None,
+    ) -> Dict[str, Any]:
+        """Uploads the model's own feature (e.g. its penultimate layer): one vector per sample
+        or object id, sent and answered like :meth:`Dataset.upload_features`. It is listed
+        beside the dataset's features, not among them."""
+        return self.dataset._send_features(
+            f"{self._path}/features", name, vectors, data_level, binary=binary, progress=progress
+        )
+
+    def features(self) -> Dict[str, Any]:
+        """``{"predictions_features": [...], "dataset_features": [...]}``: the model's own
+        features and the dataset's."""
+        return dict(self.dataset.client._call("GET", f"{self._path}/features"))
+
+    def performance(
+        self,
+        split: Optional[str] = None,
+        wait: bool = True,
+        timeout: float = PERFORMANCE_TIMEOUT_S,
+        *,
+        subsets: bool = False,
+        progress: ProgressOption = None,
+    ) -> Dict[str, Any]:
+        """The model's performance as its page shows it: ``{"statistics", "overall"}``, and
+        with ``subsets=True`` also ``"subsets"`` (the subsets enabled for performance, computed
+        over ``split``, default ``"all"``).
+
+        ``statistics`` holds ``splits`` ('all' first), ``num_items``, ``num_missing`` and one
+        ``{metric_name, values: [{split_name, value}]}`` per metric; ``overall`` holds
+        ``primary_key`` (class, word or value_name), ``metrics`` and per split the ``rows``
+        ``{key, values: {metric: value}}``. Values are fractions for percentages (0.8 is
+        80 %) and None where undefined. The server computes them in the background the first
+        time (and after the data changes): with ``wait`` this polls every second until they are
+        ready, drawing progress on a terminal (``progress``), and raises
+        :class:`loupe.LoupeError` when the computation failed or takes longer than ``timeout``
+        seconds (retriable). ``wait=False`` answers at once, with ``status`` (computing, ready,
+        failed) and ``progress`` in each part.
+        """
+        client = self.dataset.client
+        line = ProgressLine(client.progress if progress is None else progress)
+        try:
+            return read_performance(
+                client._call,
+                self._path,
+                subsets=subsets,
+                split=split,
+                wait=wait,
+                timeout=timeout,
+                on_progress=line.update,
+            )
+        finally:
+            line.close()
 
     def refresh(self) -> "PredictionSet":
         """Reads the set again (num_present, num_missing); answers itself."""

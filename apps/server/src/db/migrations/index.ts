@@ -9,6 +9,10 @@ import * as datasetSummaryIndexes from './20261123120000_dataset_summary_indexes
 import * as unprocessedIndex from './20261123130000_unprocessed_index.js';
 import * as apiKeyManagement from './20261124090000_api_key_management.js';
 import * as curation from './20261126090000_curation.js';
+import * as performance from './20261127090000_performance.js';
+import * as predictionFeatures from './20261127100000_prediction_features.js';
+import * as editRoom from './20261127120000_edit_room.js';
+import * as maskStats from './20261127130000_mask_stats.js';
 
 export const migrations: Record<string, Migration> = {
   '20261122120000_accounts': accounts,
@@ -19,4 +23,8 @@ export const migrations: Record<string, Migration> = {
   '20261123130000_unprocessed_index': unprocessedIndex,
   '20261124090000_api_key_management': apiKeyManagement,
   '20261126090000_curation': curation,
+  '20261127090000_performance': performance,
+  '20261127100000_prediction_features': predictionFeatures,
+  '20261127120000_edit_room': editRoom,
+  '20261127130000_mask_stats': maskStats,
 };

@@ -1,14 +1,14 @@
 // The features page (docs/product.md, Datasets §2): the dataset's features with their size and how many
 // items have them, an empty state, and how to upload one with the Python SDK.
 import { CloudUploadOutlined } from '@ant-design/icons';
-import type { FeatureInfo } from '@loupe/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Empty, Flex, Modal, Table, Typography, theme, type TableColumnsType } from 'antd';
+import { Button, Empty, Flex, Modal, Typography, theme } from 'antd';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { featuresQuery } from '../../api/queries/explore';
 import { CopyButton } from '../../components/CopyButton';
 import { DelayedLoading } from '../../components/DelayedLoading';
+import { FeatureTable } from '../../components/FeatureTable';
 import { isNotFound, NotFoundState } from '../../app/errors/NotFoundState';
 import { ErrorFallback } from '../../components/ErrorFallback';
 import { Page, type Crumb } from '../../components/Page';
@@ -16,36 +16,6 @@ import { useDataset } from '../datasets';
 import { SdkDocsLink } from '../sdk';
 import { featureStrings as strings } from './strings';
 import { uploadFeaturesSnippet } from './uploadSnippet';
-
-const count = (value: number) => value.toLocaleString();
-
-const columns: TableColumnsType<FeatureInfo> = [
-  {
-    key: 'name',
-    title: strings.columns.name,
-    dataIndex: 'name',
-    sorter: (a, b) => a.name.localeCompare(b.name),
-    render: (name: string) => <Typography.Text strong>{name}</Typography.Text>,
-  },
-  { key: 'type', title: strings.columns.type, dataIndex: 'type' },
-  { key: 'group', title: strings.columns.group, dataIndex: 'group' },
-  { key: 'data_level', title: strings.columns.dataLevel, dataIndex: 'data_level' },
-  {
-    key: 'present',
-    title: strings.columns.present,
-    dataIndex: 'num_present',
-    align: 'right',
-    render: count,
-  },
-  {
-    key: 'missing',
-    title: strings.columns.missing,
-    dataIndex: 'num_missing',
-    align: 'right',
-    render: count,
-  },
-  { key: 'size', title: strings.columns.size, dataIndex: 'size', align: 'right', render: count },
-];
 
 function UploadInstructions({
   open,
@@ -145,16 +115,7 @@ export function FeaturesPage() {
       </Empty>
     );
   } else {
-    content = (
-      <Table<FeatureInfo>
-        rowKey="id"
-        size="middle"
-        columns={columns}
-        dataSource={features.data}
-        pagination={features.data.length > 50 ? { pageSize: 50 } : false}
-        data-testid="features-table"
-      />
-    );
+    content = <FeatureTable features={features.data} testId="features-table" />;
   }
   return (
     <Page

@@ -15,13 +15,4 @@ export const featureStrings = {
     'Uploading a feature of the same name again adds or replaces vectors by id. Object ids are "{sample id}#{object id}".',
   copySnippet: 'Copy code',
   close: 'Close',
-  columns: {
-    name: 'Name',
-    type: 'Type',
-    group: 'Group',
-    dataLevel: 'Data level',
-    present: 'Present',
-    missing: 'Missing',
-    size: 'Size',
-  },
 } as const;

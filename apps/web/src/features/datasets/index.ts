@@ -7,4 +7,5 @@ export { HISTORY_OPERATION_LABELS } from './strings';
 export { useDatasetModels } from './hooks/useDatasetModels';
 export { DatasetsPage } from './DatasetsPage';
 export { DatasetOverviewPage } from './overview/DatasetOverviewPage';
+export { IouThresholdSetting } from './overview/IouThresholdSetting';
 export { ConceptPage, DatasetSubPage, PlaceholderPage } from './PlaceholderPage';

@@ -1,22 +1,20 @@
 // The Explore page names the model it explores and maps an unknown model or subset in the URL to
 // the product's not-found texts.
 import '../../test/setup';
-import type { PredictionSet } from '@loupe/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { expect, test } from 'vitest';
 import { renderApp } from '../../test/renderApp';
-import { api, DATASET_ID, dataset, exploreServer, explorePath } from './testData';
+import {
+  api,
+  dataset,
+  exploreModel,
+  exploreServer,
+  explorePath,
+  MODEL_ID,
+  modelExplorePath,
+} from './testData';
 
-const MODEL_ID = '9a0b1c2d-3e4f-4a5b-8c6d-7e8f9a0b1c2d';
-const modelExplorePath = `/models/datasets/${DATASET_ID}/predictions/${MODEL_ID}/explore`;
-const model = {
-  id: MODEL_ID,
-  name: 'YOLO v8',
-  added_at: Date.UTC(2026, 10, 1),
-  num_missing: 0,
-  num_present: 12,
-  dataset: dataset(),
-} as PredictionSet;
+const model = exploreModel();
 const breadcrumb = () => document.querySelector('.ant-breadcrumb')?.textContent ?? '';
 
 test("a model's explore page names the dataset and the model in breadcrumbs and nav", async () => {
@@ -71,4 +69,13 @@ test('a malformed dataset id shows the not-found state without the validation me
   await screen.findByText('Dataset not found');
   expect(screen.getByTestId('not-found')).toBeTruthy();
   expect(document.body.textContent).not.toContain('UUID');
+});
+
+test("while a model's items load the page says 'Loading model', not 'Loading dataset'", async () => {
+  exploreServer({
+    routes: { 'GET /api/dataset/models': () => new Promise(() => undefined) },
+  });
+  renderApp(modelExplorePath);
+  await screen.findByText('Loading model');
+  expect(screen.queryByText('Loading dataset')).toBeNull();
 });

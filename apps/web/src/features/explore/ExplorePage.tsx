@@ -10,6 +10,7 @@ import { Suspense, lazy, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useParams } from 'react-router';
 import { isNotFound, NotFoundState } from '../../app/errors/NotFoundState';
+import type { AttributionDisplay } from '../../components/AttributionOverlay';
 import { ErrorFallback } from '../../components/ErrorFallback';
 import { Page, type Crumb } from '../../components/Page';
 import { commonStrings } from '../../components/strings';
@@ -20,11 +21,14 @@ import { modelCrumbs, useModel } from '../models';
 import { ExploreLoading } from './ExploreLoading';
 import { FillHeight } from './FillHeight';
 import { ExploreGrid } from './grid/ExploreGrid';
+import { useAttributionDisplay } from './hooks/useAttributionDisplay';
 import { useExploreController, type ExploreController } from './hooks/useExploreController';
 import { useSubsetLevel } from './hooks/useSubsetLevel';
+import { SelectionPerformanceSidebar } from './performance/SelectionPerformanceSidebar';
 import { SectionErrorBoundary } from './SectionErrorBoundary';
 import { SplitPanes } from './SplitPanes';
 import { exploreStrings as strings } from './strings';
+import { AttributionControl } from './toolbar/AttributionControl';
 import { DisplayControls } from './toolbar/DisplayControls';
 import { ExploreToolbar } from './toolbar/ExploreToolbar';
 import { SelectionItemActions } from './toolbar/SelectionItemActions';
@@ -62,7 +66,7 @@ export function ExplorePage() {
   } else if (dataset.data && model.notFound) {
     body = <NotFoundState title={strings.modelNotFound} />;
   } else if (!dataset.data || !levelReady || (predictionSetId && !model.model && !model.error)) {
-    body = <ExploreLoading />;
+    body = <ExploreLoading model={Boolean(predictionSetId)} />;
   } else {
     body = (
       <SectionErrorBoundary
@@ -104,6 +108,7 @@ function ExploreContent({ dataset, predictionsId, headerSlot }: ExploreContentPr
   const { token } = theme.useToken();
   const explore = useExploreController(dataset, predictionsId);
   const { state, update, dataLevel, metadata, rows, version, viewer } = explore;
+  const attribution = useAttributionDisplay(dataset, predictionsId, dataLevel, state, update);
 
   // A subset_id naming no subset fails the rows call: that is the page's not-found state.
   if (explore.subsetId !== null && isNotFound(explore.itemRows.error)) {
@@ -126,6 +131,7 @@ function ExploreContent({ dataset, predictionsId, headerSlot }: ExploreContentPr
     <DisplayControls
       view={state.view}
       onViewChange={(view) => update({ view }, { push: true })}
+      attribution={attribution.supported && <AttributionControl attribution={attribution} />}
       cards={
         state.view === 'embeddings'
           ? null
@@ -139,7 +145,14 @@ function ExploreContent({ dataset, predictionsId, headerSlot }: ExploreContentPr
       }
     />
   );
-  const grid = <GridArea dataset={dataset} explore={explore} />;
+  const grid = (
+    <GridArea
+      dataset={dataset}
+      explore={explore}
+      model={Boolean(predictionsId)}
+      attribution={attribution.display}
+    />
+  );
   const map = (
     <FillHeight testId="explore-map">
       <SectionErrorBoundary
@@ -164,6 +177,23 @@ function ExploreContent({ dataset, predictionsId, headerSlot }: ExploreContentPr
   let body: React.ReactNode = grid;
   if (state.view === 'embeddings') body = map;
   else if (state.view === 'split') body = <SplitPanes left={grid} right={map} />;
+  // Under a model, the performance of the selection (or the filter) sits beside the result.
+  if (predictionsId) {
+    body = (
+      <Flex gap={12} align="flex-start">
+        <div style={{ flex: 1, minWidth: 0 }}>{body}</div>
+        <SelectionPerformanceSidebar
+          dataset={dataset}
+          predictionSetId={predictionsId}
+          dataLevel={dataLevel}
+          filter={state.filter}
+          subsetId={explore.subsetId}
+          selectedCount={explore.selection.rows.size}
+          selectedItems={explore.selectionItems}
+        />
+      </Flex>
+    );
+  }
 
   return (
     <div style={{ color: token.colorText }}>
@@ -181,6 +211,12 @@ function ExploreContent({ dataset, predictionsId, headerSlot }: ExploreContentPr
             index={viewer.openPosition}
             cardConfigIds={explore.cardFields.map((field) => field.id)}
             subsetId={explore.subsetId ?? undefined}
+            attribution={
+              attribution.display && {
+                ...attribution.display,
+                onOpacityChange: attribution.setOpacity,
+              }
+            }
             onIndexChange={viewer.onIndexChange}
             onClose={viewer.onClose}
           />
@@ -191,7 +227,17 @@ function ExploreContent({ dataset, predictionsId, headerSlot }: ExploreContentPr
 }
 
 /** The grid, or why there is none: a failure with Retry, loading, no results, no items. */
-function GridArea({ dataset, explore }: { dataset: Dataset; explore: ExploreController }) {
+function GridArea({
+  dataset,
+  explore,
+  model,
+  attribution,
+}: {
+  dataset: Dataset;
+  explore: ExploreController;
+  model: boolean;
+  attribution: AttributionDisplay | null;
+}) {
   const { state, update, context, itemRows, colorBy, selection } = explore;
   if (explore.gridFailed) {
     return (
@@ -202,7 +248,7 @@ function GridArea({ dataset, explore }: { dataset: Dataset; explore: ExploreCont
       />
     );
   }
-  if (!context) return <ExploreLoading />;
+  if (!context) return <ExploreLoading model={model} />;
   if (explore.total === 0 && !itemRows.isPlaceholderData) {
     return state.filter !== null || explore.numItems > 0 ? (
       <Empty
@@ -244,6 +290,7 @@ function GridArea({ dataset, explore }: { dataset: Dataset; explore: ExploreCont
         onOpen={explore.viewer.onOpen}
         onError={explore.onGridError}
         layoutKey={`${colorBy?.field.id}:${selection.rows.size > 0}`}
+        attribution={attribution}
       />
     </SectionErrorBoundary>
   );

@@ -6,10 +6,9 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, test } from 'vitest';
 import { renderApp } from '../../test/renderApp';
-import { DATASET_ID, api, dataset, exploreServer, explorePath } from './testData';
+import { DATASET_ID, api, exploreModel, exploreServer, explorePath, MODEL_ID } from './testData';
 
 const SUBSET_ID = '1a000000-0000-4000-8000-000000000001';
-const MODEL_ID = '9a0b1c2d-3e4f-4a5b-8c6d-7e8f9a0b1c2d';
 
 // The explorer is its own chunk: its first render may take a while on a busy machine.
 const loaded = () => screen.findByTestId('explore-toolbar', {}, { timeout: 30_000 });
@@ -45,16 +44,7 @@ test("at a model route Back returns to the model's subset page", { timeout: 120_
   exploreServer({
     routes: {
       'GET /api/dataset/models': () => ({
-        body: [
-          {
-            id: MODEL_ID,
-            name: 'YOLO v8',
-            added_at: 0,
-            num_missing: 0,
-            num_present: 12,
-            dataset: dataset(),
-          },
-        ],
+        body: [exploreModel()],
       }),
     },
   });

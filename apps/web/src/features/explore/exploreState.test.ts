@@ -25,6 +25,8 @@ test('the state survives a round trip through the URL; defaults stay out of it',
     cardWidth: 240,
     view: 'split',
     item: 'cat-1',
+    attribution: null,
+    opacity: 50,
   });
   const cleared = writeExploreState(params, {
     sort: [],
@@ -46,4 +48,33 @@ test('unreadable parameters and levels the task does not have fall back to defau
   expect(state.filter).toBeNull();
   expect(state.cardWidth).toBe(120);
   expect(state.view).toBe('grid');
+});
+
+test('an attribution and its opacity live in the URL, in the default view only', () => {
+  const params = writeExploreState(new URLSearchParams(), {
+    attribution: 'image:gradcam',
+    opacity: 35,
+  });
+  expect(readExploreState(params, [...levels])).toMatchObject({
+    attribution: 'image:gradcam',
+    opacity: 35,
+  });
+  // Another view clears the choice; the opacity stays.
+  const split = writeExploreState(params, { view: 'split' });
+  expect(split.has('attribution')).toBe(false);
+  expect(readExploreState(split, [...levels]).opacity).toBe(35);
+  // A link naming an attribution outside the default view shows none.
+  const linked = new URLSearchParams('view=embeddings&attribution=image:gradcam');
+  expect(readExploreState(linked, [...levels]).attribution).toBeNull();
+  // Opacity is a whole percent from 0 to 100; the default (50) stays out of the URL.
+  for (const [text, value] of [
+    ['150', 100],
+    ['-3', 0],
+    ['12.6', 13],
+    ['x', 50],
+  ] as const)
+    expect(readExploreState(new URLSearchParams({ opacity: text }), [...levels]).opacity).toBe(
+      value,
+    );
+  expect(writeExploreState(params, { opacity: 50 }).has('opacity')).toBe(false);
 });

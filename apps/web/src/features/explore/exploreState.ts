@@ -1,7 +1,9 @@
 // The explorer's state as URL query parameters, so a reload or a shared link keeps it:
 // level, sort (JSON), filter (JSON), color, cards (JSON list of card toggles), size (card
-// width), view (grid, split or embeddings) and item (the open item). Anything unreadable falls back to the default.
-import { Filter, SortEntry, type DataLevel } from '@loupe/contracts';
+// width), view (grid, split or embeddings), item (the open item), attribution (the heatmap drawn
+// over pictures, in the default view only) and opacity (the heatmap's, in percent). Anything
+// unreadable falls back to the default.
+import { ATTRIBUTION_OPACITY, Filter, SortEntry, type DataLevel } from '@loupe/contracts';
 import { DEFAULT_CARD_WIDTH, clampCardWidth } from './gridRules';
 
 /** Card toggles preselected by default (§2): similarity score, label, split. */
@@ -20,6 +22,17 @@ export interface ExploreState {
   cardToggles: string[];
   cardWidth: number;
   item: string | null;
+  /** The attribution id whose heatmaps are drawn; only in the default (grid) view. */
+  attribution: string | null;
+  /** The heatmaps' opacity in percent, 0 to 100. */
+  opacity: number;
+}
+
+/** An opacity from the URL: a whole percent from 0 to 100, else the default. */
+export function readOpacity(text: string | null): number {
+  const value = text === null || text === '' ? Number.NaN : Number(text);
+  if (!Number.isFinite(value)) return ATTRIBUTION_OPACITY.default;
+  return Math.round(Math.min(ATTRIBUTION_OPACITY.max, Math.max(ATTRIBUTION_OPACITY.min, value)));
 }
 
 interface Schema<T> {
@@ -47,8 +60,9 @@ export function readExploreState(params: URLSearchParams, levels: DataLevel[]): 
   const level = params.get('level') as DataLevel | null;
   const size = params.get('size');
   const view = params.get('view') as ExploreView | null;
+  const shownView = view && EXPLORE_VIEWS.includes(view) ? view : 'grid';
   return {
-    view: view && EXPLORE_VIEWS.includes(view) ? view : 'grid',
+    view: shownView,
     dataLevel: level && levels.includes(level) ? level : (levels[0] ?? 'image'),
     sort: parseJson(params.get('sort'), SortEntry.array()) ?? [],
     filter: parseJson(params.get('filter'), Filter) ?? null,
@@ -56,6 +70,8 @@ export function readExploreState(params: URLSearchParams, levels: DataLevel[]): 
     cardToggles: parseJson(params.get('cards'), stringList) ?? DEFAULT_CARD_TOGGLES,
     cardWidth: size === null ? DEFAULT_CARD_WIDTH : clampCardWidth(Number(size)),
     item: params.get('item') || null,
+    attribution: shownView === 'grid' ? params.get('attribution') || null : null,
+    opacity: readOpacity(params.get('opacity')),
   };
 }
 
@@ -80,5 +96,12 @@ export function writeExploreState(
   }
   if ('view' in change) set('view', change.view === 'grid' ? null : (change.view ?? null));
   if ('item' in change) set('item', change.item ?? null);
+  if ('attribution' in change) set('attribution', change.attribution ?? null);
+  // Attributions are drawn in the default view only: another view clears the choice.
+  if ('view' in change && change.view && change.view !== 'grid') set('attribution', null);
+  if ('opacity' in change) {
+    const opacity = readOpacity(String(change.opacity));
+    set('opacity', opacity === ATTRIBUTION_OPACITY.default ? null : String(opacity));
+  }
   return next;
 }

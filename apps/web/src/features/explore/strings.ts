@@ -1,6 +1,6 @@
 // User-facing strings of the Explore page, copied from docs/product.md, Datasets (§2, §4, §5, §8)
 // where it gives them; the rest are ours, in the same voice.
-import type { DataLevel } from '@loupe/contracts';
+import { ATTRIBUTION_MESSAGES, PERFORMANCE_MESSAGES, type DataLevel } from '@loupe/contracts';
 
 export const exploreStrings = {
   explore: 'Explore',
@@ -12,6 +12,9 @@ export const exploreStrings = {
   loadingDataset: 'Loading dataset',
   loadingDelayed:
     'Loading datasets may take longer. Feel free to grab a coffee and come back later for the completed results.',
+  loadingModel: 'Loading model',
+  loadingModelDelayed:
+    'Loading models may take longer. Feel free to grab a coffee and come back later for the completed results.',
   datasetNotFound: 'Dataset not found',
   modelNotFound: 'Model not found',
   subsetNotFound: 'Subset not found',
@@ -107,6 +110,32 @@ export const exploreStrings = {
   open: 'Open item',
   noPreview: 'No preview',
   unableToLoadImage: 'Unable to load image',
+
+  // Attributions in the display settings (§2, §4, §8, §9)
+  attribution: 'Attribution',
+  attributionNone: 'None',
+  attributionOpacity: 'Opacity',
+  attributionsNone: ATTRIBUTION_MESSAGES.none,
+  attributionsLoading: ATTRIBUTION_MESSAGES.loading,
+  attributionsSelectModel: ATTRIBUTION_MESSAGES.selectModel,
+  attributionsPrimaryViewOnly: ATTRIBUTION_MESSAGES.primaryViewOnly,
+  attributionsFailed: 'Attributions failed to load',
+
+  // Selection performance sidebar (§2, §8)
+  performance: 'Performance',
+  showPerformance: 'Show performance',
+  hidePerformance: 'Hide performance',
+  performanceOfSelection: (count: number) =>
+    `${count.toLocaleString()} selected ${count === 1 ? 'item' : 'items'}`,
+  performanceOfFilter: 'Items matching the filter',
+  performanceOfSubset: 'Items of the subset',
+  performanceOfAll: 'All items',
+  averageMetricsFailed: 'Failed to load average metrics',
+  tooManyItems: PERFORMANCE_MESSAGES.tooManyItems,
+  summaryItems: 'Items',
+  summaryWithPrediction: 'With a prediction',
+  summaryIou: (threshold: number) => `Objects matched at IoU ${threshold}`,
+  noPredictionsInSlice: 'None of these items has a prediction from this model.',
 } as const;
 
 /** Level labels (docs/product.md, Datasets §1): Sample for images and audio; Object, or Class for semantic segmentation. */

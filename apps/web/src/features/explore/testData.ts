@@ -10,12 +10,16 @@ import {
   type ItemIdsRequest,
   type ItemsRequest,
   type MetadataFieldInfo,
+  type PredictionSet,
 } from '@loupe/contracts';
 import { adminUser, appState, fakeServer, type Handler } from '../../test/fakeServer';
 
 export const DATASET_ID = '3f1c2a6e-7b44-4c1e-9a51-2f0b6d8e9a10';
 export const api = `/api/datasets/${DATASET_ID}`;
 export const explorePath = `/datasets/${DATASET_ID}/explore`;
+export const MODEL_ID = '9a0b1c2d-3e4f-4a5b-8c6d-7e8f9a0b1c2d';
+/** The explorer of the dataset's model. */
+export const modelExplorePath = `/models/datasets/${DATASET_ID}/predictions/${MODEL_ID}/explore`;
 
 export function dataset(change: Partial<Dataset> = {}): Dataset {
   return {
@@ -166,6 +170,18 @@ export const HISTORY: HistoryRecord[] = [
     items_deleted: false,
   },
 ];
+
+/** The dataset's model (GET /api/dataset/models), predicting all 12 items. */
+export function exploreModel(): PredictionSet {
+  return {
+    id: MODEL_ID,
+    name: 'YOLO v8',
+    added_at: Date.UTC(2026, 10, 1),
+    num_missing: 0,
+    num_present: 12,
+    dataset: dataset(),
+  } as PredictionSet;
+}
 
 export function exploreServer({
   count = 12,

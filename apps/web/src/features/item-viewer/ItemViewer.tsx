@@ -28,7 +28,7 @@ import {
 } from '../curation';
 import { AudioView } from './components/AudioView';
 import { Filmstrip } from './components/Filmstrip';
-import { ImageView } from './components/ImageView';
+import { ImageView, type ViewerAttribution } from './components/ImageView';
 import { SIDEBAR_WIDTH, ViewerSidebar } from './components/ViewerSidebar';
 import { useMoveAfterApply } from './hooks/useMoveAfterApply';
 import { useViewerItems } from './hooks/useViewerItems';
@@ -51,6 +51,8 @@ export interface ItemViewerProps {
   cardConfigIds?: string[];
   /** The subset the explorer shows: the item can be moved out of it or removed from it. */
   subsetId?: string;
+  /** The attribution whose heatmap is drawn over the image, and its opacity slider's handler. */
+  attribution?: ViewerAttribution | null;
 }
 
 const SIDEBAR_COLLAPSED_KEY = 'loupe.itemViewer.sidebarCollapsed';
@@ -260,6 +262,7 @@ export function ItemViewer(props: ItemViewerProps) {
         turns={turns}
         onRotate={(delta) => setTurns((t) => t + delta)}
         labelMap={dataset.label_map}
+        attribution={props.attribution ?? null}
       />
     );
   } else if (items.currentError) {

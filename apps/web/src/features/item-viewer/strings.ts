@@ -18,6 +18,7 @@ export const viewerStrings = {
   zoomIn: 'Zoom in',
   zoomOut: 'Zoom out',
   resetView: 'Fit to view',
+  attributionOpacity: 'Attribution opacity',
   hideOverlays: 'Hide boxes and masks (B)',
   showOverlays: 'Show boxes and masks (B)',
   cropOffset: 'Bounding crop offset',

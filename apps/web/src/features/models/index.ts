@@ -1,5 +1,9 @@
 // What other features and the app shell may use of the models feature.
+export { ModelFeaturesPage } from './features/ModelFeaturesPage';
 export { useModel } from './hooks/useModel';
 export { modelCrumbs } from './modelCrumbs';
+export { ModelMetadataPage } from './metadata/ModelMetadataPage';
+export { ModelOverviewPage } from './overview/ModelOverviewPage';
+export { ModelPerformanceRoute } from './performance/ModelPerformanceRoute';
 export { ModelsPage } from './ModelsPage';
 export { ModelSubPage } from './ModelSubPage';

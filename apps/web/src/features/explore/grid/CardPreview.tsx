@@ -1,7 +1,8 @@
 // A card's picture: the thumbnail (or the spectrogram of audio), an object item cropped to its
 // object with some context, and boxes (solid for ground truth, dashed for predictions) and
 // masks (polygons, or COCO RLE as a picture) drawn over it in one SVG in image pixels; a
-// semantic-segmentation label map is painted, small, on a canvas under the SVG.
+// semantic-segmentation label map is painted, small, on a canvas under the SVG; a chosen
+// attribution's heatmap over the whole picture, under the shapes.
 import type { ExploreItem, ExploreObject } from '@loupe/contracts';
 import { Typography, theme } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -9,6 +10,10 @@ import { labelMapPalette } from '../../../lib/labelMap';
 import { cssColorToRgb, drawLabelMap, useLabelMap } from '../../../lib/labelMapImage';
 import { rleMaskPath } from '../../../lib/rleMask';
 import { labelColor } from '../../../lib/classColors';
+import {
+  AttributionOverlay,
+  type AttributionDisplay,
+} from '../../../components/AttributionOverlay';
 import { exploreStrings as strings } from '../strings';
 
 /** Context around an object's box when an object item is cropped to it, as a share of the box. */
@@ -140,9 +145,18 @@ export interface CardPreviewProps {
   classes: string[];
   /** Semantic segmentation: label-map pixel value → class name (else the class list by index). */
   labelMap?: Record<string, string>;
+  /** The attribution whose heatmap is drawn over the picture, when the item has one. */
+  attribution?: AttributionDisplay | null;
 }
 
-export function CardPreview({ item, size, classColors, classes, labelMap }: CardPreviewProps) {
+export function CardPreview({
+  item,
+  size,
+  classColors,
+  classes,
+  labelMap,
+  attribution = null,
+}: CardPreviewProps) {
   const { token } = theme.useToken();
   const [failed, setFailed] = useState(false);
   // Shapes wait for the picture, so boxes never float over an empty tile.
@@ -167,6 +181,7 @@ export function CardPreview({ item, size, classColors, classes, labelMap }: Card
     [classColors, classes],
   );
   const valueNames = useMemo(() => cardLabelMap(labelMap, classes), [labelMap, classes]);
+  const heatmap = attribution ? (item.attributions?.[attribution.id]?.src ?? null) : null;
 
   const box: React.CSSProperties = {
     width: '100%',
@@ -225,6 +240,9 @@ export function CardPreview({ item, size, classColors, classes, labelMap }: Card
             colorOf={colorOf}
             style={wholeImage}
           />
+        )}
+        {loaded && heatmap && attribution && (
+          <AttributionOverlay src={heatmap} opacity={attribution.opacity} style={wholeImage} />
         )}
         {loaded && !audio && item.objects.length > 0 && (
           <svg

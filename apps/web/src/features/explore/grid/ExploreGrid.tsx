@@ -5,6 +5,7 @@ import type { ExploreItem, MetadataFieldInfo } from '@loupe/contracts';
 import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
 import { theme } from 'antd';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import type { AttributionDisplay } from '../../../components/AttributionOverlay';
 import { emitTestEvent } from '../../../lib/testEvents';
 import type { ColorScale } from '../colorRules';
 import { OVERSCAN_ROWS, batchesFor, columnsFor, type Selection } from '../gridRules';
@@ -36,6 +37,8 @@ export interface ExploreGridProps {
   onError(error: unknown): void;
   /** Changes when something above the grid changes height, so the grid re-measures. */
   layoutKey?: unknown;
+  /** The attribution whose heatmaps the cards draw; none when null. */
+  attribution?: AttributionDisplay | null;
 }
 
 let firstPaintMarked = false;
@@ -80,6 +83,7 @@ export function ExploreGrid({
   onOpen,
   onError,
   layoutKey,
+  attribution = null,
 }: ExploreGridProps) {
   const { token } = theme.useToken();
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -197,6 +201,7 @@ export function ExploreGrid({
                   classColors={classColors}
                   classes={classes}
                   labelMap={labelMap}
+                  attribution={attribution}
                   onSelect={onSelect}
                   onOpen={onOpen}
                 />

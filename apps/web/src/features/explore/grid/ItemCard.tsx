@@ -5,6 +5,7 @@ import type { ExploreItem, MetadataFieldInfo } from '@loupe/contracts';
 import { Button, Skeleton, Tooltip, Typography, theme } from 'antd';
 import { memo, useState } from 'react';
 import { exploreStrings as strings } from '../strings';
+import type { AttributionDisplay } from '../../../components/AttributionOverlay';
 import { CardPreview } from './CardPreview';
 import { formatValue, itemValue } from './itemValues';
 
@@ -23,6 +24,7 @@ export interface ItemCardProps {
   classes: string[];
   /** Semantic segmentation: label-map pixel value → class name. */
   labelMap?: Record<string, string>;
+  attribution?: AttributionDisplay | null;
   onSelect(position: number, shift: boolean): void;
   onOpen(position: number, item: ExploreItem): void;
 }
@@ -38,6 +40,7 @@ export const ItemCard = memo(function ItemCard({
   classColors,
   classes,
   labelMap,
+  attribution = null,
   onSelect,
   onOpen,
 }: ItemCardProps) {
@@ -101,6 +104,7 @@ export const ItemCard = memo(function ItemCard({
             classColors={classColors}
             classes={classes}
             labelMap={labelMap}
+            attribution={attribution}
           />
         ) : (
           <Skeleton.Node active style={{ width: '100%', height: previewHeight }} />

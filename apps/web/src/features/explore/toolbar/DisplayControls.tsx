@@ -1,5 +1,5 @@
-// How the items are displayed, in the page header: the view (split, grid, embeddings), and for the
-// grid which values the cards show and how wide they are.
+// How the items are displayed, in the page header: the view (split, grid, embeddings), for the
+// grid which values the cards show and how wide they are, and the attribution drawn over them.
 import { AppstoreOutlined, DotChartOutlined, SplitCellsOutlined } from '@ant-design/icons';
 import type { MetadataFieldInfo } from '@loupe/contracts';
 import { Flex, Segmented } from 'antd';
@@ -25,11 +25,14 @@ export interface DisplayControlsProps {
     width: number;
     onWidthChange(width: number): void;
   } | null;
+  /** The attribution picker, where the task draws attributions. */
+  attribution?: React.ReactNode;
 }
 
-export function DisplayControls({ view, onViewChange, cards }: DisplayControlsProps) {
+export function DisplayControls({ view, onViewChange, cards, attribution }: DisplayControlsProps) {
   return (
     <Flex gap={12} align="center" data-testid="explore-display">
+      {attribution}
       {cards && (
         <>
           <ZoomControl value={cards.width} onChange={cards.onWidthChange} />

@@ -66,7 +66,14 @@ export function ExploreToolbar({
                   label: levelLabel(level, dataset.task_type),
                 }))}
                 onChange={(level) =>
-                  update({ dataLevel: level, sort: [], filter: null, colorBy: null, item: null })
+                  update({
+                    dataLevel: level,
+                    sort: [],
+                    filter: null,
+                    colorBy: null,
+                    item: null,
+                    attribution: null,
+                  })
                 }
               />
             </Tooltip>

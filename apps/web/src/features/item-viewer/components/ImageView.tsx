@@ -1,7 +1,8 @@
 // The image and image-object variants: the image (or the object's crop region) fitted to the
 // view, rotated in quarter turns, zoomed with buttons and the wheel, panned by dragging; boxes
 // (solid ground truth, dashed predictions) with label chips that never overlap when the view is
-// large enough, masks and label maps, and a class legend that shows or hides each class.
+// large enough, masks and label maps, a class legend that shows or hides each class, and the
+// chosen attribution's heatmap over the image with its opacity slider.
 import {
   CompressOutlined,
   EyeInvisibleOutlined,
@@ -20,6 +21,11 @@ import {
   useState,
   type PointerEvent as ReactPointerEvent,
 } from 'react';
+import {
+  AttributionOpacitySlider,
+  AttributionOverlay,
+  type AttributionDisplay,
+} from '../../../components/AttributionOverlay';
 import { labelMapClasses, labelMapPalette } from '../../../lib/labelMap';
 import { cssColorToRgb, useLabelMap } from '../../../lib/labelMapImage';
 import { readStorage, writeStorage } from '../../../lib/storage';
@@ -113,6 +119,13 @@ export interface ImageViewProps {
   onRotate: (delta: 1 | -1) => void;
   /** Semantic segmentation: label-map pixel value → class name. */
   labelMap?: Record<string, string>;
+  /** The explorer's chosen attribution, drawn over the image when the item has its heatmap. */
+  attribution?: ViewerAttribution | null;
+}
+
+/** The attribution the viewer draws, and where its opacity slider's changes go. */
+export interface ViewerAttribution extends AttributionDisplay {
+  onOpacityChange(opacity: number): void;
 }
 
 function ObjectBox({
@@ -352,6 +365,8 @@ export function ImageView(props: ImageViewProps) {
   };
 
   const src = item.src ?? item.thumbnail_src;
+  const attribution = props.attribution ?? null;
+  const heatmap = attribution ? (item.attributions?.[attribution.id]?.src ?? null) : null;
 
   return (
     <Flex vertical style={{ height: '100%', minHeight: 0 }}>
@@ -402,6 +417,16 @@ export function ImageView(props: ImageViewProps) {
         <Typography.Text type="secondary" style={{ marginLeft: 8 }} data-testid="zoom-percent">
           {Math.round(view.zoom * 100)}%
         </Typography.Text>
+        {heatmap && attribution && (
+          <div style={{ marginLeft: 16 }}>
+            <AttributionOpacitySlider
+              label={strings.attributionOpacity}
+              value={attribution.opacity}
+              onChange={attribution.onOpacityChange}
+              width={120}
+            />
+          </div>
+        )}
         {variant === 'image-object' && crop && (
           <Flex gap={16} align="center" style={{ marginLeft: 'auto' }}>
             <Flex gap={8} align="center">
@@ -481,6 +506,13 @@ export function ImageView(props: ImageViewProps) {
               onError={() => setFailed(true)}
               style={{ width: '100%', height: '100%', display: 'block' }}
             />
+            {heatmap && attribution && !failed && (
+              <AttributionOverlay
+                src={heatmap}
+                opacity={attribution.opacity}
+                style={{ position: 'absolute', inset: 0, width: '100%', height: '100%' }}
+              />
+            )}
             {drawOverlays && showGt && palette && (
               <LabelMapMask
                 pixels={gtPixels}

@@ -1,0 +1,251 @@
+// The evaluation loader on a real database, read in pages of two rows so that every page boundary
+// is crossed: what it loads is what was uploaded, aligned by upload order, with deleted samples
+// and objects left out and samples without a prediction flagged, whatever the page size.
+import { api } from '@loupe/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DatasetsRepository } from '../datasets/datasets.repository.js';
+import { createDatasetWithModel, uploadMedia } from '../testing/datasets.js';
+import { testImage } from '../testing/media.js';
+import { startLicensedApp, type Client, type TestApp } from '../testing/test-app.js';
+import { loadEvaluation, type Evaluation } from './evaluation-loader.js';
+import { PerformanceRepository } from './performance.repository.js';
+
+let t: TestApp;
+let admin: Client;
+beforeAll(async () => {
+  ({ t, admin } = await startLicensedApp());
+});
+afterAll(() => t.close());
+
+type Params = { id: string; predictionSetId: string };
+
+/** The evaluation read in pages of `pageSize` rows. */
+async function load(params: Params, pageSize?: number): Promise<Evaluation> {
+  const repo = new PerformanceRepository(t.database.db, t.database.dialect, pageSize);
+  const dataset = (await new DatasetsRepository(t.database.db, t.database.dialect).find(
+    params.id,
+  ))!;
+  return loadEvaluation(
+    { repo, readMedia: () => Promise.reject(new Error('no media')) },
+    dataset,
+    params.predictionSetId,
+  );
+}
+
+/** Loads in pages of two and in one page; both must be the same. */
+async function loadBoth(params: Params): Promise<Evaluation> {
+  const paged = await load(params, 2);
+  expect(paged).toEqual(await load(params));
+  return paged;
+}
+
+const deleteItems = (id: string, itemIds: string[]) =>
+  admin.call(api.curation.applyActions, {
+    body: { actions: [{ type: 'delete_items', dataset_id: id, item_ids: itemIds }] },
+  });
+
+describe('loadEvaluation', () => {
+  it('aligns labels, scores and probabilities by upload order, across pages', async () => {
+    // id, split, label, prediction (null: none), score, probabilities
+    const rows: [string, string | null, string, string | null, number, unknown][] = [
+      ['z', 'val', 'cat', 'cat', 0.9, [0.9, 0.075, 0.025]],
+      ['a', 'train', 'dog', 'cat', 0.6, null],
+      ['m', null, 'cat', null, 0, null],
+      ['b', 'train', 'fox', 'dog', 0.7, { dog: 0.7, cat: 0.2, fox: 0.1 }],
+      ['x', 'val', 'dog', 'dog', 0.8, null],
+      ['c', 'train', 'cat', null, 0, null],
+      ['d', 'val', 'dog', 'fox', 0.4, null],
+    ];
+    const params = await createDatasetWithModel(
+      admin,
+      {
+        name: `pets ${Math.random()}`,
+        task_type: 'classification',
+        class_names: ['cat', 'dog', 'fox'],
+      },
+      rows.map(([id, split, label]) => ({ id, label, ...(split ? { split } : {}) })),
+      {
+        predictions: rows
+          .filter((r) => r[3] !== null)
+          .map(([id, , , label, score, probabilities]) => ({
+            id,
+            label: label!,
+            score,
+            ...(probabilities ? { probabilities } : {}),
+          })) as never,
+      },
+    );
+    await deleteItems(params.id, ['x']);
+    const evaluation = await loadBoth(params);
+
+    const live = rows.filter((r) => r[0] !== 'x');
+    expect(evaluation.sampleIds).toEqual(live.map((r) => r[0]));
+    expect(evaluation.splitNames).toEqual(['train', 'val']);
+    expect([...evaluation.splitOf]).toEqual(
+      live.map((r) => (r[1] === null ? -1 : ['train', 'val'].indexOf(r[1]))),
+    );
+    expect([...evaluation.hasPrediction]).toEqual(live.map((r) => (r[3] === null ? 0 : 1)));
+    expect(evaluation.numMissing).toBe(2);
+    const data = evaluation.data;
+    if (data.kind !== 'class') throw new Error(data.kind);
+    expect(data.classes).toEqual(['cat', 'dog', 'fox']);
+    expect([...data.truth]).toEqual(live.map((r) => data.classes.indexOf(r[2])));
+    expect([...data.pred]).toEqual(
+      live.map((r) => (r[3] === null ? -1 : data.classes.indexOf(r[3]))),
+    );
+    expect([...data.score]).toEqual(live.map((r) => (r[3] === null ? NaN : r[4])));
+    // By position or by name; rows without any stay NaN.
+    expect([...data.probabilities!]).toEqual(
+      [
+        [0.9, 0.075, 0.025],
+        [NaN, NaN, NaN],
+        [NaN, NaN, NaN],
+        [0.2, 0.7, 0.1],
+        [NaN, NaN, NaN],
+        [NaN, NaN, NaN],
+      ]
+        .flat()
+        .map((v) => Math.fround(v)),
+    );
+  });
+
+  it('reads regression values by name or position, and transcripts', async () => {
+    const values = await createDatasetWithModel(
+      admin,
+      { name: `ages ${Math.random()}`, task_type: 'regression', value_names: ['age', 'height'] },
+      [
+        { id: 'a', values: { age: 3, height: 1.25 } },
+        { id: 'b', values: [5, 1.5] },
+        { id: 'c', values: { height: 1, age: 7 } },
+      ] as never,
+      {
+        predictions: [
+          { id: 'c', values: [6.5, 1.1] },
+          { id: 'a', values: { height: 1.2, age: 2.5 } },
+        ] as never,
+      },
+    );
+    const regression = (await loadBoth(values)).data;
+    if (regression.kind !== 'value') throw new Error(regression.kind);
+    expect([...regression.truth]).toEqual([3, 1.25, 5, 1.5, 7, 1]);
+    expect([...regression.pred]).toEqual([2.5, 1.2, NaN, NaN, 6.5, 1.1]);
+
+    const speech = await createDatasetWithModel(
+      admin,
+      { name: `speech ${Math.random()}`, task_type: 'automatic_speech_recognition' },
+      [
+        { id: 'u2', transcript: 'hello world' },
+        { id: 'u1', transcript: 'good morning' },
+        { id: 'u3', transcript: 'bye' },
+      ] as never,
+      {
+        predictions: [
+          { id: 'u3', transcript: 'by' },
+          { id: 'u2', transcript: 'hello word' },
+        ] as never,
+      },
+    );
+    const transcripts = await loadBoth(speech);
+    expect(transcripts.sampleIds).toEqual(['u2', 'u1', 'u3']);
+    expect(transcripts.data).toEqual({
+      kind: 'transcript',
+      reference: ['hello world', 'good morning', 'bye'],
+      hypothesis: ['hello word', null, 'by'],
+    });
+  });
+
+  it('reads the live objects of live samples in id order, with their image and size', async () => {
+    const { id } = await admin.call(api.datasets.create, {
+      body: {
+        name: `boxes ${Math.random()}`,
+        task_type: 'object_detection',
+        class_names: ['cat', 'dog'],
+      },
+    });
+    const key = await uploadMedia(
+      admin,
+      id,
+      (await testImage(1, 'png', 100, 50)).bytes,
+      'image/png',
+    );
+    const truth: Record<string, [string, number[]][]> = {
+      s2: [
+        ['dog', [10, 10, 20, 20]],
+        ['cat', [0, 0, 5, 5]],
+      ],
+      s1: [['cat', [1, 2, 3, 4]]],
+      s3: [
+        ['dog', [30, 10, 10, 10]],
+        ['dog', [50, 20, 10, 10]],
+      ],
+      s4: [['cat', [0, 0, 50, 50]]],
+    };
+    await admin.call(api.samples.upload, {
+      params: { id },
+      body: {
+        samples: Object.entries(truth).map(([s, objects]) => ({
+          id: s,
+          image: key,
+          objects: objects.map(([label, bbox], k) => ({ id: `o${k}`, label, bbox })),
+        })),
+      },
+    });
+    const set = await admin.call(api.predictionSets.create, {
+      params: { id },
+      body: { name: 'm' },
+    });
+    const predicted: Record<string, [string, number[], number][]> = {
+      s3: [
+        ['dog', [31, 10, 10, 10], 0.9],
+        ['cat', [0, 0, 9, 9], 0.3],
+      ],
+      s1: [['cat', [1, 2, 3, 5], 0.8]],
+      s4: [['dog', [0, 0, 40, 40], 0.5]],
+    };
+    const params = { id, predictionSetId: set.id };
+    await admin.call(api.predictionSets.uploadPredictions, {
+      params,
+      body: {
+        predictions: Object.entries(predicted).map(([s, objects]) => ({
+          id: s,
+          objects: objects.map(([label, bbox, score], k) => ({ id: `p${k}`, label, bbox, score })),
+        })),
+      },
+    });
+    await t.runner.drain(); // image sizes come from the computed metadata
+    const before = await load(params);
+    // One ground-truth object of s3 goes, and the whole of s4.
+    const gone = before.objects!.gtIds.find((o) => o.startsWith('s3') && o.endsWith('o1'))!;
+    await deleteItems(id, [gone]);
+    await deleteItems(id, ['s4']);
+    const evaluation = await loadBoth(params);
+
+    expect(evaluation.sampleIds).toEqual(['s2', 's1', 's3']);
+    expect([...evaluation.hasPrediction]).toEqual([0, 1, 1]);
+    const data = evaluation.data;
+    if (data.kind !== 'objects') throw new Error(data.kind);
+    expect([...data.imageSize]).toEqual([50, 100, 50, 100, 50, 100]);
+    // In id order: the objects of s1, then s2, then s3.
+    const gt = [
+      [1, 'cat', [1, 2, 3, 4]],
+      [0, 'dog', [10, 10, 20, 20]],
+      [0, 'cat', [0, 0, 5, 5]],
+      [2, 'dog', [30, 10, 10, 10]],
+    ] as const;
+    expect(evaluation.objects!.gtIds).toHaveLength(gt.length);
+    expect([...data.gt.image]).toEqual(gt.map((o) => o[0]));
+    expect([...data.gt.label]).toEqual(gt.map((o) => data.classes.indexOf(o[1])));
+    expect([...data.gt.box]).toEqual(gt.flatMap((o) => o[2]));
+    expect([...data.gt.iscrowd]).toEqual([0, 0, 0, 0]);
+    const pred = [
+      [1, 'cat', [1, 2, 3, 5], 0.8],
+      [2, 'dog', [31, 10, 10, 10], 0.9],
+      [2, 'cat', [0, 0, 9, 9], 0.3],
+    ] as const;
+    expect(evaluation.objects!.predIds).toHaveLength(pred.length);
+    expect([...data.pred.image]).toEqual(pred.map((o) => o[0]));
+    expect([...data.pred.label]).toEqual(pred.map((o) => data.classes.indexOf(o[1])));
+    expect([...data.pred.box]).toEqual(pred.flatMap((o) => o[2]));
+    expect([...data.pred.score]).toEqual(pred.map((o) => o[3]));
+  });
+});

@@ -1,0 +1,510 @@
+// Loads what a prediction set is evaluated on (docs/model-performance.md): the live samples of
+// its dataset in upload order, with their ground truth and the set's predictions aligned by
+// sample index, as the typed arrays of @loupe/metrics' EvalData; and each sample's split. The
+// database joins samples and predictions and hands them over a page at a time, one array per
+// column; values go straight into code and number arrays (labels and splits dictionary-encoded
+// as they come), with a turn of the event loop between pages, so other requests are answered
+// while a million samples load.
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { TASK_TRAITS, type TaskType } from '@loupe/contracts';
+import {
+  bboxToRle,
+  rleToBbox,
+  segmentationToRle,
+  type CocoSegmentation,
+  type EvalData,
+  type Rle,
+} from '@loupe/metrics';
+import type { DatasetRecord } from '../datasets/datasets.repository.js';
+import { classOfPixelValue, maskConfusion } from '../processing/mask-confusion.js';
+import type { NumericValues } from '../samples/samples.repository.js';
+import type {
+  EvaluationObjectPage,
+  EvaluationSampleColumns,
+  EvaluationSamplePage,
+  EvaluationTruth,
+  PerformanceRepository,
+  Probabilities,
+} from './performance.repository.js';
+
+/** Masks decoded at once (sharp decodes on libuv's threads). */
+const MASK_CONCURRENCY = 4;
+/** Object masks rasterised between two turns of the event loop. */
+const RASTER_BATCH = 5_000;
+
+/** A prediction set's evaluation data at one data version of its dataset. */
+export interface Evaluation {
+  datasetId: string;
+  predictionSetId: string;
+  task: TaskType;
+  dataVersion: number;
+  iouThreshold: number;
+  data: EvalData;
+  /** Sample ids by sample index (live samples in upload order). */
+  sampleIds: string[];
+  /** The split of each sample as an index into `splitNames`; −1 for none. */
+  splitOf: Int32Array;
+  /** The dataset's splits, ascending. */
+  splitNames: string[];
+  /** 1 where the sample has a prediction of the set. */
+  hasPrediction: Uint8Array;
+  numMissing: number;
+  /** Object tasks: the ids of the ground-truth and predicted objects, by index in data.gt / data.pred. */
+  objects: { gtIds: string[]; predIds: string[] } | null;
+}
+
+export interface EvaluationSource {
+  repo: Pick<PerformanceRepository, 'evaluationSamples' | 'evaluationObjects'>;
+  /** The bytes of a media reference of the dataset (masks). */
+  readMedia(datasetId: string, ref: string): Promise<Buffer>;
+}
+
+/** Codes of names by first appearance, starting from the given names. */
+class ClassIndex {
+  readonly names: string[];
+  private readonly index = new Map<string, number>();
+  constructor(names: readonly string[]) {
+    this.names = [...names];
+    this.names.forEach((name, i) => this.index.set(name, i));
+  }
+  of(name: string | null | undefined): number {
+    if (name === null || name === undefined) return -1;
+    let i = this.index.get(name);
+    if (i === undefined) {
+      i = this.names.length;
+      this.names.push(name);
+      this.index.set(name, i);
+    }
+    return i;
+  }
+  known(name: string): number {
+    return this.index.get(name) ?? -1;
+  }
+}
+
+/** What every task reads of its samples. */
+interface Samples {
+  ids: string[];
+  /** Each sample's seq, ascending: where an object's sample is found. */
+  seqs: number[];
+  splitOf: Int32Array;
+  splitNames: string[];
+  hasPrediction: Uint8Array;
+}
+
+/** Reads the samples with the columns asked for, handing each page to `add` after its own. */
+type ReadSamples = <T extends EvaluationTruth | null>(
+  columns: EvaluationSampleColumns<T>,
+  add: (page: EvaluationSamplePage<T>) => void,
+) => Promise<Samples>;
+
+export async function loadEvaluation(
+  source: EvaluationSource,
+  dataset: DatasetRecord,
+  predictionSetId: string,
+  onProgress: (fraction: number) => Promise<void> | void = () => {},
+): Promise<Evaluation> {
+  const read: ReadSamples = async (columns, add) => {
+    const samples = await readSamples(source, dataset, predictionSetId, columns, add);
+    await onProgress(0.2);
+    return samples;
+  };
+  const loaded = await loadData(source, dataset, predictionSetId, read, onProgress);
+  const { samples } = loaded;
+  let numMissing = 0;
+  for (const has of samples.hasPrediction) if (has === 0) numMissing++;
+  return {
+    datasetId: dataset.id,
+    predictionSetId,
+    task: dataset.task_type,
+    dataVersion: dataset.data_version,
+    iouThreshold: dataset.iou_threshold,
+    data: loaded.data,
+    sampleIds: samples.ids,
+    splitOf: samples.splitOf,
+    splitNames: samples.splitNames,
+    hasPrediction: samples.hasPrediction,
+    numMissing,
+    objects: loaded.objects ?? null,
+  };
+}
+
+function loadData(
+  source: EvaluationSource,
+  dataset: DatasetRecord,
+  predictionSetId: string,
+  read: ReadSamples,
+  onProgress: (fraction: number) => Promise<void> | void,
+): Promise<{ samples: Samples; data: EvalData; objects?: Evaluation['objects'] }> {
+  switch (TASK_TRAITS[dataset.task_type].label) {
+    case 'class':
+      return classData(dataset, read);
+    case 'value':
+      return valueData(dataset, read);
+    case 'transcript':
+      return transcriptData(read);
+    case 'mask':
+      return maskData(source, dataset, read, onProgress);
+    case 'objects':
+      return objectData(source, dataset, predictionSetId, read);
+  }
+}
+
+async function readSamples<T extends EvaluationTruth | null>(
+  source: EvaluationSource,
+  dataset: DatasetRecord,
+  predictionSetId: string,
+  columns: EvaluationSampleColumns<T>,
+  add: (page: EvaluationSamplePage<T>) => void,
+): Promise<Samples> {
+  const ids: string[] = [];
+  const seqs: number[] = [];
+  const predicted: number[] = [];
+  const splits = new ClassIndex([]);
+  const splitCodes: number[] = [];
+  let last = -Infinity;
+  for await (const page of source.repo.evaluationSamples(dataset.id, predictionSetId, columns)) {
+    for (let k = 0; k < page.id.length; k++) {
+      const seq = page.seq[k]!;
+      // Every sample index and object lookup rests on upload order.
+      if (!(seq > last)) throw new Error(`samples read out of upload order (seq ${seq})`);
+      last = seq;
+      ids.push(page.id[k]!);
+      seqs.push(seq);
+      predicted.push(page.predicted[k]!);
+      splitCodes.push(splits.of(page.split[k]));
+    }
+    add(page);
+    await nextTurn();
+  }
+  // Splits ascending, as the dataset lists them.
+  const splitNames = [...splits.names].sort();
+  const remap = splits.names.map((name) => splitNames.indexOf(name));
+  return {
+    ids,
+    seqs,
+    splitOf: Int32Array.from(splitCodes, (code) => (code < 0 ? -1 : remap[code]!)),
+    splitNames,
+    hasPrediction: Uint8Array.from(predicted),
+  };
+}
+
+async function classData(dataset: DatasetRecord, read: ReadSamples) {
+  const classes = new ClassIndex(dataset.class_names);
+  const truth: number[] = [];
+  const pred: number[] = [];
+  const score: number[] = [];
+  /** Samples with probabilities: their index and what was uploaded. */
+  const given: [number, Probabilities][] = [];
+  const samples = await read({ truth: 'label', scores: true }, (page) => {
+    for (let k = 0; k < page.id.length; k++) {
+      const probabilities = page.probabilities[k];
+      if (probabilities) given.push([truth.length, probabilities]);
+      truth.push(classes.of(page.truth[k]));
+      pred.push(classes.of(page.prediction[k]));
+      const s = page.score[k];
+      score.push(typeof s === 'number' ? s : NaN);
+    }
+  });
+  // Probabilities are per declared class (by position or by name); a row without any stays NaN.
+  // Every label is known by now, so the width is the final number of classes.
+  const n = truth.length;
+  const K = classes.names.length;
+  let probabilities: Float32Array | null = null;
+  if (given.length > 0) {
+    probabilities = new Float32Array(n * K).fill(NaN);
+    for (const [i, values] of given) {
+      const row = i * K;
+      probabilities.fill(0, row, row + K);
+      if (Array.isArray(values)) {
+        for (let k = 0; k < Math.min(values.length, dataset.class_names.length); k++)
+          probabilities[row + k] = values[k]!;
+      } else {
+        for (const [name, value] of Object.entries(values)) {
+          const k = classes.known(name);
+          if (k >= 0) probabilities[row + k] = value;
+        }
+      }
+    }
+  }
+  const data: EvalData = {
+    kind: 'class',
+    classes: classes.names,
+    truth: Int32Array.from(truth),
+    pred: Int32Array.from(pred),
+    score: Float64Array.from(score),
+    probabilities,
+  };
+  return { samples, data };
+}
+
+/** A sample's numbers by name or in the dataset's value order, appended to an N×V array; NaN where unknown. */
+function pushValues(out: number[], values: NumericValues | null, names: readonly string[]): void {
+  for (let k = 0; k < names.length; k++) {
+    const v = values === null ? undefined : Array.isArray(values) ? values[k] : values[names[k]!];
+    out.push(typeof v === 'number' && Number.isFinite(v) ? v : NaN);
+  }
+}
+
+async function valueData(dataset: DatasetRecord, read: ReadSamples) {
+  const names = dataset.value_names;
+  const truth: number[] = [];
+  const pred: number[] = [];
+  const samples = await read({ truth: 'values' }, (page) => {
+    for (let k = 0; k < page.id.length; k++) {
+      pushValues(truth, page.truth[k]!, names);
+      pushValues(pred, page.prediction[k]!, names);
+    }
+  });
+  const data: EvalData = {
+    kind: 'value',
+    valueNames: [...names],
+    truth: Float64Array.from(truth),
+    pred: Float64Array.from(pred),
+  };
+  return { samples, data };
+}
+
+async function transcriptData(read: ReadSamples) {
+  const reference: (string | null)[] = [];
+  const hypothesis: (string | null)[] = [];
+  const samples = await read({ truth: 'transcript' }, (page) => {
+    for (let k = 0; k < page.id.length; k++) {
+      reference.push(page.truth[k]!);
+      hypothesis.push(page.prediction[k]!);
+    }
+  });
+  const data: EvalData = { kind: 'transcript', reference, hypothesis };
+  return { samples, data };
+}
+
+async function maskData(
+  source: EvaluationSource,
+  dataset: DatasetRecord,
+  read: ReadSamples,
+  onProgress: (fraction: number) => Promise<void> | void,
+) {
+  const truthRefs: (string | null)[] = [];
+  const predRefs: (string | null)[] = [];
+  const samples = await read({ truth: 'mask' }, (page) => {
+    for (let k = 0; k < page.id.length; k++) {
+      truthRefs.push(page.truth[k]!);
+      predRefs.push(page.prediction[k]!);
+    }
+  });
+  const classes = [...dataset.class_names];
+  const K = classes.length;
+  const classOfValue = classOfPixelValue(classes, dataset.label_map);
+
+  const n = truthRefs.length;
+  const confusion: (Float64Array | null)[] = new Array<Float64Array | null>(n).fill(null);
+  let next = 0;
+  let done = 0;
+  const worker = async () => {
+    for (let i = next++; i < n; i = next++) {
+      const truthRef = truthRefs[i];
+      const predRef = predRefs[i];
+      if (truthRef && predRef) {
+        confusion[i] = await maskConfusion(
+          await source.readMedia(dataset.id, truthRef),
+          await source.readMedia(dataset.id, predRef),
+          classOfValue,
+          K,
+        );
+      }
+      done++;
+      if (done % 100 === 0) await onProgress(0.2 + (0.3 * done) / n);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(MASK_CONCURRENCY, n) }, worker));
+  const data: EvalData = { kind: 'mask', classes, confusion };
+  return { samples, data };
+}
+
+/** One side's objects as columns: box NaN where unknown, masks (segm) from the segmentation. */
+interface ObjectColumns {
+  ids: string[];
+  image: number[];
+  label: number[];
+  /** 4 numbers (x, y, w, h) per object. */
+  box: number[];
+  segmentation: (CocoSegmentation | null)[];
+  iscrowd: number[];
+  score: number[];
+}
+
+/** The sample index of a seq among the ascending `seqs`; −1 when none has it. */
+function indexOfSeq(seqs: readonly number[], seq: number): number {
+  let lo = 0;
+  let hi = seqs.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1;
+    const at = seqs[mid]!;
+    if (at === seq) return mid;
+    if (at < seq) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return -1;
+}
+
+async function readObjects(
+  pages: AsyncIterable<EvaluationObjectPage>,
+  seqs: readonly number[],
+  classes: ClassIndex,
+): Promise<ObjectColumns> {
+  const out: ObjectColumns = {
+    ids: [],
+    image: [],
+    label: [],
+    box: [],
+    segmentation: [],
+    iscrowd: [],
+    score: [],
+  };
+  for await (const page of pages) {
+    for (let k = 0; k < page.id.length; k++) {
+      const image = indexOfSeq(seqs, page.seq[k]!);
+      // A sample added since the samples were read.
+      if (image < 0) continue;
+      out.ids.push(page.id[k]!);
+      out.image.push(image);
+      out.label.push(classes.of(page.label[k]));
+      const x = page.x[k];
+      const y = page.y[k];
+      const w = page.w[k];
+      const h = page.h[k];
+      // A box is all four numbers or none.
+      if (x !== null && y !== null && w !== null && h !== null) out.box.push(x!, y!, w!, h!);
+      else out.box.push(NaN, NaN, NaN, NaN);
+      out.segmentation.push((page.segmentation[k] as CocoSegmentation | undefined) ?? null);
+      out.iscrowd.push(page.iscrowd[k] === 1 ? 1 : 0);
+      out.score.push(page.score[k] ?? NaN);
+    }
+    await nextTurn();
+  }
+  return out;
+}
+
+async function objectData(
+  source: EvaluationSource,
+  dataset: DatasetRecord,
+  predictionSetId: string,
+  read: ReadSamples,
+) {
+  const heights: number[] = [];
+  const widths: number[] = [];
+  const samples = await read({ truth: null, imageSize: true }, (page) => {
+    for (let k = 0; k < page.id.length; k++) {
+      heights.push(page.height[k] ?? NaN);
+      widths.push(page.width[k] ?? NaN);
+    }
+  });
+  const classes = new ClassIndex(dataset.class_names);
+  const segm = dataset.task_type === 'instance_segmentation';
+  const side = (which: 'truth' | 'prediction') =>
+    readObjects(
+      source.repo.evaluationObjects(dataset.id, predictionSetId, which, segm),
+      samples.seqs,
+      classes,
+    );
+  const gt = await side('truth');
+  const pred = await side('prediction');
+
+  const n = heights.length;
+  const imageSize = new Float64Array(n * 2);
+  for (let i = 0; i < n; i++) {
+    const known = Number.isFinite(heights[i]!) && Number.isFinite(widths[i]!);
+    imageSize[i * 2] = known ? heights[i]! : NaN;
+    imageSize[i * 2 + 1] = known ? widths[i]! : NaN;
+  }
+  if (segm) fillUnknownSizes(imageSize, [gt, pred]);
+
+  /** Typed columns of objects; masks are rasterised a few thousand a turn of the event loop. */
+  const columns = async (objects: ObjectColumns) => {
+    const count = objects.ids.length;
+    const box = Float64Array.from(objects.box);
+    const rle = new Array<Rle | null>(count).fill(null);
+    if (segm) {
+      for (let k = 0; k < count; k++) {
+        if (k % RASTER_BATCH === RASTER_BATCH - 1) await nextTurn();
+        const image = objects.image[k]!;
+        const h = imageSize[image * 2]!;
+        const w = imageSize[image * 2 + 1]!;
+        if (!Number.isFinite(h) || !Number.isFinite(w)) continue;
+        const own = box.subarray(k * 4, k * 4 + 4);
+        const known = own.every(Number.isFinite);
+        const mask = maskOf(objects.segmentation[k]!, known ? own : null, h, w);
+        rle[k] = mask;
+        if (!known && mask) box.set(rleToBbox(mask), k * 4);
+      }
+    }
+    return {
+      image: Int32Array.from(objects.image),
+      label: Int32Array.from(objects.label),
+      box,
+      rle,
+      iscrowd: Uint8Array.from(objects.iscrowd),
+      score: Float64Array.from(objects.score),
+    };
+  };
+  const g = await columns(gt);
+  const p = await columns(pred);
+  const data: EvalData = {
+    kind: 'objects',
+    classes: classes.names,
+    iouType: segm ? 'segm' : 'bbox',
+    hasPrediction: samples.hasPrediction,
+    imageSize,
+    gt: { image: g.image, label: g.label, box: g.box, rle: g.rle, iscrowd: g.iscrowd },
+    pred: { image: p.image, label: p.label, score: p.score, box: p.box, rle: p.rle },
+  };
+  return { samples, data, objects: { gtIds: gt.ids, predIds: pred.ids } };
+}
+
+/** An object's mask in an image of h×w; null when it has none (it is then left out). */
+function maskOf(
+  segmentation: CocoSegmentation | null,
+  box: ArrayLike<number> | null,
+  h: number,
+  w: number,
+): Rle | null {
+  try {
+    if (segmentation) return segmentationToRle(segmentation, h, w);
+    return box ? bboxToRle(box, h, w) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Images of unknown size (metadata not computed yet) take the extent of their objects, so
+ * polygons can still be rasterised: a mask only needs to hold every object of its image.
+ */
+function fillUnknownSizes(imageSize: Float64Array, sides: ObjectColumns[]): void {
+  const extent = new Map<number, [number, number]>();
+  for (const objects of sides)
+    for (let k = 0; k < objects.image.length; k++) {
+      const image = objects.image[k]!;
+      if (Number.isFinite(imageSize[image * 2]!)) continue;
+      const e = extent.get(image) ?? [1, 1];
+      const grow = (x: number, y: number) => {
+        e[0] = Math.max(e[0], Math.ceil(y));
+        e[1] = Math.max(e[1], Math.ceil(x));
+      };
+      const [x, y, w, h] = objects.box.slice(k * 4, k * 4 + 4) as [number, number, number, number];
+      if (Number.isFinite(x + y + w + h)) grow(x + w, y + h);
+      const s = objects.segmentation[k];
+      if (Array.isArray(s))
+        for (const polygon of s)
+          for (let i = 0; i + 1 < polygon.length; i += 2) grow(polygon[i]!, polygon[i + 1]!);
+      else if (s) {
+        e[0] = Math.max(e[0], s.size[0]);
+        e[1] = Math.max(e[1], s.size[1]);
+      }
+      extent.set(image, e);
+    }
+  for (const [image, [h, w]] of extent) {
+    imageSize[image * 2] = h;
+    imageSize[image * 2 + 1] = w;
+  }
+}

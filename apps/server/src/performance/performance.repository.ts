@@ -1,0 +1,359 @@
+// SQL for model performance: the stored results of a prediction set (report, fine-grained curves,
+// subset entries) with the data they were computed from, the metric a subset's entry shows, and
+// what an evaluation reads (live samples with their predictions, objects, predicted objects) in a
+// stable order, in pages of one array per column, JSON columns decoded.
+import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
+import type { Dialect } from '../db/database.js';
+import { readJson } from '../db/json-columns.js';
+import type { DB, PerformanceResultsTable } from '../db/schema.js';
+import type { NumericValues, Segmentation } from '../samples/samples.repository.js';
+
+/** What a stored result is of: the report, the curves, or one subset's entry. */
+export type ResultKind = 'report' | 'finegrained' | `subset:${string}`;
+
+export interface PerformanceResultRecord {
+  prediction_set_id: string;
+  kind: ResultKind;
+  data_version: number;
+  iou_threshold: number;
+  /** The subset's updated_at for a subset entry; 0 otherwise. */
+  subset_version: number;
+  status: 'computing' | 'ready' | 'failed';
+  progress: number;
+  /** The decoded result; null unless ready. */
+  result: unknown;
+  error: string | null;
+  updated_at: number;
+}
+
+/** The ground truth and prediction columns an evaluation can read, as they are decoded. */
+interface TruthColumns {
+  label: string;
+  values: NumericValues;
+  transcript: string;
+  /** A mask's media reference. */
+  mask: string;
+}
+export type EvaluationTruth = keyof TruthColumns;
+
+/** Uploaded class probabilities: by position in the dataset's classes, or by name. */
+export type Probabilities = number[] | Record<string, number>;
+
+/** What an evaluation reads of the samples besides their id, seq, split and prediction flag. */
+export interface EvaluationSampleColumns<T extends EvaluationTruth | null> {
+  /** The ground truth and prediction column; null for none (object tasks read their objects). */
+  truth: T;
+  /** The prediction's score and probabilities. */
+  scores?: boolean;
+  /** The image size from the computed metadata. */
+  imageSize?: boolean;
+}
+
+type TruthValue<T extends EvaluationTruth | null> = T extends EvaluationTruth
+  ? TruthColumns[T] | null
+  : never;
+
+/**
+ * Live samples in upload order with the prediction set's prediction, one array per column (item
+ * k of every array is the same sample); the columns not asked for are empty.
+ */
+export interface EvaluationSamplePage<T extends EvaluationTruth | null> {
+  id: string[];
+  seq: number[];
+  split: (string | null)[];
+  /** 1 where the set has a prediction of the sample, else 0. */
+  predicted: number[];
+  truth: TruthValue<T>[];
+  prediction: TruthValue<T>[];
+  score: (number | null)[];
+  probabilities: (Probabilities | null)[];
+  height: (number | null)[];
+  width: (number | null)[];
+}
+
+/**
+ * Live ground-truth objects, or a set's predicted objects, of live samples in id order, one array
+ * per column; the columns not asked for or not of the side are empty.
+ */
+export interface EvaluationObjectPage {
+  id: string[];
+  /** The seq of the object's sample. */
+  seq: number[];
+  label: string[];
+  x: (number | null)[];
+  y: (number | null)[];
+  w: (number | null)[];
+  h: (number | null)[];
+  segmentation: (Segmentation | null)[];
+  /** Ground truth: 1 for a crowd region. */
+  iscrowd: number[];
+  /** Predictions: the confidence. */
+  score: (number | null)[];
+}
+
+const TRUTH_FIELD: Record<EvaluationTruth, string> = {
+  label: 'label',
+  values: 'values_json',
+  transcript: 'transcript',
+  mask: 'mask',
+};
+
+/**
+ * Rows an evaluation page holds. SQLite pages on the (dataset, seq) index, a page between two turns
+ * of the event loop; PostgreSQL would hash-join predictions again for every page, so it answers a
+ * million at once.
+ */
+const EVALUATION_PAGE = { sqlite: 25_000, postgres: 1_000_000 } as const;
+
+/** A column as the database aggregated it: JSON text (SQLite), parsed JSON, or null for no rows. */
+function jsonColumn(value: unknown): unknown[] {
+  if (typeof value === 'string') return JSON.parse(value) as unknown[];
+  return (value as unknown[] | null) ?? [];
+}
+
+/** A column of JSON texts, each decoded. */
+function decodedColumn<T>(value: unknown): (T | null)[] {
+  return (jsonColumn(value) as (string | null)[]).map((text) => readJson<T>(text));
+}
+
+export class PerformanceRepository {
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly dialect: Dialect,
+    /** Rows an evaluation page holds (tests make it small to cross page boundaries). */
+    private readonly pageSize: number = EVALUATION_PAGE[dialect],
+  ) {}
+
+  async result(setId: string, kind: ResultKind): Promise<PerformanceResultRecord | undefined> {
+    const row = await this.db
+      .selectFrom('performance_results')
+      .selectAll()
+      .where('prediction_set_id', '=', setId)
+      .where('kind', '=', kind)
+      .executeTakeFirst();
+    return row && decodeResult(row);
+  }
+
+  /** Every subset entry of a prediction set. */
+  async subsetResults(setId: string): Promise<PerformanceResultRecord[]> {
+    const rows = await this.db
+      .selectFrom('performance_results')
+      .selectAll()
+      .where('prediction_set_id', '=', setId)
+      .where('kind', 'like', 'subset:%')
+      .execute();
+    return rows.map(decodeResult);
+  }
+
+  /** Writes a result, replacing the one of the same prediction set and kind. */
+  async saveResult(record: PerformanceResultRecord): Promise<void> {
+    const values = {
+      ...record,
+      result: record.result === null ? null : JSON.stringify(record.result),
+    };
+    await this.db
+      .insertInto('performance_results')
+      .values(values)
+      .onConflict((oc) =>
+        oc.columns(['prediction_set_id', 'kind']).doUpdateSet({
+          data_version: values.data_version,
+          iou_threshold: values.iou_threshold,
+          subset_version: values.subset_version,
+          status: values.status,
+          progress: values.progress,
+          result: values.result,
+          error: values.error,
+          updated_at: values.updated_at,
+        }),
+      )
+      .execute();
+  }
+
+  /** Removes the entries of subsets that are gone. */
+  async deleteResults(setId: string, kinds: ResultKind[]): Promise<void> {
+    if (kinds.length === 0) return;
+    await this.db
+      .deleteFrom('performance_results')
+      .where('prediction_set_id', '=', setId)
+      .where('kind', 'in', kinds)
+      .execute();
+  }
+
+  /** The metric chosen for each subset of the dataset that has one. */
+  async subsetMetrics(datasetId: string): Promise<Map<string, string>> {
+    const rows = await this.db
+      .selectFrom('subsets')
+      .select(['id', 'performance_metric'])
+      .where('dataset_id', '=', datasetId)
+      .where('performance_metric', 'is not', null)
+      .execute();
+    return new Map(rows.map((row) => [row.id, row.performance_metric!]));
+  }
+
+  /** Shows or hides a subset's performance and sets its metric (absent fields stay). */
+  async setSubsetPerformance(
+    subsetId: string,
+    changes: { enabled?: boolean; metric?: string },
+  ): Promise<void> {
+    const set = {
+      ...(changes.enabled !== undefined
+        ? { enabled_for_performance: changes.enabled ? 1 : 0 }
+        : {}),
+      ...(changes.metric !== undefined ? { performance_metric: changes.metric } : {}),
+    };
+    if (Object.keys(set).length === 0) return;
+    await this.db.updateTable('subsets').set(set).where('id', '=', subsetId).execute();
+  }
+
+  /**
+   * Live samples in upload order, each with the set's prediction (samples left join predictions),
+   * a page at a time, column by column.
+   */
+  async *evaluationSamples<T extends EvaluationTruth | null>(
+    datasetId: string,
+    setId: string,
+    columns: EvaluationSampleColumns<T>,
+  ): AsyncGenerator<EvaluationSamplePage<T>> {
+    const field = columns.truth === null ? null : TRUTH_FIELD[columns.truth];
+    const select: Record<string, string> = {
+      seq: 's.seq',
+      id: 's.id',
+      split: 's.split',
+      predicted: 'case when p.sample_id is null then 0 else 1 end',
+      ...(field ? { truth: `s.${field}`, prediction: `p.${field}` } : {}),
+      ...(columns.scores ? { score: 'p.score', probabilities: 'p.probabilities' } : {}),
+      ...(columns.imageSize
+        ? {
+            height: this.jsonNumber('s.computed', 'image.height'),
+            width: this.jsonNumber('s.computed', 'image.width'),
+          }
+        : {}),
+    };
+    const truth =
+      columns.truth === 'values'
+        ? (value: unknown) => decodedColumn<NumericValues>(value) as TruthValue<T>[]
+        : (value: unknown) => jsonColumn(value) as TruthValue<T>[];
+    let after = -1;
+    for (;;) {
+      const page = await this.columnPage(
+        select,
+        sql`from samples as s left join predictions as p
+          on p.prediction_set_id = ${setId} and p.sample_id = s.id
+        where s.dataset_id = ${datasetId} and s.deleted = 0 and s.seq > ${after}
+        order by s.seq`,
+        'seq',
+      );
+      if (page.count === 0) return;
+      const c = page.columns;
+      yield {
+        id: jsonColumn(c['id']) as string[],
+        seq: jsonColumn(c['seq']) as number[],
+        split: jsonColumn(c['split']) as (string | null)[],
+        predicted: jsonColumn(c['predicted']) as number[],
+        truth: truth(c['truth']),
+        prediction: truth(c['prediction']),
+        score: jsonColumn(c['score']) as (number | null)[],
+        probabilities: decodedColumn<Probabilities>(c['probabilities']),
+        height: jsonColumn(c['height']) as (number | null)[],
+        width: jsonColumn(c['width']) as (number | null)[],
+      };
+      if (page.count < this.pageSize) return;
+      after = Number(page.last);
+    }
+  }
+
+  /**
+   * The live ground-truth objects of the dataset's live samples, or the set's predicted objects
+   * of them, in id order, a page at a time, column by column.
+   */
+  async *evaluationObjects(
+    datasetId: string,
+    setId: string,
+    side: 'truth' | 'prediction',
+    segmentation: boolean,
+  ): AsyncGenerator<EvaluationObjectPage> {
+    const select: Record<string, string> = {
+      id: 'o.id',
+      seq: 's.seq',
+      label: 'o.label',
+      x: 'o.x',
+      y: 'o.y',
+      w: 'o.w',
+      h: 'o.h',
+      ...(segmentation ? { segmentation: 'o.segmentation' } : {}),
+      ...(side === 'truth' ? { iscrowd: 'o.iscrowd' } : { score: 'o.score' }),
+    };
+    let after = '';
+    for (;;) {
+      const from =
+        side === 'truth'
+          ? sql`from objects as o join samples as s on s.dataset_id = o.dataset_id and s.id = o.sample_id
+            where o.dataset_id = ${datasetId} and o.deleted = 0 and s.deleted = 0 and o.id > ${after}
+            order by o.id`
+          : sql`from predicted_objects as o join samples as s on s.dataset_id = ${datasetId} and s.id = o.sample_id
+            where o.prediction_set_id = ${setId} and s.deleted = 0 and o.id > ${after}
+            order by o.id`;
+      const page = await this.columnPage(select, from, 'id');
+      if (page.count === 0) return;
+      const c = page.columns;
+      const numbers = (name: string) => jsonColumn(c[name]) as (number | null)[];
+      yield {
+        id: jsonColumn(c['id']) as string[],
+        seq: jsonColumn(c['seq']) as number[],
+        label: jsonColumn(c['label']) as string[],
+        x: numbers('x'),
+        y: numbers('y'),
+        w: numbers('w'),
+        h: numbers('h'),
+        segmentation: decodedColumn<Segmentation>(c['segmentation']),
+        iscrowd: jsonColumn(c['iscrowd']) as number[],
+        score: numbers('score'),
+      };
+      if (page.count < this.pageSize) return;
+      after = String(page.last);
+    }
+  }
+
+  /**
+   * A page of the rows of `from` (its tables, conditions and order): one JSON array per column,
+   * built by the database and parsed in one go, so no object is made per row. The arrays follow
+   * the page's order (the aggregates read an ordered subquery, nothing joined above it). `last`
+   * is the page's highest `key`, where the next page starts.
+   */
+  private async columnPage(
+    select: Record<string, string>,
+    from: RawBuilder<unknown>,
+    key: string,
+  ): Promise<{ count: number; last: unknown; columns: Record<string, unknown> }> {
+    const aggregate = sql.raw(this.dialect === 'postgres' ? 'json_agg' : 'json_group_array');
+    const names = Object.keys(select);
+    const { rows } = await sql<Record<string, unknown>>`select count(*) as page_count,
+        max(${sql.ref(key)}) as page_last,
+        ${sql.join(names.map((name) => sql`${aggregate}(${sql.ref(name)}) as ${sql.ref(name)}`))}
+      from (
+        select ${sql.join(names.map((name) => sql`${sql.raw(select[name]!)} as ${sql.ref(name)}`))}
+        ${from}
+        limit ${this.pageSize}
+      ) as page`.execute(this.db);
+    const { page_count, page_last, ...columns } = rows[0]!;
+    return { count: Number(page_count), last: page_last, columns };
+  }
+
+  /** A number of a JSON text column, as SQL. */
+  private jsonNumber(column: string, key: string): string {
+    return this.dialect === 'postgres'
+      ? `(${column}::json -> '${key}')`
+      : `json_extract(${column}, '$."${key}"')`;
+  }
+}
+
+function decodeResult(row: Selectable<PerformanceResultsTable>): PerformanceResultRecord {
+  return {
+    ...row,
+    kind: row.kind as ResultKind,
+    data_version: Number(row.data_version),
+    subset_version: Number(row.subset_version),
+    updated_at: Number(row.updated_at),
+    result: readJson<unknown>(row.result),
+  };
+}

@@ -1,0 +1,265 @@
+// Subset Performance (docs/product.md, Models §2): the enabled subsets' metrics in the chosen
+// split, grouped by data level (audio, image, image object), 4 per level before 'Show more';
+// search by name; '+' opens the modal that enables subsets; each subset's metric can be changed.
+import { PlusOutlined } from '@ant-design/icons';
+import type { Dataset, DataLevel, SubsetPerformanceEntry, TaskType } from '@loupe/contracts';
+import { metricTitle, PERFORMANCE_METRICS } from '@loupe/metrics';
+import { Button, Card, Col, Empty, Flex, Input, Row, Select, Spin, theme, Typography } from 'antd';
+import { Fragment, useState } from 'react';
+import { Link } from 'react-router';
+import { useLicense } from '../../../../api/hooks/useLicense';
+import { DisabledTooltip } from '../../../../components/DisabledTooltip';
+import { ErrorFallback } from '../../../../components/ErrorFallback';
+import { SectionCard } from '../components/SectionCard';
+import { useDatasetSubsets } from '../hooks/useDatasetSubsets';
+import { useSubsetsPerformance } from '../hooks/useSubsetsPerformance';
+import { useToggleSubsetPerformance } from '../hooks/useToggleSubsetPerformance';
+import {
+  formatMetric,
+  groupSubsetEntries,
+  modelRoot,
+  subsetGridSpans,
+  SUBSETS_SHOWN,
+} from '../performanceRules';
+import { performanceStrings as strings } from '../strings';
+import { EnableSubsetsModal } from './EnableSubsetsModal';
+
+export interface SubsetPerformanceSectionProps {
+  dataset: Dataset;
+  predictionSetId: string;
+  split: string;
+}
+
+export function SubsetPerformanceSection({
+  dataset,
+  predictionSetId,
+  split,
+}: SubsetPerformanceSectionProps) {
+  const performance = useSubsetsPerformance(dataset.id, predictionSetId, split);
+  const subsets = useDatasetSubsets(dataset.id);
+  const licensed = useLicense().data?.state === 'LICENSED';
+  const [query, setQuery] = useState('');
+  const [modalOpen, setModalOpen] = useState(false);
+  const data = performance.data;
+  const entries = data ? Object.values(data.performance_per_subset) : [];
+  const pending = data?.pending_subsets.length ?? 0;
+  const groups = groupSubsetEntries(entries, query);
+
+  let body: React.ReactNode;
+  if (performance.isError) {
+    body = (
+      <ErrorFallback
+        title={strings.subsetsFailed}
+        error={performance.error}
+        onRetry={() => void performance.refetch()}
+      />
+    );
+  } else if (!data) {
+    body = (
+      <Flex justify="center" style={{ padding: 24 }}>
+        <Spin />
+      </Flex>
+    );
+  } else if (subsets.data?.length === 0) {
+    body = <EmptyText text={strings.noSubsets} />;
+  } else if (entries.length === 0 && pending === 0) {
+    body = <EmptyText text={strings.noSubsetEntries} hint={strings.noSubsetEntriesHint} />;
+  } else if (groups.length === 0 && entries.length > 0) {
+    body = <EmptyText text={strings.noSubsetMatches(query.trim())} />;
+  } else {
+    body = (
+      <Flex vertical gap={16}>
+        {groups.map((group) => (
+          <LevelGroup
+            key={group.level}
+            level={group.level}
+            entries={group.entries}
+            root={modelRoot(dataset.id, predictionSetId)}
+            datasetId={dataset.id}
+            task={dataset.task_type}
+            metrics={PERFORMANCE_METRICS[dataset.task_type].slice}
+            licensed={licensed}
+          />
+        ))}
+      </Flex>
+    );
+  }
+
+  return (
+    <SectionCard
+      title={strings.subsets}
+      label={strings.subsets}
+      tools={
+        <Flex gap={8} align="center">
+          {pending > 0 && (
+            <Typography.Text type="secondary" data-testid="subsets-pending">
+              <Spin size="small" style={{ marginRight: 6 }} />
+              {strings.pending(pending)}
+            </Typography.Text>
+          )}
+          <Input.Search
+            size="small"
+            allowClear
+            placeholder={strings.searchSubsets}
+            aria-label={strings.searchSubsets}
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+            style={{ width: 200 }}
+          />
+          <Button
+            size="small"
+            icon={<PlusOutlined />}
+            aria-label={strings.enableSubsets}
+            title={strings.enableSubsets}
+            onClick={() => setModalOpen(true)}
+          />
+        </Flex>
+      }
+    >
+      {body}
+      <EnableSubsetsModal
+        datasetId={dataset.id}
+        open={modalOpen}
+        licensed={licensed}
+        onClose={() => setModalOpen(false)}
+      />
+    </SectionCard>
+  );
+}
+
+function EmptyText({ text, hint }: { text: string; hint?: string }) {
+  return (
+    <Empty
+      image={Empty.PRESENTED_IMAGE_SIMPLE}
+      description={
+        <Flex vertical>
+          <Typography.Text>{text}</Typography.Text>
+          {hint && <Typography.Text type="secondary">{hint}</Typography.Text>}
+        </Flex>
+      }
+    />
+  );
+}
+
+interface LevelGroupProps {
+  level: DataLevel;
+  entries: SubsetPerformanceEntry[];
+  root: string;
+  datasetId: string;
+  task: TaskType;
+  metrics: readonly string[];
+  licensed: boolean;
+}
+
+function LevelGroup({ level, entries, root, datasetId, task, metrics, licensed }: LevelGroupProps) {
+  const [expanded, setExpanded] = useState(false);
+  const shown = expanded ? entries : entries.slice(0, SUBSETS_SHOWN);
+  const more = entries.length - SUBSETS_SHOWN;
+  // Equal columns across the whole width: as many as there are cards, up to 4 a row.
+  const spans = subsetGridSpans(shown.length);
+  return (
+    <Flex vertical gap={8} role="group" aria-label={strings.levels[level]}>
+      <Typography.Text strong>{strings.levels[level]}</Typography.Text>
+      <Row gutter={[12, 12]}>
+        {shown.map((entry) => (
+          <Col key={entry.subset.id} {...spans}>
+            <SubsetCard
+              entry={entry}
+              root={root}
+              datasetId={datasetId}
+              task={task}
+              metrics={metrics}
+              licensed={licensed}
+            />
+          </Col>
+        ))}
+      </Row>
+      {more > 0 && (
+        <div>
+          <Button type="link" size="small" onClick={() => setExpanded((value) => !value)}>
+            {expanded ? strings.showLess : strings.showMore(more)}
+          </Button>
+        </div>
+      )}
+    </Flex>
+  );
+}
+
+interface SubsetCardProps {
+  entry: SubsetPerformanceEntry;
+  root: string;
+  datasetId: string;
+  task: TaskType;
+  metrics: readonly string[];
+  licensed: boolean;
+}
+
+function SubsetCard({ entry, root, datasetId, task, metrics, licensed }: SubsetCardProps) {
+  const { token } = theme.useToken();
+  const toggle = useToggleSubsetPerformance(datasetId);
+  const { subset, metric_name: metric } = entry;
+  const lock = licensed ? null : strings.needsLicense;
+  const others = Object.entries(entry.performance_per_metric).filter(([id]) => id !== metric);
+  return (
+    <Card size="small" data-testid="subset-performance-card" style={{ height: '100%' }}>
+      <Flex vertical gap={6}>
+        <Link to={`${root}/subsets/${encodeURIComponent(subset.id)}`}>
+          <Typography.Text strong ellipsis style={{ maxWidth: '100%' }}>
+            {subset.name}
+          </Typography.Text>
+        </Link>
+        <Flex align="baseline" gap={8} wrap="wrap">
+          <Typography.Text style={{ fontSize: 22, fontWeight: 600 }}>
+            {formatMetric(metric, entry.performance_per_metric[metric])}
+          </Typography.Text>
+          <DisabledTooltip reason={lock}>
+            <Select
+              size="small"
+              variant="borderless"
+              aria-label={strings.subsetMetric(subset.name)}
+              value={metric}
+              disabled={lock !== null}
+              loading={toggle.isPending}
+              popupMatchSelectWidth={false}
+              options={metrics.map((id) => ({ value: id, label: metricTitle(task, id) }))}
+              onChange={(next: string) =>
+                toggle.mutate({ subsetId: subset.id, change: { metric_name: next } })
+              }
+            />
+          </DisabledTooltip>
+        </Flex>
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          {strings.itemsUsed(entry.num_items_used, entry.num_items_total)}
+        </Typography.Text>
+        {others.length > 0 && (
+          // One metric a line, names left and values right-aligned, the same in every card.
+          <dl
+            aria-label={strings.otherMetrics(subset.name)}
+            style={{
+              display: 'grid',
+              gridTemplateColumns: 'minmax(0, 1fr) auto',
+              columnGap: 12,
+              rowGap: 2,
+              margin: 0,
+              paddingTop: 6,
+              borderTop: `1px solid ${token.colorBorderSecondary}`,
+              fontSize: 12,
+              color: token.colorTextSecondary,
+            }}
+          >
+            {others.map(([id, value]) => (
+              <Fragment key={id}>
+                <dt style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+                  {metricTitle(task, id)}
+                </dt>
+                <dd style={{ margin: 0, textAlign: 'right', fontVariantNumeric: 'tabular-nums' }}>
+                  {formatMetric(id, value)}
+                </dd>
+              </Fragment>
+            ))}
+          </dl>
+        )}
+      </Flex>
+    </Card>
+  );
+}
