@@ -39,7 +39,8 @@ export interface PerformanceJobsRepos {
 }
 
 type Progress = (fraction: number) => Promise<void>;
-type Compute = Pick<PerformancePool, 'run'>;
+type Run = Pick<PerformancePool, 'run'>;
+type Compute = Pick<PerformancePool, 'run' | 'warm'>;
 
 export class PerformanceJobsService {
   constructor(
@@ -86,6 +87,7 @@ export class PerformanceJobsService {
     await this.repos.performance.deleteResults(setId, gone);
     if (!reportDue && due.length === 0) return;
     try {
+      this.compute.warm();
       const evaluation = await this.evaluations.get(dataset, setId, (f) => progress(0.5 * f));
       if (reportDue) {
         const report = await buildReport(evaluation, this.compute, (f) => progress(0.5 + 0.3 * f));
@@ -114,6 +116,7 @@ export class PerformanceJobsService {
     const stored = await this.repos.performance.result(setId, 'finegrained');
     if (isCurrent(stored, dataset) && stored.status === 'ready') return;
     try {
+      this.compute.warm();
       const evaluation = await this.evaluations.get(dataset, setId, (f) => progress(0.5 * f));
       const curves = await buildFinegrained(evaluation, this.compute, (f) =>
         progress(0.5 + 0.5 * f),
@@ -216,7 +219,7 @@ function asJobError(error: unknown): unknown {
 /** Each split's part ('all' first), computed in turn on the performance thread. */
 async function perSplit<K extends 'report' | 'finegrained'>(
   evaluation: Evaluation,
-  compute: Compute,
+  compute: Run,
   kind: K,
   progress: (fraction: number) => Promise<void>,
 ): Promise<ComputeOutput<K>[]> {
@@ -231,7 +234,7 @@ async function perSplit<K extends 'report' | 'finegrained'>(
 
 export async function buildReport(
   evaluation: Evaluation,
-  compute: Compute,
+  compute: Run,
   progress: (fraction: number) => Promise<void>,
 ): Promise<StoredReport> {
   const parts = await perSplit(evaluation, compute, 'report', progress);
@@ -259,7 +262,7 @@ export async function buildReport(
 
 export async function buildFinegrained(
   evaluation: Evaluation,
-  compute: Compute,
+  compute: Run,
   progress: (fraction: number) => Promise<void>,
 ): Promise<StoredFinegrained> {
   const parts = await perSplit(evaluation, compute, 'finegrained', progress);

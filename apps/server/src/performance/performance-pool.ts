@@ -93,6 +93,16 @@ export class PerformancePool {
     });
   }
 
+  /** Threads started so far (tests check that a job's tasks run on the thread it warmed). */
+  get threadStarts(): number {
+    return this.thread.generation;
+  }
+
+  /** Starts the thread while a job loads the data its tasks will need (not after). */
+  warm(): void {
+    if (!this.closed) this.thread.warm();
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     const stopped = new Error('The performance thread is closed.');

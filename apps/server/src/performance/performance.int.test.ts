@@ -603,6 +603,45 @@ describe('the performance thread', () => {
     expect(pool.counts.tasks - tasks).toBe(2);
   });
 
+  it('is started while the job loads its data, and the job computes on that thread', async () => {
+    const params = await pets();
+    const repos = createRepositories(t.database.db, t.database.dialect);
+    const dataset = (await repos.datasets.find(params.id))!;
+    const pool = new PerformancePool();
+    try {
+      expect(pool.threadStarts).toBe(0);
+      let startedWhileLoading = -1;
+      const jobs = new PerformanceJobsService(
+        repos,
+        {
+          get: (...args: Parameters<EvaluationCache['get']>) => {
+            startedWhileLoading = pool.threadStarts;
+            return new EvaluationCache({
+              repo: repos.performance,
+              readMedia: () => Promise.reject(new Error('no media')),
+            }).get(...args);
+          },
+        },
+        pool,
+        t.clock.read,
+      );
+      await jobs.computeReport(
+        {
+          dataset_id: params.id,
+          prediction_set_id: params.predictionSetId,
+          data_version: dataset.data_version,
+        },
+        1,
+        () => Promise.resolve(),
+      );
+      expect(startedWhileLoading).toBe(1);
+      expect(pool.counts.tasks).toBeGreaterThan(0);
+      expect(pool.threadStarts).toBe(1);
+    } finally {
+      await pool.close();
+    }
+  });
+
   it('fails the job at once, with a clear error, when a step overruns its deadline', async () => {
     const params = await pets();
     const repos = createRepositories(t.database.db, t.database.dialect);

@@ -121,6 +121,17 @@ export class WorkerThread<T, R> {
     this.idle.unref();
   }
 
+  /**
+   * Starts the thread now, if it is not running, so that a task about to be posted (once its
+   * input is ready) does not also wait for the thread's start; it ends after the idle time if
+   * no task comes.
+   */
+  warm(): void {
+    if (this.worker) return;
+    this.worker = this.start();
+    this.scheduleIdle();
+  }
+
   /** `transfer`: buffers that move to the thread instead of being copied. */
   run(task: T, transfer: ArrayBuffer[] = [], options: RunOptions = {}): Promise<R> {
     if (this.idle) clearTimeout(this.idle);
