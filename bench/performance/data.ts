@@ -270,11 +270,11 @@ const OBJECTS: Columns = [
   ['x', 'float8'], ['y', 'float8'], ['w', 'float8'], ['h', 'float8'], ['iscrowd', 'int4'],
   ['deleted', 'int4'], ['created_at', 'int8'], ['updated_at', 'int8'],
 ]; // prettier-ignore
-const PREDICTIONS: Columns = [
+export const PREDICTIONS: Columns = [
   ['prediction_set_id', 'text'], ['sample_id', 'text'], ['label', 'text'], ['score', 'float8'],
   ['transcript', 'text'], ['created_at', 'int8'],
 ]; // prettier-ignore
-const PREDICTED_OBJECTS: Columns = [
+export const PREDICTED_OBJECTS: Columns = [
   ['prediction_set_id', 'text'], ['id', 'text'], ['sample_id', 'text'], ['label', 'text'],
   ['score', 'float8'], ['x', 'float8'], ['y', 'float8'], ['w', 'float8'], ['h', 'float8'],
 ]; // prettier-ignore

@@ -26,6 +26,7 @@ import {
   datasetsRoutes,
 } from './datasets/datasets.routes.js';
 import { embeddingsRoutes } from './embeddings/embeddings.routes.js';
+import { comparisonRoutes } from './comparison/comparison.routes.js';
 import { exploreRoutes } from './explore/explore.routes.js';
 import { exportRoutes } from './export/export.routes.js';
 import { featuresRoutes } from './features/features.routes.js';
@@ -201,6 +202,7 @@ export async function buildApp(
   subsetsRoutes(api, { subsets: services.subsets });
   actionsRoutes(api, { actions: services.actions });
   performanceRoutes(api, { performance: services.performance });
+  comparisonRoutes(api, { comparison: services.comparison });
   attributionsRoutes(api, { attributions: services.attributions });
   exportRoutes(api, { exports: services.exports });
   sdkRoutes(api, new WheelCache(config.sdkDir));

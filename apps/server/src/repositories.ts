@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import { ApiKeysRepository } from './api-keys/api-keys.repository.js';
 import { AttributionsRepository } from './attributions/attributions.repository.js';
 import { ActionsRepository } from './curation/actions.repository.js';
+import { ComparisonRepository } from './comparison/comparison.repository.js';
 import { ResetTokensRepository, SessionsRepository } from './auth/sessions.repository.js';
 import { DatasetsRepository } from './datasets/datasets.repository.js';
 import { HistoryRepository } from './datasets/history.repository.js';
@@ -38,6 +39,7 @@ export function createRepositories(db: Kysely<DB>, dialect: Dialect) {
     exports: new ExportRepository(db, dialect),
     embeddings: new EmbeddingsRepository(db),
     performance: new PerformanceRepository(db, dialect),
+    comparison: new ComparisonRepository(db),
     attributions: new AttributionsRepository(db),
     jobs: new JobsRepository(db, dialect),
     users: new UsersRepository(db),

@@ -9,6 +9,9 @@ import { AuthService } from './auth/auth.service.js';
 import { LoginLimiter, ResetLimiter } from './auth/login-limiter.js';
 import { SessionCache } from './auth/session-cache.js';
 import type { BlobStoreConfig, Config } from './config.js';
+import { ComparisonJobsService } from './comparison/comparison-jobs.service.js';
+import { modelComparisonJob } from './comparison/comparison.job.js';
+import { ComparisonService } from './comparison/comparison.service.js';
 import { ActionsService } from './curation/actions.service.js';
 import { DatasetsService } from './datasets/datasets.service.js';
 import type { Database } from './db/database.js';
@@ -160,6 +163,27 @@ export function createServices(
     statistics,
     jobs,
   );
+  // One process's loads of evaluation data, shared by the performance jobs and reads.
+  const evaluations = new EvaluationCache({
+    repo: repos.performance,
+    readMedia: (datasetId, ref) => resolver.read(datasetId, ref),
+  });
+  // Reports, curves and slice metrics are computed on their own thread.
+  const performanceCompute = new PerformancePool();
+  // Comparisons of two models; the explorer shows their compared items while one is its context.
+  const comparison = new ComparisonService(
+    {
+      datasets: repos.datasets,
+      predictionSets: repos.predictionSets,
+      subsets: repos.subsets,
+      performance: repos.performance,
+      comparison: repos.comparison,
+    },
+    evaluations,
+    performanceCompute,
+    jobs,
+    license,
+  );
   const explore = new ExploreService(
     {
       datasets: repos.datasets,
@@ -172,6 +196,7 @@ export function createServices(
       subsets: repos.subsets,
     },
     new ItemTableCache(config.exploreCacheBytes),
+    comparison,
   );
   const subsets = new SubsetsService(
     { datasets: repos.datasets, subsets: repos.subsets },
@@ -204,13 +229,6 @@ export function createServices(
     ),
     clock,
   );
-  // One process's loads of evaluation data, shared by the performance jobs and reads.
-  const evaluations = new EvaluationCache({
-    repo: repos.performance,
-    readMedia: (datasetId, ref) => resolver.read(datasetId, ref),
-  });
-  // Reports, curves and slice metrics are computed on their own thread.
-  const performanceCompute = new PerformancePool();
   const performance = new PerformanceService(
     {
       datasets: repos.datasets,
@@ -271,6 +289,18 @@ export function createServices(
     ),
     PerformanceReportComputation: performanceReportJob(performanceJobs),
     FinegrainedPerformanceComputation: finegrainedPerformanceJob(performanceJobs),
+    ModelComparisonComputation: modelComparisonJob(
+      new ComparisonJobsService(
+        {
+          datasets: repos.datasets,
+          predictionSets: repos.predictionSets,
+          comparison: repos.comparison,
+        },
+        evaluations,
+        performanceCompute,
+        clock,
+      ),
+    ),
   };
 
   return {
@@ -304,6 +334,7 @@ export function createServices(
     subsets,
     actions,
     performance,
+    comparison,
     attributions: new AttributionsService(
       {
         datasets: repos.datasets,

@@ -10,6 +10,7 @@ export const JobType = z
     'ThumbnailGeneration',
     'PerformanceReportComputation',
     'FinegrainedPerformanceComputation',
+    'ModelComparisonComputation',
     'IntegrationSync',
   ])
   .meta({ id: 'JobType' });

@@ -2,6 +2,7 @@
 // better on each comparison metric, per class or word, per sample, per ground-truth and per
 // predicted object (with the item-level subcategories), and the texts of the comparison page.
 import { z } from 'zod';
+import { Subset } from './curation.js';
 import { TaskType } from './datasets.js';
 import { ALL_SPLITS, ComputeStatus, ExploreConfig, MetricValue } from './performance.js';
 
@@ -146,6 +147,17 @@ export const COMPARISON_DISTRIBUTION_BINS = 21;
 
 export const COMPARISON_MESSAGES = {
   modelNotFound: (id: string) => `Model with the identifier "${id}" was not found`,
+  failedToLoad: 'Unable to load model comparison',
+  subsetsFailedToLoad: 'Subset performance comparison failed to load',
+  computing:
+    'The comparison of the two models is being computed. This page updates by itself when it is ready.',
+  failed: 'Computing the comparison failed.',
+  sameModel: 'Model A and model B must be two different models.',
+  chooseModelB: 'Choose a model to compare with',
+  noOtherModels: 'No models available',
+  exploreModelA: 'Explore items for Model A',
+  exploreModelB: 'Explore items for Model B',
+  viewObjects: 'View objects',
   perEntityTitle: (entity: string) => `Per ${entity} breakdown`,
   perEntityHelp: (entity: string) =>
     `For each ${entity}, see which model performs better and by how much`,
@@ -202,15 +214,45 @@ export const MetricDelta = z
   .meta({ id: 'MetricDelta' });
 export type MetricDelta = z.infer<typeof MetricDelta>;
 
-/** What the explorer is opened with from the comparison page. */
-export const ComparisonContext = z.object({ split: z.string(), metric: z.string() });
+/**
+ * The explorer's per-item columns while a comparison is its context (the request's
+ * `comparison`, ExploreComparison in explore.ts): the item's category and (object levels)
+ * subcategory in the comparison, its difference B − A and the index of its bin in the section's
+ * distribution; null for items outside the compared split or section. Semantic segmentation
+ * compares masks, so a sample holds the categories of its masks, sorted and joined by ','.
+ */
+export const COMPARISON_FIELDS = {
+  category: 'comparison.category',
+  subcategory: 'comparison.subcategory',
+  delta: 'comparison.delta',
+  bin: 'comparison.bin',
+  categories: 'comparison.categories',
+} as const;
+
+/** The comparison an explore link opens the explorer in (the explore request's `comparison`). */
+export const ComparisonContext = z
+  .object({
+    predictions_id_a: z.string(),
+    predictions_id_b: z.string(),
+    split: z.string(),
+    metric: z.string(),
+    regression_value_name: z.string().nullable(),
+  })
+  .meta({ id: 'ComparisonContext' });
 export type ComparisonContext = z.infer<typeof ComparisonContext>;
 
+/**
+ * An explore link of the comparison page: open the explorer of model A or model B (the link
+ * says which) at `data_level` with `filter`, `sort_by` and `visible_metadata_ids`, and the
+ * comparison `context` sent with every explore request so the filter's comparison fields exist.
+ */
 export const ComparisonExploreConfig = ExploreConfig.extend({
   bin_metadata_id: z
     .string()
     .nullable()
-    .describe("The field a bin's start and end filter, when a bin is clicked"),
+    .describe(
+      "Distributions: the numeric field holding each item's bin index; a click on bin i adds the filter {type: 'numeric', metadata_id: bin_metadata_id, op: 'between', value: [i, i]}",
+    ),
   context: ComparisonContext,
 }).meta({ id: 'ComparisonExploreConfig' });
 export type ComparisonExploreConfig = z.infer<typeof ComparisonExploreConfig>;
@@ -252,6 +294,9 @@ export type ComparisonDistribution = z.infer<typeof ComparisonDistribution>;
 export const CategoryCount = z.object({
   num_items: z.number().int(),
   fraction_of_total_items: z.number().describe('Of the section’s items; 0 when it has none'),
+  explore_config: ComparisonExploreConfig.nullable().describe(
+    'The explorer showing exactly these items; null where the explorer cannot (no items)',
+  ),
 });
 export type CategoryCount = z.infer<typeof CategoryCount>;
 
@@ -287,7 +332,9 @@ export const EntityDelta = z.object({
   model_a: z.number(),
   model_b: z.number(),
   raw_delta: z.number().describe('B − A'),
-  explore_config: ExploreConfig.nullable(),
+  explore_config: ComparisonExploreConfig.nullable().describe(
+    "Classes: the items of the class (ground truth or either model's prediction); null for words",
+  ),
 });
 export type EntityDelta = z.infer<typeof EntityDelta>;
 
@@ -342,3 +389,40 @@ export const ComparisonResponse = ComparisonResult.extend({
   split: z.string(),
 }).meta({ id: 'ComparisonResponse' });
 export type ComparisonResponse = z.infer<typeof ComparisonResponse>;
+
+// No schema id: the OpenAPI generator inlines query parameters and cannot follow a reference.
+export const SubsetsComparisonQuery = z.object({
+  predictions_id_a: PredictionsId('predictions_id_a'),
+  predictions_id_b: PredictionsId('predictions_id_b'),
+  split: z.string().min(1).max(200).default(ALL_SPLITS),
+});
+export type SubsetsComparisonQuery = z.input<typeof SubsetsComparisonQuery>;
+
+/** One subset metric of both models with the category it falls in (equal: both are neutral). */
+export const SubsetMetricComparison = MetricDelta.extend({
+  category: ComparisonCategory.nullable().describe('null when either value is undefined'),
+});
+export type SubsetMetricComparison = z.infer<typeof SubsetMetricComparison>;
+
+export const SubsetComparisonEntry = z
+  .object({
+    comparison_per_metric: z.record(z.string(), SubsetMetricComparison),
+    num_items_used: z
+      .number()
+      .int()
+      .describe("The fewer of the two models' items with a prediction in the subset"),
+    num_items_total: z.number().int(),
+    metric_name: z.string().describe("The subset's chosen metric"),
+    subset: Subset,
+  })
+  .meta({ id: 'SubsetComparisonEntry' });
+export type SubsetComparisonEntry = z.infer<typeof SubsetComparisonEntry>;
+
+/** Subsets enabled for performance that both models' report jobs have measured, in one split. */
+export const SubsetsComparisonResponse = z
+  .object({
+    comparison_per_subset: z.record(z.string(), SubsetComparisonEntry),
+    pending_subsets: z.array(z.string()).describe('Enabled subsets still computing for A or B'),
+  })
+  .meta({ id: 'SubsetsComparisonResponse' });
+export type SubsetsComparisonResponse = z.infer<typeof SubsetsComparisonResponse>;

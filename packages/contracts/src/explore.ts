@@ -131,6 +131,38 @@ export const Filter: z.ZodType<Filter> = FilterNode.superRefine((value, ctx) => 
 /** What the items are looked at with: a prediction set adds its predictions and their metadata. */
 const PredictionsId = z.uuid('predictions_id must be a prediction set id (UUID)');
 
+/**
+ * The explorer opened from the comparison of two models (docs/model-comparison.md): the
+ * request's `predictions_id` must be one of the two, and the items gain the per-item columns of
+ * the comparison (COMPARISON_FIELDS: category, object subcategory, B − A difference, bin) for
+ * the samples of `split`, computed with `metric` (and `regression_value_name`); `items` answers
+ * each item with the other model's prediction too.
+ */
+export const ExploreComparison = z
+  .object({
+    predictions_id_a: z.uuid('comparison.predictions_id_a must be a prediction set id (UUID)'),
+    predictions_id_b: z.uuid('comparison.predictions_id_b must be a prediction set id (UUID)'),
+    split: z.string().min(1).max(200).default('all'),
+    metric: z
+      .string()
+      .min(1)
+      .max(100)
+      .optional()
+      .describe("A comparison metric of the task; the task's first when absent"),
+    regression_value_name: z.string().min(1).max(300).nullable().optional(),
+  })
+  .meta({ id: 'ExploreComparison' });
+export type ExploreComparison = z.input<typeof ExploreComparison>;
+
+/** The same context as flat query fields (metadata info is a GET). */
+export const ExploreComparisonQuery = z.object({
+  comparison_a: z.uuid('comparison_a must be a prediction set id (UUID)').optional(),
+  comparison_b: z.uuid('comparison_b must be a prediction set id (UUID)').optional(),
+  comparison_split: z.string().min(1).max(200).optional(),
+  comparison_metric: z.string().min(1).max(100).optional(),
+  comparison_value_name: z.string().min(1).max(300).optional(),
+});
+
 export const ItemIdsRequest = z
   .object({
     data_level: DataLevel,
@@ -142,6 +174,7 @@ export const ItemIdsRequest = z
       .describe('Keep items missing a value of a sort key (they sort last)'),
     subset_id: z.string().optional(),
     predictions_id: PredictionsId.optional(),
+    comparison: ExploreComparison.optional(),
     format: z
       .enum(['rows', 'ids'])
       .default('rows')
@@ -175,6 +208,7 @@ export const ItemsRequest = z
       .describe('Row indices from an item_ids answer, with its version'),
     version: z.number().int().optional(),
     predictions_id: PredictionsId.optional(),
+    comparison: ExploreComparison.optional(),
   })
   .meta({ id: 'ItemsRequest' });
 export type ItemsRequest = z.input<typeof ItemsRequest>;
@@ -196,6 +230,18 @@ export const ExploreObject = z
   })
   .meta({ id: 'ExploreObject' });
 export type ExploreObject = z.infer<typeof ExploreObject>;
+
+export const ItemPrediction = z
+  .object({
+    label: z.string().nullable(),
+    score: z.number().nullable(),
+    probabilities: z.record(z.string(), z.number()).nullable(),
+    values: z.record(z.string(), z.number()).nullable(),
+    transcript: z.string().nullable(),
+    mask_src: z.string().nullable(),
+  })
+  .meta({ id: 'ItemPrediction' });
+export type ItemPrediction = z.infer<typeof ItemPrediction>;
 
 export const ExploreItem = z
   .object({
@@ -230,17 +276,18 @@ export const ExploreItem = z
     values: z.record(z.string(), z.number()).nullable(),
     transcript: z.string().nullable(),
     mask_src: z.string().nullable().describe('Semantic segmentation: URL of the label map'),
-    prediction: z
-      .object({
-        label: z.string().nullable(),
-        score: z.number().nullable(),
-        probabilities: z.record(z.string(), z.number()).nullable(),
-        values: z.record(z.string(), z.number()).nullable(),
-        transcript: z.string().nullable(),
-        mask_src: z.string().nullable(),
-      })
-      .nullable(),
+    prediction: ItemPrediction.nullable(),
     objects: z.array(ExploreObject),
+    compared_prediction: z
+      .object({
+        predictions_id: z.string().describe('The other model of the comparison'),
+        prediction: ItemPrediction.nullable(),
+        objects: z
+          .array(ExploreObject)
+          .describe("The other model's predicted objects of the item's sample (type 'pred')"),
+      })
+      .optional()
+      .describe("With a comparison: the other model's prediction of the item's sample"),
     metadata: z.record(z.string(), MetadataValue),
     attributions: z
       .record(z.string(), ItemAttribution)
@@ -257,7 +304,7 @@ export const ItemsResponse = z
   .meta({ id: 'ItemsResponse' });
 export type ItemsResponse = z.infer<typeof ItemsResponse>;
 
-export const MetadataInfoQuery = z.object({
+export const MetadataInfoQuery = ExploreComparisonQuery.extend({
   data_level: DataLevel,
   predictions_id: PredictionsId.optional(),
 });
@@ -299,6 +346,7 @@ export const HistogramRequest = z
     metadata_id: MetadataId,
     data_level: DataLevel,
     predictions_id: PredictionsId.optional(),
+    comparison: ExploreComparison.optional(),
     filter: Filter.nullable().optional(),
     subset_id: z.string().optional(),
     max_num_bins: z.number().int().min(1).max(1000).default(20),

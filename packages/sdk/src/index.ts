@@ -19,3 +19,5 @@ export type { ExportItemsOptions, ExportOptions, ExportResult } from './client/e
 export type { HttpOptions } from './client/http.js';
 export { PERFORMANCE_POLL_MS, PERFORMANCE_TIMEOUT_MS } from './client/performance.js';
 export type { Performance, PerformanceOptions, PerformanceProgress } from './client/performance.js';
+export { COMPARISON_POLL_MS, COMPARISON_TIMEOUT_MS } from './client/compare.js';
+export type { Comparison, CompareOptions, ComparisonProgress } from './client/compare.js';

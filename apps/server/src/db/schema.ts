@@ -306,6 +306,22 @@ export interface PerformanceResultsTable {
   updated_at: number;
 }
 
+/** A job-computed comparison of two prediction sets, with what it was computed from. */
+export interface ComparisonResultsTable {
+  prediction_set_a: string;
+  prediction_set_b: string;
+  /** JSON of [split, metric, regression value name or null]. */
+  key: string;
+  data_version: number;
+  iou_threshold: number;
+  status: 'computing' | 'ready' | 'failed';
+  progress: number;
+  /** JSON of the result. */
+  result: string | null;
+  error: string | null;
+  updated_at: number;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -331,4 +347,5 @@ export interface DB {
   embedding_settings: EmbeddingSettingsTable;
   embeddings: EmbeddingsTable;
   performance_results: PerformanceResultsTable;
+  comparison_results: ComparisonResultsTable;
 }

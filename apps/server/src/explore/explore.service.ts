@@ -11,6 +11,7 @@ import {
   type ColorField,
   type ColorMapResponse,
   type DataLevel,
+  type ExploreComparison,
   type ExploreItem,
   type ExploreObject,
   type Filter,
@@ -18,6 +19,7 @@ import {
   type ItemFeaturesResponse,
   type ItemIdsResponse,
   type ItemsResponse,
+  type ItemPrediction,
   type MetadataFieldInfo,
   type MetadataInfoResponse,
   type MetadataValue,
@@ -34,6 +36,7 @@ import {
   rowsOfIds,
   type Bitset,
 } from '@loupe/analysis';
+import type { ComparedItems, ComparedItemsSource } from '../comparison/compared-items.js';
 import type { DatasetRecord, DatasetsRepository } from '../datasets/datasets.repository.js';
 import type { HistoryRepository } from '../datasets/history.repository.js';
 import type {
@@ -56,6 +59,8 @@ import { BLOB_PREFIX } from '../storage/media.js';
 import { SubsetRowsCache, type SubsetRows } from '../subsets/subset-rows.js';
 import type { SubsetsRepository } from '../subsets/subsets.repository.js';
 import { thumbnailUrl } from '../storage/thumbnail-refs.js';
+import type { Actor } from '../users/actor.js';
+import { withComparison } from './comparison-columns.js';
 import type { ExploreRepository } from './explore.repository.js';
 import { ItemTableCache } from './item-table-cache.js';
 import { tablePatch, type ItemEdits } from './item-table-patch.js';
@@ -77,6 +82,16 @@ interface Context {
   explore: ExploreTable;
   pending: Set<string>;
   stored: MetadataFieldRecord[];
+  /** With a comparison: its compared items and the other model's prediction set. */
+  comparison: { items: ComparedItems; otherId: string } | null;
+}
+
+/** An explore request's comparison context, and who asks (the comparison needs a license). */
+interface ComparisonInput {
+  value: ExploreComparison;
+  actor: Actor | undefined;
+  /** The request field named in a 400: body.comparison, or query.comparison_a for metadata info. */
+  where: string;
 }
 
 export interface ExploreRepos {
@@ -97,6 +112,7 @@ export interface ItemIdsInput {
   include_missing: boolean;
   subset_id?: string | undefined;
   predictions_id?: string | undefined;
+  comparison?: ExploreComparison | undefined;
   format: 'rows' | 'ids';
 }
 
@@ -106,15 +122,59 @@ export interface ItemsInput {
   rows?: number[] | undefined;
   version?: number | undefined;
   predictions_id?: string | undefined;
+  comparison?: ExploreComparison | undefined;
 }
 
 export interface HistogramInput {
   metadata_id: string;
   data_level: DataLevel;
   predictions_id?: string | undefined;
+  comparison?: ExploreComparison | undefined;
   filter?: Filter | null | undefined;
   subset_id?: string | undefined;
   max_num_bins: number;
+}
+
+export interface MetadataInfoInput {
+  data_level: DataLevel;
+  predictions_id?: string | undefined;
+  comparison_a?: string | undefined;
+  comparison_b?: string | undefined;
+  comparison_split?: string | undefined;
+  comparison_metric?: string | undefined;
+  comparison_value_name?: string | undefined;
+}
+
+function bodyComparison(
+  value: ExploreComparison | undefined,
+  actor: Actor | undefined,
+): ComparisonInput | undefined {
+  return value && { value, actor, where: 'body.comparison' };
+}
+
+/** Metadata info is a GET: its comparison comes as flat query fields, both models or neither. */
+function queryComparison(
+  query: MetadataInfoInput,
+  actor: Actor | undefined,
+): ComparisonInput | undefined {
+  const a = query.comparison_a;
+  const b = query.comparison_b;
+  if (a === undefined && b === undefined) return undefined;
+  if (a === undefined) throw new BadRequest('query.comparison_a: required with comparison_b.');
+  if (b === undefined) throw new BadRequest('query.comparison_b: required with comparison_a.');
+  return {
+    value: {
+      predictions_id_a: a,
+      predictions_id_b: b,
+      split: query.comparison_split ?? 'all',
+      ...(query.comparison_metric !== undefined ? { metric: query.comparison_metric } : {}),
+      ...(query.comparison_value_name !== undefined
+        ? { regression_value_name: query.comparison_value_name }
+        : {}),
+    },
+    actor,
+    where: 'query.comparison_a',
+  };
 }
 
 export class ExploreService {
@@ -124,6 +184,7 @@ export class ExploreService {
   constructor(
     private readonly repos: ExploreRepos,
     private readonly cache: ItemTableCache = new ItemTableCache(),
+    private readonly comparisons?: ComparedItemsSource,
   ) {}
 
   /** Tables built so far (tests check the cache with it). */
@@ -165,6 +226,7 @@ export class ExploreService {
     level: DataLevel,
     predictionsId: string | undefined,
     where: 'body' | 'query',
+    comparison?: ComparisonInput,
   ): Promise<Context> {
     const dataset = await this.repos.datasets.find(datasetId);
     if (!dataset) {
@@ -182,8 +244,13 @@ export class ExploreService {
       if (!set || set.dataset_id !== datasetId)
         throw new NotFound(`No prediction set with id ${predictionsId} in dataset ${datasetId}.`);
     }
+    // Computed (or read from the comparison's cache) while the table loads.
+    const compared = comparison
+      ? this.comparedItems(dataset, predictionsId, comparison)
+      : Promise.resolve(null);
+    compared.catch(() => undefined); // awaited below: not an unhandled rejection meanwhile
     const stored = await this.repos.metadataFields.list(datasetId, level);
-    const explore = await this.cache.get(
+    const base = await this.cache.get(
       ItemTableCache.key(datasetId, level, predictionsId ?? null),
       dataset.data_version,
       async () => {
@@ -198,8 +265,39 @@ export class ExploreService {
         return built;
       },
     );
+    const items = await compared;
+    const explore = items ? withComparison(base, items, level, predictionsId!) : base;
     const pending = new Set(stored.filter((f) => f.state === 'pending').map((f) => f.id));
-    return { dataset, level, explore, pending, stored };
+    const otherId =
+      items &&
+      (predictionsId === items.context.predictions_id_a
+        ? items.context.predictions_id_b
+        : items.context.predictions_id_a);
+    return {
+      dataset,
+      level,
+      explore,
+      pending,
+      stored,
+      comparison: items && otherId ? { items, otherId } : null,
+    };
+  }
+
+  /**
+   * The compared items of a request's comparison (docs/model-comparison.md, "The explorer in a
+   * comparison"): its predictions_id must be model A or model B of it.
+   */
+  private comparedItems(
+    dataset: DatasetRecord,
+    predictionsId: string | undefined,
+    { value, actor, where }: ComparisonInput,
+  ): Promise<ComparedItems> {
+    if (predictionsId !== value.predictions_id_a && predictionsId !== value.predictions_id_b)
+      throw new BadRequest(
+        `${where}: predictions_id must be model A (${value.predictions_id_a}) or model B (${value.predictions_id_b}) of the comparison.`,
+      );
+    if (!this.comparisons || !actor) throw new BadRequest(`${where}: comparison is not available.`);
+    return this.comparisons.items(actor, dataset, value);
   }
 
   /** Refuses unknown and pending fields before the engine runs. */
@@ -308,8 +406,14 @@ export class ExploreService {
     return { dataset: context.dataset, explore: context.explore, rows };
   }
 
-  async itemIds(datasetId: string, input: ItemIdsInput): Promise<ItemIdsResponse> {
-    const context = await this.context(datasetId, input.data_level, input.predictions_id, 'body');
+  async itemIds(datasetId: string, input: ItemIdsInput, actor?: Actor): Promise<ItemIdsResponse> {
+    const context = await this.context(
+      datasetId,
+      input.data_level,
+      input.predictions_id,
+      'body',
+      bodyComparison(input.comparison, actor),
+    );
     const subset = await this.subset(context, input.subset_id);
     input.sort.forEach((entry, i) => this.checkField(context, entry.name, `body.sort[${i}].name`));
     const { table } = context.explore;
@@ -337,7 +441,7 @@ export class ExploreService {
     };
   }
 
-  async items(datasetId: string, input: ItemsInput): Promise<ItemsResponse> {
+  async items(datasetId: string, input: ItemsInput, actor?: Actor): Promise<ItemsResponse> {
     const byRows = input.rows !== undefined;
     if (byRows === (input.item_ids !== undefined))
       throw new BadRequest('body: give either rows (with version) or item_ids.');
@@ -345,7 +449,13 @@ export class ExploreService {
       throw new BadRequest(
         'body.version: required with rows (the version of the item_ids answer).',
       );
-    const context = await this.context(datasetId, input.data_level, input.predictions_id, 'body');
+    const context = await this.context(
+      datasetId,
+      input.data_level,
+      input.predictions_id,
+      'body',
+      bodyComparison(input.comparison, actor),
+    );
     const { table } = context.explore;
     let rows: number[];
     if (byRows) {
@@ -405,7 +515,17 @@ export class ExploreService {
       });
     }
     const sampleList = [...sampleIds];
-    const [samples, objects, predictions, predictedObjects, attributions] = await Promise.all([
+    // With a comparison, the other model's predictions of the same samples are drawn too.
+    const otherId = context.comparison?.otherId;
+    const [
+      samples,
+      objects,
+      predictions,
+      predictedObjects,
+      attributions,
+      otherPredictions,
+      otherObjects,
+    ] = await Promise.all([
       this.repos.samples.byIds(datasetId, sampleList),
       this.repos.explore.objectsOfSamples(datasetId, sampleList),
       predictionsId
@@ -418,6 +538,12 @@ export class ExploreService {
       predictionsId && !objectLevel
         ? this.repos.explore.attributionsOfSamples(predictionsId, sampleList)
         : Promise.resolve([]),
+      otherId
+        ? this.repos.explore.predictionsOf(otherId, sampleList)
+        : Promise.resolve([] as PredictionRecord[]),
+      otherId
+        ? this.repos.explore.predictedObjectsOfSamples(otherId, sampleList)
+        : Promise.resolve([] as PredictedObjectRecord[]),
     ]);
     const attributionsBySample = groupBy(attributions, (a) => a.sample_id);
     const sampleById = new Map(samples.map((s) => [s.id, s]));
@@ -425,11 +551,22 @@ export class ExploreService {
     const predObjectsBySample = groupBy(predictedObjects, (o) => o.sample_id);
     const predictionBySample = new Map(predictions.map((p) => [p.sample_id, p]));
     const predObjectById = new Map(predictedObjects.map((o) => [o.id, o]));
+    const otherPredictionBySample = new Map(otherPredictions.map((p) => [p.sample_id, p]));
+    const otherObjectsBySample = groupBy(otherObjects, (o) => o.sample_id);
     const classNames = dataset.class_names;
     const valueNames = dataset.value_names;
     const base = `/api/datasets/${encodeURIComponent(datasetId)}`;
     const mediaUrl = (ref: string | null) =>
       ref?.startsWith(BLOB_PREFIX) ? `${base}/media/${ref.slice(BLOB_PREFIX.length)}` : null;
+    // A sample's prediction as an item shows it (objects are items of their own).
+    const samplePrediction = (p: PredictionRecord): ItemPrediction => ({
+      label: p.label,
+      score: p.score,
+      probabilities: probabilitiesRecord(p.probabilities, classNames),
+      values: valuesRecord(p.values, valueNames),
+      transcript: p.transcript,
+      mask_src: mediaUrl(p.mask),
+    });
 
     const out: ExploreItem[] = [];
     rows.forEach((row, i) => {
@@ -487,15 +624,9 @@ export class ExploreService {
           mask_src: null,
         };
       } else if (!objectLevel && p) {
-        prediction = {
-          label: p.label,
-          score: p.score,
-          probabilities: probabilitiesRecord(p.probabilities, classNames),
-          values: valuesRecord(p.values, valueNames),
-          transcript: p.transcript,
-          mask_src: mediaUrl(p.mask),
-        };
+        prediction = samplePrediction(p);
       }
+      const other = otherId === undefined ? undefined : otherPredictionBySample.get(sample.id);
       out.push({
         id,
         row,
@@ -520,6 +651,17 @@ export class ExploreService {
         mask_src: mediaUrl(sample.mask),
         prediction,
         objects: objectList,
+        ...(otherId !== undefined
+          ? {
+              compared_prediction: {
+                predictions_id: otherId,
+                prediction: !objectLevel && other ? samplePrediction(other) : null,
+                objects: (otherObjectsBySample.get(sample.id) ?? []).map((o) =>
+                  exploreObject(o, 'pred', fractions),
+                ),
+              },
+            }
+          : {}),
         metadata: rowMetadata(explore, row),
         ...(predictionsId && !objectLevel
           ? {
@@ -541,9 +683,16 @@ export class ExploreService {
 
   async metadataInfo(
     datasetId: string,
-    query: { data_level: DataLevel; predictions_id?: string | undefined },
+    query: MetadataInfoInput,
+    actor?: Actor,
   ): Promise<MetadataInfoResponse> {
-    const context = await this.context(datasetId, query.data_level, query.predictions_id, 'query');
+    const context = await this.context(
+      datasetId,
+      query.data_level,
+      query.predictions_id,
+      'query',
+      queryComparison(query, actor),
+    );
     const { explore, pending } = context;
     const metadata_config = explore.fields.map((field): MetadataFieldInfo => {
       const info: MetadataFieldInfo = {
@@ -570,8 +719,18 @@ export class ExploreService {
     return { metadata_config };
   }
 
-  async histogram(datasetId: string, input: HistogramInput): Promise<HistogramResponse> {
-    const context = await this.context(datasetId, input.data_level, input.predictions_id, 'body');
+  async histogram(
+    datasetId: string,
+    input: HistogramInput,
+    actor?: Actor,
+  ): Promise<HistogramResponse> {
+    const context = await this.context(
+      datasetId,
+      input.data_level,
+      input.predictions_id,
+      'body',
+      bodyComparison(input.comparison, actor),
+    );
     const subset = await this.subset(context, input.subset_id);
     this.checkField(context, input.metadata_id, 'body.metadata_id');
     const rows = within(await this.filterRows(context, input.filter, 'body.filter'), subset);

@@ -1,7 +1,14 @@
 // The field catalogue of the explorer: every metadata field an item table has for a dataset,
 // data level and prediction set — built-in, uploaded, computed and prediction fields — in the
 // order the explorer lists them.
-import { TASK_TRAITS, type DataLevel, type MetadataType } from '@loupe/contracts';
+import {
+  COMPARISON_FIELDS,
+  DATA_LEVELS,
+  TASK_TRAITS,
+  type DataLevel,
+  type MetadataType,
+  type TaskType,
+} from '@loupe/contracts';
 import type { DatasetRecord } from '../datasets/datasets.repository.js';
 import type { MetadataFieldRecord } from '../datasets/metadata-fields.repository.js';
 
@@ -232,5 +239,74 @@ export function fieldDefs(
       ),
     );
   }
+  return defs;
+}
+
+const compared = (
+  id: string,
+  label: string,
+  type: MetadataType,
+  description: string,
+): FieldDef => ({
+  id,
+  name: id,
+  label,
+  description,
+  group: 'Comparison',
+  source: 'computed',
+  type,
+});
+
+/**
+ * The per-item columns of a comparison of two models at a level (docs/model-comparison.md, "The
+ * explorer in a comparison"), listed after the table's own fields while a comparison is the
+ * context of the explorer's requests. Object tasks compare objects, so only their object level
+ * has them; semantic segmentation compares the masks of a sample, which hold several categories.
+ */
+export function comparisonFieldDefs(task: TaskType, level: DataLevel): FieldDef[] {
+  const { label, hasObjects } = TASK_TRAITS[task];
+  const comparedLevel: DataLevel = hasObjects ? 'image_object' : DATA_LEVELS[task][0]!;
+  if (level !== comparedLevel) return [];
+  // Masks have no sample-level difference or bin: their distribution is not an explore link.
+  if (label === 'mask')
+    return [
+      compared(
+        COMPARISON_FIELDS.categories,
+        'Comparison categories',
+        'string',
+        "The comparison categories of the sample's ground-truth masks, joined by ','",
+      ),
+    ];
+  const defs: FieldDef[] = [
+    compared(
+      COMPARISON_FIELDS.category,
+      'Comparison category',
+      'string',
+      'Which model does better on the item: model_a_is_better, model_b_is_better, both_are_neutral or both_are_problematic',
+    ),
+  ];
+  if (hasObjects)
+    defs.push(
+      compared(
+        COMPARISON_FIELDS.subcategory,
+        'Comparison subcategory',
+        'string',
+        'How each model matched the object, e.g. tp_a_fn_b: model A found it, model B missed it',
+      ),
+    );
+  defs.push(
+    compared(
+      COMPARISON_FIELDS.delta,
+      'Difference B − A',
+      'numeric',
+      "Model B's value minus model A's in the comparison's distribution",
+    ),
+    compared(
+      COMPARISON_FIELDS.bin,
+      'Distribution bin',
+      'numeric',
+      "Index of the item's bin in the comparison's distribution",
+    ),
+  );
   return defs;
 }

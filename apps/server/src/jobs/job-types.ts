@@ -17,6 +17,17 @@ export interface JobPayloads {
   PerformanceReportComputation: PerformancePayload;
   /** A prediction set's curves and distributions, at one data version. */
   FinegrainedPerformanceComputation: PerformancePayload;
+  /** Two prediction sets compared on one split, metric and value name, at one data version. */
+  ModelComparisonComputation: {
+    dataset_id: string;
+    prediction_set_a: string;
+    prediction_set_b: string;
+    data_version: number;
+    split: string;
+    metric: string;
+    /** Regression: the value name compared; null for every value name (and other tasks). */
+    regression_value_name: string | null;
+  };
 }
 
 /** The dataset's data_version when enqueued: a new upload, edit or IoU threshold makes a new job. */

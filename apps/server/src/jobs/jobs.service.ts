@@ -10,8 +10,10 @@ export const MAX_ATTEMPTS = 4;
 
 export function toActivity(row: JobRecord, datasetNames: Map<string, string>): Activity {
   const payload = (row.payload ?? {}) as Record<string, unknown>;
-  // The model a job is about: the performance jobs name it prediction_set_id, as their table does.
-  const predictionsId = payload.predictions_id ?? payload.prediction_set_id;
+  // The model a job is about: the performance jobs name it prediction_set_id, as their table does;
+  // a comparison is shown under its model A.
+  const predictionsId =
+    payload.predictions_id ?? payload.prediction_set_id ?? payload.prediction_set_a;
   const status =
     row.status === 'succeeded' ? 'SUCCESS' : row.status === 'failed' ? 'FAILURE' : 'PENDING';
   return {

@@ -5,11 +5,15 @@
 import type { Column } from '@loupe/analysis';
 import type { DataLevel } from '@loupe/contracts';
 import {
+  alignClasses,
+  compareModels,
   finegrainedReport,
   performanceReport,
   predictionCoverage,
+  type EvalData,
   type FinegrainedReport,
   type MetricValue,
+  type ModelComparison,
   type PerformanceReport,
   type PredictionCoverage,
   type SplitRows,
@@ -63,7 +67,27 @@ export type ComputeTask<K extends ComputeKind = ComputeKind> = K extends Compute
   : never;
 export type ComputeOutput<K extends ComputeKind> = ComputeTasks[K]['output'];
 
+/** What is computed on two prediction sets' evaluation data of the same dataset version. */
+export interface PairTasks {
+  /** Model A (the first) compared with model B on one split (docs/model-comparison.md). */
+  compare: {
+    input: { split: string; metric: string; valueName: string | null; iouThreshold: number };
+    output: ModelComparison;
+  };
+}
+
+export type PairKind = keyof PairTasks;
+export type PairTask<K extends PairKind = PairKind> = K extends PairKind
+  ? { kind: K } & PairTasks[K]['input']
+  : never;
+export type PairOutput<K extends PairKind> = PairTasks[K]['output'];
+
 const splitsOf = new WeakMap<EvaluationData, SplitRows[]>();
+/**
+ * Two models' data on one class list (each load names the labels it met in its own order), kept
+ * while both are: the aligned data is what @loupe/metrics caches its per-data results on.
+ */
+const alignedPairs = new WeakMap<EvalData, WeakMap<EvalData, [EvalData, EvalData]>>();
 
 function rowsOf(evaluation: EvaluationData, split: string): SplitRows {
   let splits = splitsOf.get(evaluation);
@@ -115,6 +139,36 @@ export function compute(evaluation: EvaluationData, task: ComputeTask): unknown 
           splits: measure(evaluation, sliceOfRows(task.level, task.map, rows), task),
         })),
       };
+    }
+  }
+}
+
+function aligned(a: EvalData, b: EvalData): [EvalData, EvalData] {
+  let byB = alignedPairs.get(a);
+  if (!byB) alignedPairs.set(a, (byB = new WeakMap()));
+  const kept = byB.get(b);
+  if (kept) return kept;
+  const pair = alignClasses(a, b);
+  byB.set(b, pair);
+  return pair;
+}
+
+export function computePair<K extends PairKind>(
+  a: EvaluationData,
+  b: EvaluationData,
+  task: PairTask<K>,
+): PairOutput<K>;
+export function computePair(a: EvaluationData, b: EvaluationData, task: PairTask): unknown {
+  switch (task.kind) {
+    case 'compare': {
+      if (a.splitOf.length !== b.splitOf.length)
+        throw new RangeError("the two models' evaluation data hold different samples");
+      const [dataA, dataB] = aligned(a.data, b.data);
+      return compareModels(a.task, dataA, dataB, rowsOf(a, task.split).rows, {
+        metric: task.metric,
+        iouThreshold: task.iouThreshold,
+        valueName: task.valueName,
+      });
     }
   }
 }

@@ -5,16 +5,26 @@
 // not a copy) for the next tasks. One task runs at a time; requests (metadata and selection
 // performance) go before the job tasks waiting. Each task has a deadline and the thread a heap
 // limit: over either, the task fails, refused (running it again would not help), and a fresh
-// thread takes the next one.
+// thread takes the next one. A pair task (comparing two models) needs both sets' data on the
+// thread at once; the thread keeps two.
 import { workerSource } from '../platform/worker-source.js';
 import { WorkerThread } from '../platform/worker-thread.js';
-import type { ComputeKind, ComputeOutput, ComputeTask } from './compute.js';
+import type {
+  ComputeKind,
+  ComputeOutput,
+  ComputeTask,
+  PairKind,
+  PairOutput,
+  PairTask,
+} from './compute.js';
 import type { Evaluation } from './evaluation-loader.js';
 import { toWire, type EvaluationWire } from './evaluation-wire.js';
 
 export type PoolTask =
-  | { kind: 'load'; key: number; evaluation: EvaluationWire }
-  | { kind: 'run'; key: number; task: ComputeTask };
+  /** `keep`: an evaluation the thread must not let go for this one (the other of a pair). */
+  | { kind: 'load'; key: number; evaluation: EvaluationWire; keep?: number }
+  | { kind: 'run'; key: number; task: ComputeTask }
+  | { kind: 'pair'; key: number; other: number; task: PairTask };
 
 export interface PoolResult {
   /** The thread does not have the evaluation (it restarted, or let it go). */
@@ -38,8 +48,9 @@ const TIMEOUT_MS = 10 * 60_000;
 const HEAP_MB = 4096;
 
 interface Queued {
-  evaluation: Evaluation;
-  task: ComputeTask;
+  /** One evaluation, or A's and B's for a pair task. */
+  evaluations: [Evaluation] | [Evaluation, Evaluation];
+  task: ComputeTask | PairTask;
   resolve: (value: unknown) => void;
   reject: (error: Error) => void;
 }
@@ -81,14 +92,27 @@ export class PerformancePool {
     task: ComputeTask<K>,
     priority: Priority,
   ): Promise<ComputeOutput<K>> {
+    return this.enqueue([evaluation], task, priority) as Promise<ComputeOutput<K>>;
+  }
+
+  /** Computes a pair task on both evaluations' data (A's, then B's) on the thread. */
+  runPair<K extends PairKind>(
+    a: Evaluation,
+    b: Evaluation,
+    task: PairTask<K>,
+    priority: Priority,
+  ): Promise<PairOutput<K>> {
+    return this.enqueue([a, b], task, priority) as Promise<PairOutput<K>>;
+  }
+
+  private enqueue(
+    evaluations: Queued['evaluations'],
+    task: Queued['task'],
+    priority: Priority,
+  ): Promise<unknown> {
     if (this.closed) return Promise.reject(new Error('The performance thread is closed.'));
     return new Promise((resolve, reject) => {
-      this.waiting[priority].push({
-        evaluation,
-        task,
-        resolve: resolve as (value: unknown) => void,
-        reject,
-      });
+      this.waiting[priority].push({ evaluations, task, resolve, reject });
       this.pump();
     });
   }
@@ -116,7 +140,7 @@ export class PerformancePool {
     const next = this.waiting.request.shift() ?? this.waiting.job.shift();
     if (!next) return;
     this.busy = true;
-    this.execute(next.evaluation, next.task)
+    this.execute(next.evaluations, next.task)
       .then(next.resolve, next.reject)
       .finally(() => {
         this.busy = false;
@@ -124,20 +148,34 @@ export class PerformancePool {
       });
   }
 
-  private async execute(evaluation: Evaluation, task: ComputeTask): Promise<unknown> {
-    const key = keyOf(evaluation);
+  private async execute(
+    evaluations: Queued['evaluations'],
+    task: Queued['task'],
+  ): Promise<unknown> {
+    const keys = evaluations.map(keyOf);
     for (let attempt = 0; ; attempt++) {
-      const given = this.given.generation === this.thread.generation && this.given.keys.has(key);
-      if (!given) {
-        await this.call({ kind: 'load', key, evaluation: toWire(evaluation) });
+      for (const [i, key] of keys.entries()) {
+        const given = this.given.generation === this.thread.generation && this.given.keys.has(key);
+        if (given) continue;
+        const keep = keys.find((other) => other !== key);
+        await this.call({
+          kind: 'load',
+          key,
+          evaluation: toWire(evaluations[i]!),
+          ...(keep !== undefined ? { keep } : {}),
+        });
         this.counts.loads++;
         if (this.given.generation !== this.thread.generation)
           this.given = { generation: this.thread.generation, keys: new Set() };
         this.given.keys.add(key);
       }
-      const result = await this.call({ kind: 'run', key, task });
+      const result = await this.call(
+        keys.length === 2
+          ? { kind: 'pair', key: keys[0]!, other: keys[1]!, task: task as PairTask }
+          : { kind: 'run', key: keys[0]!, task: task as ComputeTask },
+      );
       if (result.missing) {
-        this.given.keys.delete(key);
+        for (const key of keys) this.given.keys.delete(key);
         if (attempt === 0) continue;
         throw new Error('The performance thread could not keep the evaluation data.');
       }

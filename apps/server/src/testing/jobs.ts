@@ -39,6 +39,7 @@ export function thumbnailHandlers(thumbnail: JobHandlers['ThumbnailGeneration'])
     EmbeddingsComputation: async () => {},
     PerformanceReportComputation: async () => {},
     FinegrainedPerformanceComputation: async () => {},
+    ModelComparisonComputation: async () => {},
   };
 }
 

@@ -3,18 +3,23 @@
 import {
   decodeIndices,
   type DataLevel,
+  type ExploreComparison,
   type Filter,
   type ItemIdsResponse,
   type SortEntry,
 } from '@loupe/contracts';
 
-/** What a result is asked for: data level, sort, filter, and the subset or prediction set. */
+/**
+ * What a result is asked for: data level, sort, filter, the subset or prediction set, and the
+ * comparison of two models the explorer is in (its fields can be filtered and sorted on).
+ */
 export interface ItemRowsQuery {
   data_level: DataLevel;
   sort: SortEntry[];
   filter: Filter | null;
   subset_id?: string;
   predictions_id?: string;
+  comparison?: ExploreComparison;
 }
 
 /** A query's result: row indices in result order, valid for one item-table version. */

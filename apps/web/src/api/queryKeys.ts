@@ -33,8 +33,20 @@ export const queryKeys = {
     items: (datasetId: string, body: unknown) => ['explore', datasetId, 'items', body] as const,
     itemBatch: (datasetId: string, rowsQuery: unknown, version: number, start: number) =>
       ['explore', datasetId, 'itemBatch', rowsQuery, version, start] as const,
-    metadataInfo: (datasetId: string, dataLevel: string, predictionsId?: string) =>
-      ['explore', datasetId, 'metadataInfo', dataLevel, predictionsId ?? null] as const,
+    metadataInfo: (
+      datasetId: string,
+      dataLevel: string,
+      predictionsId?: string,
+      comparison?: unknown,
+    ) =>
+      [
+        'explore',
+        datasetId,
+        'metadataInfo',
+        dataLevel,
+        predictionsId ?? null,
+        ...(comparison ? [comparison] : []),
+      ] as const,
     histogram: (datasetId: string, query: unknown) =>
       ['explore', datasetId, 'histogram', query] as const,
     colorMap: (datasetId: string) => ['explore', datasetId, 'colorMap'] as const,
@@ -96,6 +108,11 @@ export const queryKeys = {
     /** `request`: what identifies the asked slice (a selection by a digest of its ids). */
     itemsSummary: (datasetId: string, predictionSetId: string, request: unknown) =>
       ['datasets', datasetId, 'performance', predictionSetId, 'itemsSummary', request] as const,
+    /** The comparison of two models (the request body names both), under the dataset's keys. */
+    comparison: (datasetId: string, body: unknown) =>
+      ['datasets', datasetId, 'performance', 'comparison', body] as const,
+    comparisonSubsets: (datasetId: string, query: unknown) =>
+      ['datasets', datasetId, 'performance', 'comparison', 'subsets', query] as const,
   },
   latestVersion: (url: string, currentVersion: string) =>
     ['latestVersion', url, currentVersion] as const,

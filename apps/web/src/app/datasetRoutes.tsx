@@ -13,6 +13,7 @@ import {
 } from '../features/datasets';
 import { MetadataPage } from '../features/metadata';
 import {
+  ModelComparisonRoute,
   ModelFeaturesPage,
   ModelMetadataPage,
   ModelOverviewPage,
@@ -106,6 +107,14 @@ export const datasetRoutes: RouteObject[] = [
   {
     path: 'models/datasets/:datasetId/predictions/:predictionSetId/performance',
     element: <ModelPerformanceRoute />,
+  },
+  {
+    path: 'models/datasets/:datasetId/predictions/:predictionSetId/compare',
+    element: <ModelComparisonRoute />,
+  },
+  {
+    path: 'models/datasets/:datasetId/predictions/:predictionSetId/compare/:comparePredictionSetId',
+    element: <ModelComparisonRoute />,
   },
   {
     path: 'models/datasets/:datasetId/predictions/:predictionSetId/features',

@@ -5,6 +5,7 @@ import { activities } from './activities.js';
 import { apiKeys } from './api-keys.js';
 import { attributions } from './attributions.js';
 import { auth } from './auth.js';
+import { comparison } from './comparison.js';
 import { curation } from './curation.js';
 import { datasets } from './datasets.js';
 import type { RouteSpec } from './define.js';
@@ -44,6 +45,7 @@ export const api = {
   subsets,
   curation,
   performance,
+  comparison,
   attributions,
   sdk,
 };

@@ -45,6 +45,7 @@ export {
   mirrorCategory,
   mirrorSubcategory,
 } from './categories.js';
+export { alignClasses } from './align.js';
 export { DISTRIBUTION_BINS, NO_BIN, selectSectionItems, type ItemSelection } from './sections.js';
 
 /** The two sides of one comparison metric; deltas are B − A, null where undefined. */

@@ -1,5 +1,6 @@
 // The `loupe` command line: the list of commands and the top-level error handling.
 import { dispatch, type Command } from './command.js';
+import { compareCommand } from './compare.js';
 import { CliError } from './errors.js';
 import { demoCommand, importCommandGroup, uploadCommand } from './datasets.js';
 import { evalCommand } from './eval/index.js';
@@ -15,6 +16,7 @@ export const commands: readonly Command[] = [
   evalCommand,
   exportCommand,
   performanceCommand,
+  compareCommand,
 ];
 
 /** Runs `loupe` with the given arguments; resolves to the process exit code. */

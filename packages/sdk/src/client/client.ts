@@ -42,6 +42,7 @@ import {
   type ExportResult,
 } from './export.js';
 import { Http, type HttpOptions } from './http.js';
+import { readComparison, type CompareOptions, type Comparison } from './compare.js';
 import { readPerformance, type Performance, type PerformanceOptions } from './performance.js';
 import { upload, type Row } from './upload.js';
 
@@ -226,6 +227,27 @@ export class LoupeClient {
     options: PerformanceOptions = {},
   ): Promise<Performance> {
     return readPerformance(this.http, datasetId, predictionSetId, options);
+  }
+
+  /**
+   * Model B compared with model A (two prediction sets of one dataset) as the comparison page
+   * shows it: which model wins each metric, the breakdown per class or word and per sample,
+   * object or mask (and with `subsets`, the enabled subsets'). Waits (polling every second)
+   * while it is computed, unless `wait` is false (docs/sdk-typescript.md).
+   */
+  async compare(
+    modelA: PredictionSetHandle | PredictionSet,
+    modelB: PredictionSetHandle | PredictionSet,
+    options: CompareOptions = {},
+  ): Promise<Comparison> {
+    const [a, b] = [modelA, modelB].map((m) => (m instanceof PredictionSetHandle ? m.info : m));
+    if (a!.dataset.id !== b!.dataset.id)
+      throw new LoupeError(
+        0,
+        `Model A '${a!.name}' and model B '${b!.name}' belong to different datasets: compare two models of one dataset.`,
+        false,
+      );
+    return readComparison(this.http, a!.dataset.id, a!.id, b!.id, options);
   }
 }
 
@@ -565,6 +587,24 @@ export class PredictionSetHandle {
   /** This model's performance: see LoupeClient.performance. */
   async performance(options: PerformanceOptions = {}): Promise<Performance> {
     return readPerformance(this.http, this.dataset.id, this.id, options);
+  }
+
+  /**
+   * `other` (a handle, or a model of the dataset by id or name) as model B compared with this
+   * model as model A: see LoupeClient.compare.
+   */
+  async compare(
+    other: PredictionSetHandle | string,
+    options: CompareOptions = {},
+  ): Promise<Comparison> {
+    const modelB = typeof other === 'string' ? await this.dataset.predictionSet(other) : other;
+    if (modelB.info.dataset.id !== this.dataset.id)
+      throw new LoupeError(
+        0,
+        `Model A '${this.info.name}' and model B '${modelB.info.name}' belong to different datasets: compare two models of one dataset.`,
+        false,
+      );
+    return readComparison(this.http, this.dataset.id, this.id, modelB.id, options);
   }
 
   async uploadPredictions(

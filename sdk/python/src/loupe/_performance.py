@@ -223,9 +223,16 @@ def _js_round(value: float) -> int:
 
 class ProgressLine:
     """``computing performance  42%`` on stderr: redrawn in place on a terminal, one line per
-    change otherwise (``enabled=None`` draws only on a terminal)."""
+    change otherwise (``enabled=None`` draws only on a terminal); ``what`` names what is being
+    computed (the comparison of two models draws ``computing comparison  42%``)."""
 
-    def __init__(self, enabled: Optional[bool] = None, stream: Optional[TextIO] = None) -> None:
+    def __init__(
+        self,
+        enabled: Optional[bool] = None,
+        stream: Optional[TextIO] = None,
+        what: str = "performance",
+    ) -> None:
+        self.what = what
         self.stream = stream if stream is not None else sys.stderr
         isatty = getattr(self.stream, "isatty", None)
         self.tty = bool(isatty and isatty())
@@ -235,7 +242,7 @@ class ProgressLine:
     def update(self, fraction: float, pending_subsets: int) -> None:
         if not self.enabled:
             return
-        text = f"computing performance  {math.floor(fraction * 100)}%"
+        text = f"computing {self.what}  {math.floor(fraction * 100)}%"
         if pending_subsets:
             text += f", {pending_subsets} subsets pending"
         if text == self._last:

@@ -9,6 +9,8 @@
         --format coco|csv --out FOLDER [--predictions MODEL] [--name NAME]
     loupe performance --dataset ID|NAME --model ID|NAME [--split NAME] [--subsets] [--json]
         [--no-wait] [--timeout SECONDS]
+    loupe compare --dataset ID|NAME --model-a ID|NAME --model-b ID|NAME [--metric ID]
+        [--split NAME] [--value-name NAME] [--subsets] [--json] [--no-wait] [--timeout SECONDS]
 
 Exit codes: 0 success, 2 bad input (arguments, files, configuration), 1 an error answered by the
 server, a server that cannot be reached, or an export --out folder that is not empty. Messages
@@ -26,6 +28,7 @@ from typing import Dict, List, Optional, Sequence
 from . import _config
 from ._export import OutputNotEmpty
 from ._http import LoupeConnectionError, LoupeError, LoupeInputError
+from ._compare import COMPARISON_TIMEOUT_S, compare_text
 from ._performance import ALL_SPLITS, PERFORMANCE_TIMEOUT_S, performance_text
 from ._protocol import UPLOAD_BATCH_ROWS
 from ._version import __version__
@@ -148,6 +151,50 @@ def _parser() -> argparse.ArgumentParser:
         "--timeout",
         type=float,
         default=PERFORMANCE_TIMEOUT_S,
+        metavar="SECONDS",
+        help="give up waiting after this long (default 600)",
+    )
+
+    compare = commands.add_parser(
+        "compare",
+        help="compare two models (overall, per class, per sample and object, subsets)",
+        description="Prints model B compared with model A as the model comparison page in the "
+        "web app shows it: which model is better on each comparison metric, the breakdown of the "
+        "active metric per class (per word for speech recognition), and how many samples, "
+        "ground-truth objects, predicted objects or masks each model is better on; with "
+        "--subsets, both models on the subsets enabled for performance. The server computes it "
+        "in the background the first time it is asked for (and again after the data changes); "
+        "the command waits for it, showing progress on stderr.",
+    )
+    compare.add_argument("--dataset", required=True, help="the dataset's name or id")
+    compare.add_argument("--model-a", required=True, help="model A's name or id")
+    compare.add_argument("--model-b", required=True, help="model B's name or id")
+    compare.add_argument(
+        "--metric",
+        metavar="ID",
+        help="the active comparison metric, e.g. macro_f1_score (default: the task's first)",
+    )
+    compare.add_argument(
+        "--split", default=ALL_SPLITS, help="the split compared (default 'all')"
+    )
+    compare.add_argument(
+        "--value-name",
+        metavar="NAME",
+        help="regression: the value compared (default: every value name, averaged)",
+    )
+    compare.add_argument(
+        "--subsets", action="store_true", help="also print the subsets enabled for performance"
+    )
+    compare.add_argument(
+        "--json", action="store_true", help="print the server's answer as one JSON object"
+    )
+    compare.add_argument(
+        "--no-wait", action="store_true", help="answer at once, even while computing"
+    )
+    compare.add_argument(
+        "--timeout",
+        type=float,
+        default=COMPARISON_TIMEOUT_S,
         metavar="SECONDS",
         help="give up waiting after this long (default 600)",
     )
@@ -348,6 +395,50 @@ def _performance(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _compare(args: argparse.Namespace) -> int:
+    if not args.timeout > 0:
+        raise LoupeInputError("--timeout must be a positive number of seconds.")
+    client = _client(args)
+    dataset = client.get_dataset(args.dataset)
+    splits = [ALL_SPLITS] + [s for s in dataset.data.get("splits") or [] if s != ALL_SPLITS]
+    if args.split not in splits:
+        raise LoupeInputError(
+            f"--split {args.split}: dataset '{dataset.name}' has the splits {', '.join(splits)}."
+        )
+    model_a = dataset.prediction_set(args.model_a)
+    model_b = dataset.prediction_set(args.model_b)
+    done = model_a.compare(
+        model_b,
+        args.metric,
+        args.split,
+        args.value_name,
+        wait=not args.no_wait,
+        timeout=args.timeout,
+        subsets=args.subsets,
+        progress=True,  # on stderr, so also with --json
+    )
+    if args.json:
+        print(
+            json.dumps(
+                {
+                    "dataset": {
+                        "id": dataset.id,
+                        "name": dataset.name,
+                        "task_type": dataset.task_type,
+                    },
+                    "model_a": {"id": model_a.id, "name": model_a.name},
+                    "model_b": {"id": model_b.id, "name": model_b.name},
+                    **done,
+                },
+                indent=2,
+                ensure_ascii=False,
+            )
+        )
+    else:
+        sys.stdout.write(compare_text(dataset.name, model_a.name, model_b.name, done))
+    return EXIT_OK
+
+
 def main(argv: Optional[Sequence[str]] = None) -> int:
     """Runs the command line; answers the exit code."""
     parser = _parser()
@@ -361,6 +452,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         "import": _import,
         "export": _export,
         "performance": _performance,
+        "compare": _compare,
     }
     try:
         return handlers[args.command](args)

@@ -45,6 +45,7 @@ from ._http import LoupeError, LoupeInputError, Transport
 from ._export import FORMATS as EXPORT_FORMATS
 from ._export import download_export, require_empty_folder
 from ._media import LocalMedia, local_media
+from ._compare import COMPARISON_TIMEOUT_S, read_comparison
 from ._performance import PERFORMANCE_TIMEOUT_S, ProgressLine, read_performance
 from ._progress import Progress
 from ._protocol import (
@@ -395,6 +396,32 @@ class Client:
         self._require_key()
         return download_export(
             self._http, "POST", f"/api/datasets/{target.id}/export", out_dir, json_body=body
+        )
+
+    def compare(
+        self,
+        prediction_set_a: "PredictionSet",
+        prediction_set_b: "PredictionSet",
+        metric: Optional[str] = None,
+        split: Optional[str] = None,
+        regression_value_name: Optional[str] = None,
+        wait: bool = True,
+        timeout: float = COMPARISON_TIMEOUT_S,
+        *,
+        subsets: bool = False,
+        progress: ProgressOption = None,
+    ) -> Dict[str, Any]:
+        """Model B compared with model A, two prediction sets of one dataset, as the comparison
+        page shows it: see :meth:`PredictionSet.compare`."""
+        return prediction_set_a.compare(
+            prediction_set_b,
+            metric,
+            split,
+            regression_value_name,
+            wait,
+            timeout,
+            subsets=subsets,
+            progress=progress,
         )
 
     def import_folder(
@@ -1010,6 +1037,64 @@ class PredictionSet(_ServerObject):
                 self._path,
                 subsets=subsets,
                 split=split,
+                wait=wait,
+                timeout=timeout,
+                on_progress=line.update,
+            )
+        finally:
+            line.close()
+
+    def compare(
+        self,
+        other: Union["PredictionSet", str],
+        metric: Optional[str] = None,
+        split: Optional[str] = None,
+        regression_value_name: Optional[str] = None,
+        wait: bool = True,
+        timeout: float = COMPARISON_TIMEOUT_S,
+        *,
+        subsets: bool = False,
+        progress: ProgressOption = None,
+    ) -> Dict[str, Any]:
+        """``other`` (a PredictionSet, or a model of the dataset by name or id) as model B
+        compared with this model as model A, as the comparison page shows it.
+
+        Answers the server's comparison: ``task``, ``metric`` (the active one: ``metric``, else
+        the task's first), ``overall`` (every comparison metric:
+        ``{model_a, model_b, raw_delta, relative_delta, better}``, deltas B − A, relative in
+        percent of |A|, ``better`` ``"model_a_is_better"`` or ``"model_b_is_better"`` by the
+        metric's direction), ``other_metrics``, ``per_class`` or ``per_word`` (the active metric
+        per entity: a list per category, ``per_class_unavailable`` for accuracy), ``per_sample``
+        (per mask for semantic segmentation), ``per_object_gt`` and ``per_object_pred`` (with
+        ``subcategories``): each category's ``num_items`` and ``fraction_of_total_items``. With
+        ``subsets=True`` also ``"subsets"``: both models on each subset enabled for performance,
+        ``{"comparison_per_subset": {…}, "pending_subsets": [...]}``. ``split`` defaults to
+        ``"all"``; ``regression_value_name`` picks one regression value (default: all,
+        averaged). Waits like :meth:`performance` (``computing comparison  40%``, ``timeout``
+        seconds, then a retriable :class:`loupe.LoupeError`); ``wait=False`` answers at once
+        with ``status`` and ``progress``. A refusal (the same model twice, a metric the task
+        lacks) raises LoupeError with the server's description.
+        """
+        dataset = self.dataset
+        if isinstance(other, str):
+            other = dataset.prediction_set(other)
+        if other.dataset.id != dataset.id:
+            raise LoupeInputError(
+                f"Model A {self.name!r} and model B {other.name!r} belong to different datasets: "
+                "compare two models of one dataset."
+            )
+        client = dataset.client
+        line = ProgressLine(client.progress if progress is None else progress, what="comparison")
+        try:
+            return read_comparison(
+                client._call,
+                dataset.id,
+                self.id,
+                other.id,
+                metric=metric,
+                split=split,
+                regression_value_name=regression_value_name,
+                subsets=subsets,
                 wait=wait,
                 timeout=timeout,
                 on_progress=line.update,

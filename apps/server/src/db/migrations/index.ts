@@ -13,6 +13,7 @@ import * as performance from './20261127090000_performance.js';
 import * as predictionFeatures from './20261127100000_prediction_features.js';
 import * as editRoom from './20261127120000_edit_room.js';
 import * as maskStats from './20261127130000_mask_stats.js';
+import * as comparison from './20261128090000_comparison.js';
 
 export const migrations: Record<string, Migration> = {
   '20261122120000_accounts': accounts,
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '20261127100000_prediction_features': predictionFeatures,
   '20261127120000_edit_room': editRoom,
   '20261127130000_mask_stats': maskStats,
+  '20261128090000_comparison': comparison,
 };

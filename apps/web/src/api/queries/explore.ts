@@ -6,6 +6,7 @@
 import {
   api,
   type DataLevel,
+  type ExploreComparison,
   type ItemFeaturesRequest,
   type ItemsRequest,
   type MetadataInfoResponse,
@@ -91,6 +92,8 @@ export const itemBatchQuery = (context: BatchContext, start: number) => {
               rows: Array.from(rows.subarray(start, start + ITEMS_BATCH)),
               version,
               predictions_id: predictionsId,
+              // In a comparison, each item carries the other model's prediction too.
+              ...(rowsQuery.comparison ? { comparison: rowsQuery.comparison } : {}),
             },
           },
           { signal },
@@ -110,24 +113,44 @@ export const itemBatchQuery = (context: BatchContext, start: number) => {
   });
 };
 
+/** A comparison as metadata info's flat query fields (it is a GET). */
+export function comparisonQueryFields(comparison: ExploreComparison | undefined) {
+  if (!comparison) return {};
+  return {
+    comparison_a: comparison.predictions_id_a,
+    comparison_b: comparison.predictions_id_b,
+    ...(comparison.split ? { comparison_split: comparison.split } : {}),
+    ...(comparison.metric ? { comparison_metric: comparison.metric } : {}),
+    ...(comparison.regression_value_name
+      ? { comparison_value_name: comparison.regression_value_name }
+      : {}),
+  };
+}
+
 /**
  * The metadata fields at a data level: asked again every 3 s while any field is pending; a
- * not-found answer (no fields at this level yet) is an empty list, other errors fail.
+ * not-found answer (no fields at this level yet) is an empty list, other errors fail. In a
+ * comparison of two models the answer holds the comparison's per-item fields too.
  */
 export const metadataInfoQuery = (
   datasetId: string,
   dataLevel: DataLevel,
   predictionsId?: string,
+  comparison?: ExploreComparison,
 ) =>
   queryOptions({
-    queryKey: queryKeys.explore.metadataInfo(datasetId, dataLevel, predictionsId),
+    queryKey: queryKeys.explore.metadataInfo(datasetId, dataLevel, predictionsId, comparison),
     queryFn: async ({ signal }): Promise<MetadataInfoResponse> => {
       try {
         return await call(
           api.explore.metadataInfo,
           {
             params: { id: datasetId },
-            query: { data_level: dataLevel, predictions_id: predictionsId },
+            query: {
+              data_level: dataLevel,
+              predictions_id: predictionsId,
+              ...comparisonQueryFields(comparison),
+            },
           },
           { signal },
         );

@@ -31,5 +31,6 @@ export const JOB_TYPE_LABELS: Record<Activity['job_type'], string> = {
   ThumbnailGeneration: 'Thumbnail generation',
   PerformanceReportComputation: 'Performance report computation',
   FinegrainedPerformanceComputation: 'Fine-grained performance computation',
+  ModelComparisonComputation: 'Model comparison',
   IntegrationSync: 'Integration sync',
 };

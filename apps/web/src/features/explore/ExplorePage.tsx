@@ -2,8 +2,9 @@
 // filter, colour, selection counter, Find similar) and, in the page header, the display controls
 // (view, card config, zoom) over the virtualized grid, the embeddings map, or both split; the
 // selection is shared by grid and map. The item viewer opens over it with ?item=<id> in the URL.
-// Under a model route the prediction set is the context. What the page knows and does is in
-// hooks/useExploreController.ts; this file is layout.
+// Under a model route the prediction set is the context; a comparison of two models (compare/)
+// adds a banner and both models' predictions on cards and in the viewer. What the page knows and
+// does is in hooks/useExploreController.ts; this file is layout.
 import type { Dataset } from '@loupe/contracts';
 import { Button, Empty, Flex, Result, Typography, theme } from 'antd';
 import { Suspense, lazy, useState } from 'react';
@@ -18,6 +19,9 @@ import { PendingChangesProvider } from '../curation';
 import { useDataset } from '../datasets';
 import { EmbeddingsView } from '../embeddings';
 import { modelCrumbs, useModel } from '../models';
+import { CompareBanner } from './compare/CompareBanner';
+import { comparedTasks } from './compare/comparedTasks';
+import { leaveComparison } from './compare/leaveComparison';
 import { ExploreLoading } from './ExploreLoading';
 import { FillHeight } from './FillHeight';
 import { ExploreGrid } from './grid/ExploreGrid';
@@ -199,6 +203,13 @@ function ExploreContent({ dataset, predictionsId, headerSlot }: ExploreContentPr
     <div style={{ color: token.colorText }}>
       {headerSlot && createPortal(displayControls, headerSlot)}
       <ExploreToolbar dataset={dataset} explore={explore} />
+      {explore.compared && (
+        <CompareBanner
+          datasetId={dataset.id}
+          models={explore.compared}
+          onLeave={() => update(leaveComparison(state), { push: true })}
+        />
+      )}
       {body}
       {state.item !== null && viewer.openPosition !== null && rows && version !== undefined && (
         <Suspense fallback={null}>
@@ -206,6 +217,7 @@ function ExploreContent({ dataset, predictionsId, headerSlot }: ExploreContentPr
             dataset={dataset}
             dataLevel={dataLevel}
             predictionsId={predictionsId}
+            compared={explore.compared}
             rows={rows}
             version={version}
             index={viewer.openPosition}
@@ -289,8 +301,10 @@ function GridArea({
         onSelect={explore.select}
         onOpen={explore.viewer.onOpen}
         onError={explore.onGridError}
-        layoutKey={`${colorBy?.field.id}:${selection.rows.size > 0}`}
+        layoutKey={`${colorBy?.field.id}:${selection.rows.size > 0}:${Boolean(explore.compared)}`}
         attribution={attribution}
+        compared={explore.compared}
+        comparedTags={Boolean(explore.compared) && comparedTasks.tags(dataset.task_type)}
       />
     </SectionErrorBoundary>
   );

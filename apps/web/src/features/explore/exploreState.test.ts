@@ -27,6 +27,7 @@ test('the state survives a round trip through the URL; defaults stay out of it',
     item: 'cat-1',
     attribution: null,
     opacity: 50,
+    compare: null,
   });
   const cleared = writeExploreState(params, {
     sort: [],
@@ -77,4 +78,27 @@ test('an attribution and its opacity live in the URL, in the default view only',
       value,
     );
   expect(writeExploreState(params, { opacity: 50 }).has('opacity')).toBe(false);
+});
+
+test('the comparison of two models survives a round trip; an unreadable one is none', () => {
+  const context = {
+    predictions_id_a: '9a0b1c2d-3e4f-4a5b-8c6d-7e8f9a0b1c2d',
+    predictions_id_b: '1b2c3d4e-5f60-4a71-8b92-a3b4c5d6e7f8',
+    split: 'all',
+    metric: 'accuracy',
+    regression_value_name: null,
+  };
+  const params = writeExploreState(new URLSearchParams('level=image'), { compare: context });
+  expect(JSON.parse(params.get('compare')!)).toEqual(context);
+  expect(readExploreState(params, [...levels]).compare).toEqual(context);
+  // Leaving the comparison removes the parameter and keeps the rest.
+  const left = writeExploreState(params, { compare: null });
+  expect(left.has('compare')).toBe(false);
+  expect(left.get('level')).toBe('image');
+  for (const text of ['{oops', '{"predictions_id_a":"a"}', '[1]', '']) {
+    expect(
+      readExploreState(new URLSearchParams({ compare: text }), [...levels]).compare,
+    ).toBeNull();
+  }
+  expect(readExploreState(new URLSearchParams(), [...levels]).compare).toBeNull();
 });

@@ -1,9 +1,16 @@
 // The explorer's state as URL query parameters, so a reload or a shared link keeps it:
 // level, sort (JSON), filter (JSON), color, cards (JSON list of card toggles), size (card
 // width), view (grid, split or embeddings), item (the open item), attribution (the heatmap drawn
-// over pictures, in the default view only) and opacity (the heatmap's, in percent). Anything
-// unreadable falls back to the default.
-import { ATTRIBUTION_OPACITY, Filter, SortEntry, type DataLevel } from '@loupe/contracts';
+// over pictures, in the default view only), opacity (the heatmap's, in percent) and compare (JSON
+// of the ComparisonContext a comparison page's link opens the explorer in). Anything unreadable
+// falls back to the default.
+import {
+  ATTRIBUTION_OPACITY,
+  ComparisonContext,
+  Filter,
+  SortEntry,
+  type DataLevel,
+} from '@loupe/contracts';
 import { DEFAULT_CARD_WIDTH, clampCardWidth } from './gridRules';
 
 /** Card toggles preselected by default (§2): similarity score, label, split. */
@@ -26,6 +33,8 @@ export interface ExploreState {
   attribution: string | null;
   /** The heatmaps' opacity in percent, 0 to 100. */
   opacity: number;
+  /** The comparison of two models the explorer is in (compare/), or none. */
+  compare: ComparisonContext | null;
 }
 
 /** An opacity from the URL: a whole percent from 0 to 100, else the default. */
@@ -72,6 +81,7 @@ export function readExploreState(params: URLSearchParams, levels: DataLevel[]): 
     item: params.get('item') || null,
     attribution: shownView === 'grid' ? params.get('attribution') || null : null,
     opacity: readOpacity(params.get('opacity')),
+    compare: parseJson(params.get('compare'), ComparisonContext) ?? null,
   };
 }
 
@@ -103,5 +113,6 @@ export function writeExploreState(
     const opacity = readOpacity(String(change.opacity));
     set('opacity', opacity === ATTRIBUTION_OPACITY.default ? null : String(opacity));
   }
+  if ('compare' in change) set('compare', change.compare ? JSON.stringify(change.compare) : null);
   return next;
 }

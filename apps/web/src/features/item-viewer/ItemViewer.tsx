@@ -2,7 +2,8 @@
 // explorer's current result, stepping through it with buttons, arrow keys and a filmstrip of
 // neighbours; image, image-object and audio variants; the sidebar with sample, objects and
 // metadata, the item's actions and the pending changes (docs/curation.md). The parent owns `?item=`
-// in the URL; this calls onIndexChange and onClose. It lives inside a PendingChangesProvider.
+// in the URL; this calls onIndexChange and onClose. It lives inside a PendingChangesProvider. In a
+// comparison of two models it draws both models' predictions (lib/comparedModels.ts).
 import {
   LeftOutlined,
   MenuFoldOutlined,
@@ -16,6 +17,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, describeError } from '../../api/ApiError';
 import { useLicense } from '../../api/hooks/useLicense';
 import { colorMapQuery, metadataInfoQuery } from '../../api/queries/explore';
+import { ComparedModelsLegend, ComparedPredictionTags } from '../../components/ComparedPredictions';
+import { comparedSides, type ComparedModels } from '../../lib/comparedModels';
 import { readStorage, writeStorage } from '../../lib/storage';
 import {
   ItemActions,
@@ -53,6 +56,8 @@ export interface ItemViewerProps {
   subsetId?: string;
   /** The attribution whose heatmap is drawn over the image, and its opacity slider's handler. */
   attribution?: ViewerAttribution | null;
+  /** The comparison of two models the explorer is in: both models' predictions are shown. */
+  compared?: ComparedModels | null;
 }
 
 const SIDEBAR_COLLAPSED_KEY = 'loupe.itemViewer.sidebarCollapsed';
@@ -86,16 +91,19 @@ export function ItemViewer(props: ItemViewerProps) {
   // The queue as the viewer found it: closing asks about (and discards) only what was queued here.
   const [queuedBefore, setQueuedBefore] = useState(pending.changes);
   const total = rows.length;
+  const compared = props.compared ?? null;
+  const comparison = compared?.request;
   const items = useViewerItems({
     datasetId: dataset.id,
     dataLevel,
     predictionsId,
+    comparison,
     rows,
     version,
     index,
   });
   const colorMap = useQuery(colorMapQuery(dataset.id));
-  const metadata = useQuery(metadataInfoQuery(dataset.id, dataLevel, predictionsId));
+  const metadata = useQuery(metadataInfoQuery(dataset.id, dataLevel, predictionsId, comparison));
 
   const [turns, setTurns] = useState(0);
   const [overlaysVisible, setOverlaysVisible] = useState(true);
@@ -129,6 +137,7 @@ export function ItemViewer(props: ItemViewerProps) {
     datasetId: dataset.id,
     dataLevel,
     predictionsId,
+    comparison,
     rows,
     index,
     onIndexChange,
@@ -247,7 +256,13 @@ export function ItemViewer(props: ItemViewerProps) {
   let media: React.ReactNode;
   if (current) {
     media = isAudio ? (
-      <AudioView key={current.id} item={current} durations={dataset} toggleRef={toggleAudio} />
+      <AudioView
+        key={current.id}
+        item={current}
+        durations={dataset}
+        toggleRef={toggleAudio}
+        compared={compared}
+      />
     ) : (
       <ImageView
         key={current.id}
@@ -263,6 +278,7 @@ export function ItemViewer(props: ItemViewerProps) {
         onRotate={(delta) => setTurns((t) => t + delta)}
         labelMap={dataset.label_map}
         attribution={props.attribution ?? null}
+        compared={compared}
       />
     );
   } else if (items.currentError) {
@@ -355,6 +371,18 @@ export function ItemViewer(props: ItemViewerProps) {
         data-item-id={currentId}
       >
         <Flex vertical style={{ flex: 1, minWidth: 0, minHeight: 0 }}>
+          {compared && current && (
+            <Flex
+              gap={12}
+              align="center"
+              wrap="wrap"
+              style={{ paddingBottom: 8 }}
+              data-testid="viewer-compared"
+            >
+              <ComparedModelsLegend models={[compared.a, compared.b]} names />
+              <ComparedPredictionTags sides={comparedSides(current, compared)} />
+            </Flex>
+          )}
           <div style={{ flex: 1, minHeight: 0 }}>{media}</div>
           <Filmstrip window={items.window} index={index} itemAt={items.itemAt} onPick={go} />
         </Flex>
@@ -372,6 +400,7 @@ export function ItemViewer(props: ItemViewerProps) {
           >
             <ViewerSidebar
               item={current}
+              compared={compared}
               metadataFields={metadata.data?.metadata_config}
               metadataFailed={metadata.isError}
               cardConfigIds={props.cardConfigIds ?? []}

@@ -57,6 +57,9 @@ export const viewerStrings = {
   score: 'Score',
   groundTruths: 'Ground Truths',
   predictions: 'Predictions',
+  // In a comparison of two models (docs/model-comparison.md).
+  modelPredictions: (key: 'A' | 'B') => `Model ${key} predictions`,
+  modelPrediction: (key: 'A' | 'B') => `Model ${key}`,
   selectAll: 'Select All',
   deselectAll: 'Deselect all',
   noObjects: 'No objects',

@@ -1,4 +1,5 @@
 // What other features and the app shell may use of the models feature.
+export { ModelComparisonRoute } from './compare/ModelComparisonRoute';
 export { ModelFeaturesPage } from './features/ModelFeaturesPage';
 export { useModel } from './hooks/useModel';
 export { modelCrumbs } from './modelCrumbs';

@@ -2,7 +2,8 @@
 // object with some context, and boxes (solid for ground truth, dashed for predictions) and
 // masks (polygons, or COCO RLE as a picture) drawn over it in one SVG in image pixels; a
 // semantic-segmentation label map is painted, small, on a canvas under the SVG; a chosen
-// attribution's heatmap over the whole picture, under the shapes.
+// attribution's heatmap over the whole picture, under the shapes. In a comparison of two models,
+// model A's and model B's predicted shapes are dashed in the models' colours (lib/comparedModels).
 import type { ExploreItem, ExploreObject } from '@loupe/contracts';
 import { Typography, theme } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -10,6 +11,7 @@ import { labelMapPalette } from '../../../lib/labelMap';
 import { cssColorToRgb, drawLabelMap, useLabelMap } from '../../../lib/labelMapImage';
 import { rleMaskPath } from '../../../lib/rleMask';
 import { labelColor } from '../../../lib/classColors';
+import { comparedSides, type ComparedModels } from '../../../lib/comparedModels';
 import {
   AttributionOverlay,
   type AttributionDisplay,
@@ -81,14 +83,18 @@ function ObjectShape({
   height,
   color,
   strokeWidth,
+  model,
 }: {
   object: ExploreObject;
   width: number;
   height: number;
   color: string;
   strokeWidth: number;
+  /** In a comparison, the model whose prediction this is: B's dashes are shorter than A's. */
+  model?: 'A' | 'B';
 }) {
-  const dash = object.type === 'pred' ? `${strokeWidth * 3} ${strokeWidth * 2}` : undefined;
+  let dash = object.type === 'pred' ? `${strokeWidth * 3} ${strokeWidth * 2}` : undefined;
+  if (model === 'B') dash = `${strokeWidth * 1.5} ${strokeWidth * 1.5}`;
   const mask = object.mask;
   const polygons = Array.isArray(mask) ? mask : [];
   const rlePath = useMemo(() => {
@@ -100,7 +106,7 @@ function ObjectShape({
     }
   }, [mask]);
   return (
-    <g data-object-type={object.type}>
+    <g data-object-type={object.type} data-model={model} data-color={color}>
       {rlePath && (
         <path
           data-testid="card-mask"
@@ -147,6 +153,15 @@ export interface CardPreviewProps {
   labelMap?: Record<string, string>;
   /** The attribution whose heatmap is drawn over the picture, when the item has one. */
   attribution?: AttributionDisplay | null;
+  /** The comparison of two models the explorer is in: both models' predictions are drawn. */
+  compared?: ComparedModels | null;
+}
+
+interface Shape {
+  key: string;
+  object: ExploreObject;
+  color: string;
+  model?: 'A' | 'B';
 }
 
 export function CardPreview({
@@ -156,6 +171,7 @@ export function CardPreview({
   classes,
   labelMap,
   attribution = null,
+  compared = null,
 }: CardPreviewProps) {
   const { token } = theme.useToken();
   const [failed, setFailed] = useState(false);
@@ -182,6 +198,27 @@ export function CardPreview({
   );
   const valueNames = useMemo(() => cardLabelMap(labelMap, classes), [labelMap, classes]);
   const heatmap = attribution ? (item.attributions?.[attribution.id]?.src ?? null) : null;
+  // Ground truth in its classes' colours; predictions in their classes' colours, or, in a
+  // comparison, model A's then model B's in the models' colours.
+  const shapes = useMemo((): Shape[] => {
+    const own = (object: ExploreObject) => ({
+      key: object.id,
+      object,
+      color: colorOf(object.label),
+    });
+    if (!compared) return item.objects.map(own);
+    return [
+      ...item.objects.filter((object) => object.type !== 'pred').map(own),
+      ...comparedSides(item, compared).flatMap((side) =>
+        side.objects.map((object) => ({
+          key: `${side.model.key}:${object.id}`,
+          object,
+          color: side.model.color,
+          model: side.model.key,
+        })),
+      ),
+    ];
+  }, [item, compared, colorOf]);
 
   const box: React.CSSProperties = {
     width: '100%',
@@ -244,21 +281,22 @@ export function CardPreview({
         {loaded && heatmap && attribution && (
           <AttributionOverlay src={heatmap} opacity={attribution.opacity} style={wholeImage} />
         )}
-        {loaded && !audio && item.objects.length > 0 && (
+        {loaded && !audio && shapes.length > 0 && (
           <svg
             aria-hidden
             viewBox={`${rx1 * width} ${ry1 * height} ${regionWidth} ${regionHeight}`}
             preserveAspectRatio="none"
             style={{ position: 'absolute', inset: 0, width: '100%', height: '100%' }}
           >
-            {item.objects.map((object) => (
+            {shapes.map((shape) => (
               <ObjectShape
-                key={object.id}
-                object={object}
+                key={shape.key}
+                object={shape.object}
                 width={width}
                 height={height}
-                color={colorOf(object.label)}
+                color={shape.color}
                 strokeWidth={strokeWidth}
+                model={shape.model}
               />
             ))}
           </svg>

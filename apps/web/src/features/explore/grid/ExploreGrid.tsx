@@ -6,6 +6,7 @@ import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
 import { theme } from 'antd';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { AttributionDisplay } from '../../../components/AttributionOverlay';
+import type { ComparedModels } from '../../../lib/comparedModels';
 import { emitTestEvent } from '../../../lib/testEvents';
 import type { ColorScale } from '../colorRules';
 import { OVERSCAN_ROWS, batchesFor, columnsFor, type Selection } from '../gridRules';
@@ -39,6 +40,10 @@ export interface ExploreGridProps {
   layoutKey?: unknown;
   /** The attribution whose heatmaps the cards draw; none when null. */
   attribution?: AttributionDisplay | null;
+  /** The comparison of two models the explorer is in: cards draw both models' predictions. */
+  compared?: ComparedModels | null;
+  /** Cards keep a line for the two models' label and score tags. */
+  comparedTags?: boolean;
 }
 
 let firstPaintMarked = false;
@@ -84,6 +89,8 @@ export function ExploreGrid({
   onError,
   layoutKey,
   attribution = null,
+  compared = null,
+  comparedTags = false,
 }: ExploreGridProps) {
   const { token } = theme.useToken();
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -93,7 +100,8 @@ export function ExploreGrid({
   const columns = columnsFor(width, cardWidth);
   const actualWidth = Math.floor((width - GAP * (columns - 1)) / columns);
   const previewHeight = Math.round((actualWidth - 2 * CARD_PADDING) * (audio ? 0.5 : 1));
-  const rowHeight = previewHeight + 2 * CARD_PADDING + 8 + fields.length * CARD_META_LINE;
+  const metaLines = fields.length + (compared && comparedTags ? 1 : 0);
+  const rowHeight = previewHeight + 2 * CARD_PADDING + 8 + metaLines * CARD_META_LINE;
   const rowCount = Math.ceil(total / columns);
 
   const virtualizer = useVirtualizer({
@@ -202,6 +210,8 @@ export function ExploreGrid({
                   classes={classes}
                   labelMap={labelMap}
                   attribution={attribution}
+                  compared={compared}
+                  comparedTags={comparedTags}
                   onSelect={onSelect}
                   onOpen={onOpen}
                 />

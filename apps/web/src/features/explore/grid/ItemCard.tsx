@@ -1,11 +1,14 @@
 // One grid card: preview, the toggled metadata values and, when colouring, a colour bar and
-// border. Click selects (Shift extends), double-click, Enter or the open button opens the item.
+// border; in a comparison of two models, both models' predictions (shapes, and a line of tags).
+// Click selects (Shift extends), double-click, Enter or the open button opens the item.
 import { CheckCircleFilled, ExpandOutlined } from '@ant-design/icons';
 import type { ExploreItem, MetadataFieldInfo } from '@loupe/contracts';
 import { Button, Skeleton, Tooltip, Typography, theme } from 'antd';
 import { memo, useState } from 'react';
 import { exploreStrings as strings } from '../strings';
 import type { AttributionDisplay } from '../../../components/AttributionOverlay';
+import { ComparedPredictionTags } from '../../../components/ComparedPredictions';
+import { comparedSides, type ComparedModels } from '../../../lib/comparedModels';
 import { CardPreview } from './CardPreview';
 import { formatValue, itemValue } from './itemValues';
 
@@ -25,6 +28,10 @@ export interface ItemCardProps {
   /** Semantic segmentation: label-map pixel value → class name. */
   labelMap?: Record<string, string>;
   attribution?: AttributionDisplay | null;
+  /** The comparison of two models the explorer is in. */
+  compared?: ComparedModels | null;
+  /** Keep a line for the two models' label and score tags (the grid counts it in the height). */
+  comparedTags?: boolean;
   onSelect(position: number, shift: boolean): void;
   onOpen(position: number, item: ExploreItem): void;
 }
@@ -41,6 +48,8 @@ export const ItemCard = memo(function ItemCard({
   classes,
   labelMap,
   attribution = null,
+  compared = null,
+  comparedTags = false,
   onSelect,
   onOpen,
 }: ItemCardProps) {
@@ -105,6 +114,7 @@ export const ItemCard = memo(function ItemCard({
             classes={classes}
             labelMap={labelMap}
             attribution={attribution}
+            compared={compared}
           />
         ) : (
           <Skeleton.Node active style={{ width: '100%', height: previewHeight }} />
@@ -112,6 +122,11 @@ export const ItemCard = memo(function ItemCard({
       </div>
       {item && (
         <div style={{ marginTop: 4 }}>
+          {compared && comparedTags && (
+            <div style={{ height: CARD_META_LINE, minWidth: 0, overflow: 'hidden' }}>
+              <ComparedPredictionTags sides={comparedSides(item, compared)} compact />
+            </div>
+          )}
           {fields.map((field) => {
             const value = itemValue(item, field.id);
             if (value === undefined) return null;

@@ -1,13 +1,14 @@
 // Everything the Explore page knows and does, so the page is layout: the URL state, the metadata
 // fields, the result, the selection shared with the map (and its keys, and its items for the bulk
 // actions), the colouring, the cards' fields, the open item, Find similar, Back, and the grid's
-// failure.
+// failure; in a comparison of two models (compare/), the comparison every request carries.
 import { DATA_LEVELS, type Dataset } from '@loupe/contracts';
 import { useCallback, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../../../api/ApiError';
 import { useLicense } from '../../../api/hooks/useLicense';
 import { useDatasetHistory } from '../../datasets';
+import { useComparedModels } from '../compare/useComparedModels';
 import { useColorMap } from './useColorMap';
 import { useExploreFields } from './useExploreFields';
 import { useExploreResult } from './useExploreResult';
@@ -27,7 +28,9 @@ export function useExploreController(dataset: Dataset, predictionsId?: string) {
   const levels = DATA_LEVELS[dataset.task_type];
   const { state, update, subsetId } = useExploreState(levels);
   const { dataLevel } = state;
-  const metadata = useMetadataInfo(dataset.id, dataLevel, predictionsId);
+  const compared = useComparedModels(dataset.id, predictionsId, state.compare);
+  const comparison = compared?.request;
+  const metadata = useMetadataInfo(dataset.id, dataLevel, predictionsId, comparison);
   const history = useDatasetHistory(dataset.id);
   const classColors = useColorMap(dataset.id, dataset.task_type).data ?? {};
   const licensed = useLicense().data?.state === 'LICENSED';
@@ -39,6 +42,7 @@ export function useExploreController(dataset: Dataset, predictionsId?: string) {
     filter: state.filter,
     subsetId,
     predictionsId,
+    comparison,
   });
   const { itemRows, rows, version, context } = result;
   const selection = useSharedSelection({ rows, version, dataLevel, subsetId });
@@ -52,6 +56,7 @@ export function useExploreController(dataset: Dataset, predictionsId?: string) {
     datasetId: dataset.id,
     dataLevel,
     predictionsId,
+    comparison,
     itemId: state.item,
     rows,
     version,
@@ -129,6 +134,7 @@ export function useExploreController(dataset: Dataset, predictionsId?: string) {
     findSimilar,
     selectionItems,
     predictionsId,
+    compared,
     goBack,
   };
 }

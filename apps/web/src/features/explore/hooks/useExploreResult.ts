@@ -1,7 +1,7 @@
-// The current result: the query (level, sort, filter, subset, prediction set) as rows, and the
-// context the grid and the viewer fetch its items with. Rows of the previous query stay while a
-// new one is computed, and carry the query that produced them.
-import type { DataLevel, Filter, SortEntry } from '@loupe/contracts';
+// The current result: the query (level, sort, filter, subset, prediction set, comparison) as rows,
+// and the context the grid and the viewer fetch its items with. Rows of the previous query stay
+// while a new one is computed, and carry the query that produced them.
+import type { DataLevel, ExploreComparison, Filter, SortEntry } from '@loupe/contracts';
 import { useMemo } from 'react';
 import type { BatchContext } from './useItemBatches';
 import { useItemRows, type ItemRowsQuery } from './useItemRows';
@@ -13,8 +13,9 @@ export function useExploreResult(args: {
   filter: Filter | null;
   subsetId: string | null;
   predictionsId?: string;
+  comparison?: ExploreComparison;
 }) {
-  const { datasetId, dataLevel, sort, filter, subsetId, predictionsId } = args;
+  const { datasetId, dataLevel, sort, filter, subsetId, predictionsId, comparison } = args;
   const rowsQuery: ItemRowsQuery = useMemo(
     () => ({
       data_level: dataLevel,
@@ -22,8 +23,9 @@ export function useExploreResult(args: {
       filter,
       ...(subsetId ? { subset_id: subsetId } : {}),
       ...(predictionsId ? { predictions_id: predictionsId } : {}),
+      ...(comparison ? { comparison } : {}),
     }),
-    [dataLevel, sort, filter, subsetId, predictionsId],
+    [dataLevel, sort, filter, subsetId, predictionsId, comparison],
   );
   const itemRows = useItemRows(datasetId, rowsQuery);
   const rows = itemRows.data?.rows;

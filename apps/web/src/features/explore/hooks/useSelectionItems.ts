@@ -47,6 +47,7 @@ export function useSelectionItems(args: {
               rows: chunk,
               version,
               predictions_id: predictionsId,
+              ...(rowsQuery?.comparison ? { comparison: rowsQuery.comparison } : {}),
             }),
           ),
   });

@@ -2,7 +2,7 @@
 // names the open item (?item=<id>: opening pushes a history entry, stepping replaces it, closing
 // removes it); its position in the result comes from the grid, the viewer or the map when they
 // know it, else from looking the item up.
-import type { DataLevel, ExploreItem } from '@loupe/contracts';
+import type { DataLevel, ExploreComparison, ExploreItem } from '@loupe/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { itemBatchQuery, itemsQuery } from '../../../api/queries/explore';
@@ -27,6 +27,7 @@ export function useViewerNavigation(args: {
   datasetId: string;
   dataLevel: DataLevel;
   predictionsId?: string;
+  comparison?: ExploreComparison;
   /** The open item's id, from the URL. */
   itemId: string | null;
   rows: Uint32Array | undefined;
@@ -34,7 +35,17 @@ export function useViewerNavigation(args: {
   context: BatchContext | null;
   update: Update;
 }) {
-  const { datasetId, dataLevel, predictionsId, itemId, rows, version, context, update } = args;
+  const {
+    datasetId,
+    dataLevel,
+    predictionsId,
+    comparison,
+    itemId,
+    rows,
+    version,
+    context,
+    update,
+  } = args;
   const queryClient = useQueryClient();
   const [known, setKnown] = useState<Known | null>(null);
   // The URL now names the id the viewer stepped to: the position is that id's from here on.
@@ -48,6 +59,7 @@ export function useViewerNavigation(args: {
     datasetId,
     dataLevel,
     predictionsId,
+    comparison,
     itemId,
     rows,
     known,
@@ -94,6 +106,7 @@ export function useViewerNavigation(args: {
             rows: [row],
             version: pointsVersion,
             predictions_id: predictionsId,
+            ...(comparison ? { comparison } : {}),
           }),
         )
         .then(({ items }) => {
@@ -106,7 +119,7 @@ export function useViewerNavigation(args: {
         })
         .catch(() => undefined);
     },
-    [queryClient, datasetId, dataLevel, predictionsId, rows, version, update],
+    [queryClient, datasetId, dataLevel, predictionsId, comparison, rows, version, update],
   );
   const onClose = useCallback(() => {
     stepping.current = null;

@@ -1,11 +1,14 @@
 // The audio variant: a waveform we draw from the decoded audio (Web Audio) above the server's
 // spectrogram image, both scrolled together at the chosen visible duration over a time axis, a
 // frequency axis beside the spectrogram; play/pause on the HTML audio element (Space), click to
-// seek; the transcript alignment below. The spectrogram takes the height the rest leaves.
+// seek; the transcript alignment below (in a comparison of two models, model A's and then model
+// B's, each with its word errors). The spectrogram takes the height the rest leaves.
 import { PauseCircleOutlined, PlayCircleOutlined } from '@ant-design/icons';
 import type { ExploreItem } from '@loupe/contracts';
 import { Button, Empty, Flex, Slider, Tooltip, Typography, theme } from 'antd';
 import { useEffect, useRef, useState, type RefObject } from 'react';
+import { ComparedSwatch } from '../../../components/ComparedPredictions';
+import { comparedSides, type ComparedModels } from '../../../lib/comparedModels';
 import { useElementSize } from '../hooks/useElementSize';
 import { spectrogramBand } from '../lib/audioAxes';
 import {
@@ -72,9 +75,11 @@ export interface AudioViewProps {
   durations: { min_duration?: number; max_duration?: number; default_duration?: number };
   /** Receives the play/pause toggle, so the viewer's Space key can call it. */
   toggleRef: RefObject<(() => void) | null>;
+  /** The comparison of two models the explorer is in: both transcripts are aligned. */
+  compared?: ComparedModels | null;
 }
 
-export function AudioView({ item, durations, toggleRef }: AudioViewProps) {
+export function AudioView({ item, durations, toggleRef, compared = null }: AudioViewProps) {
   const { token } = theme.useToken();
   const audioRef = useRef<HTMLAudioElement>(null);
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -316,12 +321,35 @@ export function AudioView({ item, durations, toggleRef }: AudioViewProps) {
           </Flex>
         </div>
       </Flex>
-      <div style={{ flexShrink: 0 }}>
-        <TranscriptRow
-          reference={item.transcript}
-          hypothesis={item.prediction?.transcript ?? null}
-        />
-      </div>
+      {compared ? (
+        <Flex vertical gap={12} style={{ flexShrink: 0 }}>
+          {comparedSides(item, compared).map((side) => (
+            <Flex
+              key={side.model.key}
+              vertical
+              gap={4}
+              data-testid={`compared-transcript-${side.model.key}`}
+            >
+              <Flex gap={6} align="center">
+                <ComparedSwatch color={side.model.color} />
+                <Typography.Text strong>{strings.modelPrediction(side.model.key)}</Typography.Text>
+                <Typography.Text type="secondary">{side.model.name}</Typography.Text>
+              </Flex>
+              <TranscriptRow
+                reference={item.transcript}
+                hypothesis={side.prediction?.transcript ?? null}
+              />
+            </Flex>
+          ))}
+        </Flex>
+      ) : (
+        <div style={{ flexShrink: 0 }}>
+          <TranscriptRow
+            reference={item.transcript}
+            hypothesis={item.prediction?.transcript ?? null}
+          />
+        </div>
+      )}
     </Flex>
   );
 }

@@ -2,7 +2,8 @@
 // view, rotated in quarter turns, zoomed with buttons and the wheel, panned by dragging; boxes
 // (solid ground truth, dashed predictions) with label chips that never overlap when the view is
 // large enough, masks and label maps, a class legend that shows or hides each class, and the
-// chosen attribution's heatmap over the image with its opacity slider.
+// chosen attribution's heatmap over the image with its opacity slider. In a comparison of two
+// models, model A's and model B's predictions are dashed in the models' colours, chips 'A: …'.
 import {
   CompressOutlined,
   EyeInvisibleOutlined,
@@ -26,6 +27,11 @@ import {
   AttributionOverlay,
   type AttributionDisplay,
 } from '../../../components/AttributionOverlay';
+import {
+  comparedSides,
+  type ComparedModel,
+  type ComparedModels,
+} from '../../../lib/comparedModels';
 import { labelMapClasses, labelMapPalette } from '../../../lib/labelMap';
 import { cssColorToRgb, useLabelMap } from '../../../lib/labelMapImage';
 import { readStorage, writeStorage } from '../../../lib/storage';
@@ -121,6 +127,8 @@ export interface ImageViewProps {
   labelMap?: Record<string, string>;
   /** The explorer's chosen attribution, drawn over the image when the item has its heatmap. */
   attribution?: ViewerAttribution | null;
+  /** The comparison of two models the explorer is in: both models' predictions are drawn. */
+  compared?: ComparedModels | null;
 }
 
 /** The attribution the viewer draws, and where its opacity slider's changes go. */
@@ -132,6 +140,7 @@ function ObjectBox({
   object,
   rect,
   color,
+  model,
   selected,
   dimmed,
   onClick,
@@ -139,6 +148,8 @@ function ObjectBox({
   object: ExploreObject;
   rect: Rect;
   color: string;
+  /** In a comparison, the model whose prediction this is. */
+  model?: ComparedModel;
   selected: boolean;
   /** Another object than the one an object item is about. */
   dimmed: boolean;
@@ -149,8 +160,10 @@ function ObjectBox({
       data-testid="object-box"
       data-object-id={object.id}
       data-object-type={object.type}
+      data-model={model?.key}
+      data-color={color}
       data-selected={selected || undefined}
-      title={objectLabel(object)}
+      title={model ? `${model.name}: ${objectLabel(object)}` : objectLabel(object)}
       onPointerDown={(event) => event.stopPropagation()}
       onClick={(event) => {
         event.stopPropagation();
@@ -175,18 +188,19 @@ function ObjectBox({
 /** A box's label, placed by `placeLabelChips` so that no two chips overlap. */
 function LabelChip({
   object,
+  label,
   rect,
   color,
   dimmed,
   onClick,
 }: {
   object: ExploreObject;
+  label: string;
   rect: Rect;
   color: string;
   dimmed: boolean;
   onClick: (toggle: boolean) => void;
 }) {
-  const label = objectLabel(object);
   return (
     <span
       data-testid="object-label"
@@ -286,7 +300,29 @@ export function ImageView(props: ImageViewProps) {
     ? labelsVisible(turns % 2 ? shownHeight : shownWidth, turns % 2 ? shownWidth : shownHeight)
     : false;
   const [hiddenClasses, setHiddenClasses] = useState<ReadonlySet<string>>(new Set());
-  const visibleObjects = item.objects.filter(
+  // In a comparison: the ground truth, then model A's and model B's predictions, each model's in
+  // its colour; otherwise the item's objects in their classes' colours.
+  const compared = props.compared ?? null;
+  const { objects, modelOf } = useMemo(() => {
+    const models = new Map<string, ComparedModel>();
+    if (!compared) return { objects: item.objects, modelOf: models };
+    const sides = comparedSides(item, compared);
+    for (const side of sides) for (const object of side.objects) models.set(object.id, side.model);
+    return {
+      objects: [
+        ...item.objects.filter((object) => object.type !== 'pred'),
+        ...sides.flatMap((side) => side.objects),
+      ],
+      modelOf: models,
+    };
+  }, [item, compared]);
+  const objectColor = (object: ExploreObject) =>
+    modelOf.get(object.id)?.color ?? colorOf(object.label);
+  const chipLabel = (object: ExploreObject) => {
+    const model = modelOf.get(object.id);
+    return model ? `${model.key}: ${objectLabel(object)}` : objectLabel(object);
+  };
+  const visibleObjects = objects.filter(
     (object) => !hidden.has(object.id) && !hiddenClasses.has(object.label),
   );
   const drawOverlays = overlaysVisible && !failed && layout !== null;
@@ -318,7 +354,7 @@ export function ImageView(props: ImageViewProps) {
   for (const name of new Set([
     ...gtClasses.keys(),
     ...predClasses.keys(),
-    ...item.objects.map((object) => object.label),
+    ...objects.map((object) => object.label),
   ])) {
     const share = gtPixels ? gtClasses.get(name) : predClasses.get(name);
     legendClasses.push({
@@ -343,7 +379,7 @@ export function ImageView(props: ImageViewProps) {
     : [];
   const chipRects =
     drawOverlays && showLabels
-      ? placeChips(visibleObjects, boxRects, size, token.fontFamily)
+      ? placeChips(visibleObjects, boxRects, size, token.fontFamily, chipLabel)
       : visibleObjects.map(() => null);
 
   const onPointerDown = (event: ReactPointerEvent) => {
@@ -534,7 +570,7 @@ export function ImageView(props: ImageViewProps) {
             {drawOverlays && (
               <MaskLayer
                 objects={visibleObjects}
-                colorOf={colorOf}
+                colorOf={(label, object) => (object ? objectColor(object) : colorOf(label))}
                 width={width}
                 height={height}
                 selected={selected}
@@ -550,7 +586,8 @@ export function ImageView(props: ImageViewProps) {
                 key={object.id}
                 object={object}
                 rect={rect}
-                color={colorOf(object.label)}
+                color={objectColor(object)}
+                model={modelOf.get(object.id)}
                 selected={selected.has(object.id)}
                 dimmed={variant === 'image-object' && object.id !== item.id}
                 onClick={(toggle) => props.onObjectClick(object.id, toggle)}
@@ -564,8 +601,9 @@ export function ImageView(props: ImageViewProps) {
               <LabelChip
                 key={object.id}
                 object={object}
+                label={chipLabel(object)}
                 rect={rect}
-                color={colorOf(object.label)}
+                color={objectColor(object)}
                 dimmed={variant === 'image-object' && object.id !== item.id}
                 onClick={(toggle) => props.onObjectClick(object.id, toggle)}
               />
@@ -591,10 +629,11 @@ function placeChips(
   boxes: (Rect | null)[],
   view: { width: number; height: number },
   fontFamily: string,
+  labelOf: (object: ExploreObject) => string,
 ): (Rect | null)[] {
   const requests = objects.flatMap((object, i) => {
     const box = boxes[i];
-    return box ? [{ index: i, box, width: chipWidth(objectLabel(object), fontFamily) }] : [];
+    return box ? [{ index: i, box, width: chipWidth(labelOf(object), fontFamily) }] : [];
   });
   const placed = placeLabelChips(requests, view);
   const out: (Rect | null)[] = objects.map(() => null);

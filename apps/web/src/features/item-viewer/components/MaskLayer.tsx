@@ -46,7 +46,8 @@ export function MaskLayer({
   selected,
 }: {
   objects: ExploreObject[];
-  colorOf: (label: string) => string;
+  /** An object's colour: its class's, or (in a comparison) its model's. */
+  colorOf: (label: string, object?: ExploreObject) => string;
   width: number;
   height: number;
   selected: ReadonlySet<string>;
@@ -64,7 +65,7 @@ export function MaskLayer({
       }}
     >
       {objects.map((object) => {
-        const color = colorOf(object.label);
+        const color = colorOf(object.label, object);
         if (!object.mask) return null;
         if (!Array.isArray(object.mask)) {
           return (

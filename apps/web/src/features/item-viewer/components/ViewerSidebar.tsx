@@ -1,6 +1,7 @@
 // The viewer's sidebar (360 px, collapsible): Sample, Objects (Ground Truths and Predictions,
 // each with Select All / Deselect all), searchable Metadata grouped with 'Card config' first,
-// the item's actions and the pending-changes box (both from the curation feature).
+// the item's actions and the pending-changes box (both from the curation feature). In a
+// comparison of two models: both models' predictions, and their objects in two groups.
 import type { ExploreItem, ExploreObject, MetadataFieldInfo } from '@loupe/contracts';
 import {
   Button,
@@ -15,6 +16,7 @@ import {
   theme,
 } from 'antd';
 import { useState } from 'react';
+import { comparedSides, predictionText, type ComparedModels } from '../../../lib/comparedModels';
 import { formatMetadataValue, groupMetadata } from '../lib/formatMetadata';
 import { viewerStrings as strings } from '../strings';
 
@@ -23,7 +25,7 @@ export const SIDEBAR_WIDTH = 360;
 const score = (value: number | null | undefined) =>
   value === null || value === undefined ? '—' : formatMetadataValue(value, 'numeric');
 
-function SampleSection({ item }: { item: ExploreItem }) {
+function SampleSection({ item, compared }: { item: ExploreItem; compared: ComparedModels | null }) {
   const rows: { key: string; label: string; children: React.ReactNode }[] = [
     {
       key: 'id',
@@ -46,6 +48,23 @@ function SampleSection({ item }: { item: ExploreItem }) {
   }
   if (item.transcript !== null) {
     rows.push({ key: 'transcript', label: strings.transcript, children: item.transcript });
+  }
+  // In a comparison each model's prediction has its row (transcripts are aligned under the audio).
+  if (compared) {
+    for (const side of comparedSides(item, compared)) {
+      const text = predictionText(side.prediction) ?? side.prediction?.transcript;
+      if (!text) continue;
+      rows.push({
+        key: `prediction-${side.model.key}`,
+        label: strings.modelPrediction(side.model.key),
+        children: (
+          <Typography.Text data-testid={`sidebar-prediction-${side.model.key}`}>
+            {text}
+          </Typography.Text>
+        ),
+      });
+    }
+    return <Descriptions size="small" column={1} items={rows} data-testid="sample-section" />;
   }
   const prediction = item.prediction;
   if (prediction?.label) {
@@ -81,7 +100,12 @@ interface ObjectsProps {
   onSelect: (id: string, toggle: boolean) => void;
 }
 
-function ObjectGroup({ title, objects, ...props }: ObjectsProps & { title: string }) {
+function ObjectGroup({
+  title,
+  objects,
+  color,
+  ...props
+}: ObjectsProps & { title: string; /** The model's colour, in a comparison. */ color?: string }) {
   const { token } = theme.useToken();
   const ids = objects.map((object) => object.id);
   return (
@@ -138,7 +162,7 @@ function ObjectGroup({ title, objects, ...props }: ObjectsProps & { title: strin
                 height: 12,
                 flexShrink: 0,
                 borderRadius: 2,
-                border: `2px ${object.type === 'pred' ? 'dashed' : 'solid'} ${props.colorOf(object.label)}`,
+                border: `2px ${object.type === 'pred' ? 'dashed' : 'solid'} ${color ?? props.colorOf(object.label)}`,
               }}
             />
             <Typography.Link
@@ -207,6 +231,8 @@ function MetadataSection({
 
 export interface ViewerSidebarProps extends Omit<ObjectsProps, 'objects'> {
   item: ExploreItem;
+  /** The comparison of two models the explorer is in. */
+  compared?: ComparedModels | null;
   metadataFields: MetadataFieldInfo[] | undefined;
   metadataFailed: boolean;
   cardConfigIds: string[];
@@ -221,6 +247,7 @@ export interface ViewerSidebarProps extends Omit<ObjectsProps, 'objects'> {
 
 export function ViewerSidebar({
   item,
+  compared = null,
   metadataFields,
   metadataFailed,
   cardConfigIds,
@@ -232,6 +259,18 @@ export function ViewerSidebar({
 }: ViewerSidebarProps) {
   const groundTruths = item.objects.filter((object) => object.type === 'gt');
   const predictions = item.objects.filter((object) => object.type === 'pred');
+  const sides = compared ? comparedSides(item, compared) : null;
+  const predictionGroups = sides
+    ? sides.map((side) => (
+        <ObjectGroup
+          key={side.model.key}
+          title={strings.modelPredictions(side.model.key)}
+          objects={side.objects}
+          color={side.model.color}
+          {...objects}
+        />
+      ))
+    : [<ObjectGroup key="pred" title={strings.predictions} objects={predictions} {...objects} />];
   const sections = [
     { key: 'actions', label: strings.actions, children: actions },
     {
@@ -239,7 +278,11 @@ export function ViewerSidebar({
       label: pendingCount > 0 ? strings.pendingCount(pendingCount) : strings.pendingChanges,
       children: pendingChanges,
     },
-    { key: 'sample', label: strings.sample, children: <SampleSection item={item} /> },
+    {
+      key: 'sample',
+      label: strings.sample,
+      children: <SampleSection item={item} compared={compared} />,
+    },
     ...(item.objects.length > 0 || showObjects
       ? [
           {
@@ -248,7 +291,7 @@ export function ViewerSidebar({
             children: (
               <Flex vertical gap={12}>
                 <ObjectGroup title={strings.groundTruths} objects={groundTruths} {...objects} />
-                <ObjectGroup title={strings.predictions} objects={predictions} {...objects} />
+                {predictionGroups}
               </Flex>
             ),
           },

@@ -3,7 +3,7 @@
 // old result that still is (not deleted, still matching the filter), else to the same position;
 // it closes when the result is empty. The new positions come from the refreshed rows and the
 // candidates' rows in the new item table.
-import type { DataLevel } from '@loupe/contracts';
+import type { DataLevel, ExploreComparison } from '@loupe/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { itemsQuery } from '../../../api/queries/explore';
@@ -21,12 +21,14 @@ export function useMoveAfterApply(args: {
   datasetId: string;
   dataLevel: DataLevel;
   predictionsId?: string;
+  comparison?: ExploreComparison;
   rows: Uint32Array;
   index: number;
   onIndexChange(index: number): void;
   onClose(): void;
 }) {
-  const { datasetId, dataLevel, predictionsId, rows, index, onIndexChange, onClose } = args;
+  const { datasetId, dataLevel, predictionsId, comparison, rows, index, onIndexChange, onClose } =
+    args;
   const queryClient = useQueryClient();
   const [target, setTarget] = useState<Target | null>(null);
   const latestRows = useRef(rows);
@@ -64,6 +66,7 @@ export function useMoveAfterApply(args: {
               data_level: dataLevel,
               item_ids: order,
               predictions_id: predictionsId,
+              ...(comparison ? { comparison } : {}),
             }),
             staleTime: 0,
           });
@@ -74,6 +77,6 @@ export function useMoveAfterApply(args: {
       }
       setTarget({ staleRows, order, rowOf });
     },
-    [queryClient, datasetId, dataLevel, predictionsId],
+    [queryClient, datasetId, dataLevel, predictionsId, comparison],
   );
 }

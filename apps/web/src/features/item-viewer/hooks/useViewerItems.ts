@@ -1,6 +1,6 @@
 // The open item and its neighbours: the window around `index` (10 each side), fetched by row in
 // batches of 120 so stepping through a result costs one items call per 120 items.
-import type { DataLevel, ExploreItem } from '@loupe/contracts';
+import type { DataLevel, ExploreComparison, ExploreItem } from '@loupe/contracts';
 import { useQueries } from '@tanstack/react-query';
 import { itemsQuery } from '../../../api/queries/explore';
 import { batchesForWindow, batchRange, BATCH_SIZE, windowRange } from '../lib/viewerWindow';
@@ -9,6 +9,8 @@ export interface ViewerItemsInput {
   datasetId: string;
   dataLevel: DataLevel;
   predictionsId?: string;
+  /** In a comparison of two models, items carry the other model's prediction too. */
+  comparison?: ExploreComparison;
   rows: Uint32Array;
   version: number;
   index: number;
@@ -24,7 +26,7 @@ export interface ViewerItems {
 }
 
 export function useViewerItems(input: ViewerItemsInput): ViewerItems {
-  const { datasetId, dataLevel, predictionsId, rows, version, index } = input;
+  const { datasetId, dataLevel, predictionsId, comparison, rows, version, index } = input;
   const total = rows.length;
   const batches = batchesForWindow(index, total);
   const results = useQueries({
@@ -36,6 +38,7 @@ export function useViewerItems(input: ViewerItemsInput): ViewerItems {
         rows: batchRows,
         version,
         predictions_id: predictionsId,
+        ...(comparison ? { comparison } : {}),
       };
       // A batch of one table version never changes: cached for as long as the page lives.
       return { ...itemsQuery(datasetId, body), staleTime: Infinity };

@@ -1,0 +1,301 @@
+// Subset Performance in comparison: both models on each subset enabled for performance, in the
+// chosen split, grouped by data level (audio, image, image object), 3 per level before 'Show
+// more'; search by name; '+' opens the performance page's modal that enables subsets; each
+// subset's metric can be changed (and with it the subset's category and the counts per group).
+import { PlusOutlined } from '@ant-design/icons';
+import {
+  COMPARISON_CATEGORY_LABELS,
+  comparisonSegments,
+  type Dataset,
+  type DataLevel,
+  type SubsetComparisonEntry,
+  type TaskType,
+} from '@loupe/contracts';
+import { metricTitle, PERFORMANCE_METRICS } from '@loupe/metrics';
+import {
+  Button,
+  Card,
+  Col,
+  Empty,
+  Flex,
+  Input,
+  Row,
+  Select,
+  Spin,
+  Tag,
+  theme,
+  Typography,
+} from 'antd';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useLicense } from '../../../../api/hooks/useLicense';
+import { DisabledTooltip } from '../../../../components/DisabledTooltip';
+import { ErrorFallback } from '../../../../components/ErrorFallback';
+import { SectionCard } from '../../performance/components/SectionCard';
+import { useDatasetSubsets } from '../../performance/hooks/useDatasetSubsets';
+import { useToggleSubsetPerformance } from '../../performance/hooks/useToggleSubsetPerformance';
+import { modelRoot, subsetGridSpans } from '../../performance/performanceRules';
+import { EnableSubsetsModal } from '../../performance/sections/EnableSubsetsModal';
+import {
+  COMPARISON_SUBSETS_SHOWN,
+  groupSubsetComparison,
+  relativeDeltaText,
+  scoreText,
+  subsetCategoryCounts,
+} from '../comparisonRules';
+import { useCategoryColors } from '../hooks/useCategoryColors';
+import { useSubsetsComparison } from '../hooks/useSubsetsComparison';
+import { compareStrings as strings } from '../strings';
+
+export interface SubsetComparisonSectionProps {
+  dataset: Dataset;
+  modelA: string;
+  modelB: string;
+  split: string;
+}
+
+export function SubsetComparisonSection({
+  dataset,
+  modelA,
+  modelB,
+  split,
+}: SubsetComparisonSectionProps) {
+  const comparison = useSubsetsComparison(dataset.id, modelA, modelB, split);
+  const subsets = useDatasetSubsets(dataset.id);
+  const licensed = useLicense().data?.state === 'LICENSED';
+  const colors = useCategoryColors();
+  const [query, setQuery] = useState('');
+  const [modalOpen, setModalOpen] = useState(false);
+  const data = comparison.data;
+  const entries = data ? Object.values(data.comparison_per_subset) : [];
+  const pending = data?.pending_subsets.length ?? 0;
+  const groups = groupSubsetComparison(entries, query);
+  const task = dataset.task_type;
+  const labels = COMPARISON_CATEGORY_LABELS[task];
+  const counts = subsetCategoryCounts(entries);
+
+  let body: React.ReactNode;
+  if (comparison.isError) {
+    body = (
+      <ErrorFallback
+        title={strings.subsetsFailedToLoad}
+        error={comparison.error}
+        onRetry={() => void comparison.refetch()}
+      />
+    );
+  } else if (!data) {
+    body = (
+      <Flex justify="center" style={{ padding: 24 }}>
+        <Spin />
+      </Flex>
+    );
+  } else if (subsets.data?.length === 0) {
+    body = <EmptyText text={strings.noSubsets} />;
+  } else if (entries.length === 0 && pending === 0) {
+    body = <EmptyText text={strings.noSubsetEntries} hint={strings.noSubsetEntriesHint} />;
+  } else if (groups.length === 0 && entries.length > 0) {
+    body = <EmptyText text={strings.noSubsetMatches(query.trim())} />;
+  } else {
+    body = (
+      <Flex vertical gap={16}>
+        {entries.length > 0 && (
+          <Flex gap={4} wrap="wrap" aria-label={strings.subsetCategories} role="group">
+            {comparisonSegments(task).map((category) => (
+              <Tag key={category} color={colors[category]} data-testid={`subset-count-${category}`}>
+                {`${labels[category]}: ${counts[category]}`}
+              </Tag>
+            ))}
+          </Flex>
+        )}
+        {groups.map((group) => (
+          <LevelGroup
+            key={group.level}
+            level={group.level}
+            entries={group.entries}
+            datasetId={dataset.id}
+            modelA={modelA}
+            task={task}
+            licensed={licensed}
+          />
+        ))}
+      </Flex>
+    );
+  }
+
+  return (
+    <SectionCard
+      title={strings.subsets}
+      label={strings.subsets}
+      tools={
+        <Flex gap={8} align="center">
+          {pending > 0 && (
+            <Typography.Text type="secondary" data-testid="subsets-pending">
+              <Spin size="small" style={{ marginRight: 6 }} />
+              {strings.pending(pending)}
+            </Typography.Text>
+          )}
+          <Input.Search
+            size="small"
+            allowClear
+            placeholder={strings.searchSubsets}
+            aria-label={strings.searchSubsets}
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+            style={{ width: 200 }}
+          />
+          <Button
+            size="small"
+            icon={<PlusOutlined />}
+            aria-label={strings.enableSubsets}
+            title={strings.enableSubsets}
+            onClick={() => setModalOpen(true)}
+          />
+        </Flex>
+      }
+    >
+      {body}
+      <EnableSubsetsModal
+        datasetId={dataset.id}
+        open={modalOpen}
+        licensed={licensed}
+        onClose={() => setModalOpen(false)}
+      />
+    </SectionCard>
+  );
+}
+
+function EmptyText({ text, hint }: { text: string; hint?: string }) {
+  return (
+    <Empty
+      image={Empty.PRESENTED_IMAGE_SIMPLE}
+      description={
+        <Flex vertical>
+          <Typography.Text>{text}</Typography.Text>
+          {hint && <Typography.Text type="secondary">{hint}</Typography.Text>}
+        </Flex>
+      }
+    />
+  );
+}
+
+interface LevelGroupProps {
+  level: DataLevel;
+  entries: SubsetComparisonEntry[];
+  datasetId: string;
+  modelA: string;
+  task: TaskType;
+  licensed: boolean;
+}
+
+function LevelGroup({ level, entries, datasetId, modelA, task, licensed }: LevelGroupProps) {
+  const [expanded, setExpanded] = useState(false);
+  const shown = expanded ? entries : entries.slice(0, COMPARISON_SUBSETS_SHOWN);
+  const more = entries.length - COMPARISON_SUBSETS_SHOWN;
+  const spans = subsetGridSpans(shown.length);
+  return (
+    <Flex vertical gap={8} role="group" aria-label={strings.levels[level]}>
+      <Typography.Text strong>{strings.levels[level]}</Typography.Text>
+      <Row gutter={[12, 12]}>
+        {shown.map((entry) => (
+          <Col key={entry.subset.id} {...spans}>
+            <SubsetCard
+              entry={entry}
+              datasetId={datasetId}
+              modelA={modelA}
+              task={task}
+              licensed={licensed}
+            />
+          </Col>
+        ))}
+      </Row>
+      {more > 0 && (
+        <div>
+          <Button type="link" size="small" onClick={() => setExpanded((value) => !value)}>
+            {expanded ? strings.subsetShowLess : strings.subsetShowMore(more)}
+          </Button>
+        </div>
+      )}
+    </Flex>
+  );
+}
+
+interface SubsetCardProps {
+  entry: SubsetComparisonEntry;
+  datasetId: string;
+  modelA: string;
+  task: TaskType;
+  licensed: boolean;
+}
+
+function SubsetCard({ entry, datasetId, modelA, task, licensed }: SubsetCardProps) {
+  const { token } = theme.useToken();
+  const colors = useCategoryColors();
+  const toggle = useToggleSubsetPerformance(datasetId);
+  const { subset, metric_name: metric } = entry;
+  const lock = licensed ? null : strings.subsetNeedsLicense;
+  const comparison = entry.comparison_per_metric[metric];
+  const relative = comparison ? relativeDeltaText(comparison) : null;
+  const category = comparison?.category ?? null;
+  return (
+    <Card size="small" data-testid="subset-comparison-card" style={{ height: '100%' }}>
+      <Flex vertical gap={6}>
+        <Link to={`${modelRoot(datasetId, modelA)}/subsets/${encodeURIComponent(subset.id)}`}>
+          <Typography.Text strong ellipsis style={{ maxWidth: '100%' }}>
+            {subset.name}
+          </Typography.Text>
+        </Link>
+        <DisabledTooltip reason={lock}>
+          <Select
+            size="small"
+            variant="borderless"
+            aria-label={strings.subsetMetric(subset.name)}
+            value={metric}
+            disabled={lock !== null}
+            loading={toggle.isPending}
+            popupMatchSelectWidth={false}
+            options={PERFORMANCE_METRICS[task].slice.map((id) => ({
+              value: id,
+              label: metricTitle(task, id),
+            }))}
+            onChange={(next: string) =>
+              toggle.mutate({ subsetId: subset.id, change: { metric_name: next } })
+            }
+          />
+        </DisabledTooltip>
+        <Flex gap={16} align="baseline" wrap="wrap">
+          <Typography.Text>
+            {`${strings.modelA} `}
+            <Typography.Text strong>{scoreText(metric, comparison?.model_a)}</Typography.Text>
+          </Typography.Text>
+          <Typography.Text>
+            {`${strings.modelB} `}
+            <Typography.Text strong>{scoreText(metric, comparison?.model_b)}</Typography.Text>
+          </Typography.Text>
+          {relative && (
+            <Typography.Text
+              type={relative.improved === null ? 'secondary' : undefined}
+              style={{
+                color:
+                  relative.improved === true
+                    ? token.colorSuccess
+                    : relative.improved === false
+                      ? token.colorError
+                      : undefined,
+              }}
+            >
+              {`${relative.text} ${relative.arrow}`.trim()}
+            </Typography.Text>
+          )}
+        </Flex>
+        {category && (
+          <div>
+            <Tag color={colors[category]}>{COMPARISON_CATEGORY_LABELS[task][category]}</Tag>
+          </div>
+        )}
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          {strings.itemsUsed(entry.num_items_used, entry.num_items_total)}
+        </Typography.Text>
+      </Flex>
+    </Card>
+  );
+}
