@@ -2,8 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createRandom } from '../../random.js';
-import { createAnnIndex } from './ann.js';
-import { createExactIndex, exactSearch } from './exact.js';
+import { createAnnIndex, loadAnnIndex } from './ann.js';
+import { createExactIndex, exactSearch, NATIVE_SCAN_MIN_ROWS } from './exact.js';
 import { nativeExactSearch, nativeView } from './native.js';
 
 const d = 12;
@@ -81,6 +81,106 @@ describe('native calls with offset views', () => {
       const found = index.search(vectors.subarray(i * d, (i + 1) * d), 1);
       expect(found.ids[0]).toBe(1010 + i);
       expect(found.distances[0]).toBeCloseTo(0, 5);
+    }
+  });
+});
+
+/** `values` placed `before` values into a SharedArrayBuffer, as worker threads share memory. */
+function inSharedMemory(values: Float32Array, before: number, after: number): Float32Array {
+  const whole = new Float32Array(new SharedArrayBuffer((before + values.length + after) * 4));
+  whole.fill(1e6);
+  whole.set(values, before);
+  return whole.subarray(before, before + values.length);
+}
+
+/** The k nearest rows by the definition of each distance, in float64, ties by id. */
+function bruteForce(
+  vectors: ArrayLike<number>,
+  query: ArrayLike<number>,
+  k: number,
+  metric: 'cosine' | 'euclidean',
+): number[] {
+  const rows = [];
+  for (let i = 0; i < vectors.length / d; i++) {
+    let dot = 0;
+    let xx = 0;
+    let qq = 0;
+    let squared = 0;
+    for (let j = 0; j < d; j++) {
+      const x = vectors[i * d + j]!;
+      const q = query[j]!;
+      dot += x * q;
+      xx += x * x;
+      qq += q * q;
+      squared += (x - q) ** 2;
+    }
+    rows.push({ id: i, distance: metric === 'euclidean' ? squared : 1 - dot / Math.sqrt(xx * qq) });
+  }
+  rows.sort((a, b) => a.distance - b.distance || a.id - b.id);
+  return rows.slice(0, k).map((row) => row.id);
+}
+
+describe('native calls with views into shared memory', () => {
+  // As many rows as make exactSearch take the native pass by itself.
+  const plainVectors = offsetRows(NATIVE_SCAN_MIN_ROWS, 0, 0, 5).slice();
+  const plainQueries = offsetRows(12, 0, 0, 6).slice();
+  // Odd offsets in values (not whole rows), so no row of the view starts a row of the buffer.
+  const sharedVectors = inSharedMemory(plainVectors, 7 * d + 5, 3);
+  const sharedQueries = inSharedMemory(plainQueries, 11, 1);
+  const queryOf = (queries: Float32Array, q: number): Float32Array =>
+    queries.subarray(q * d, (q + 1) * d);
+
+  it('gives exactSearch and the native exact index the brute-force answer, as with copies', () => {
+    for (const metric of ['euclidean', 'cosine'] as const) {
+      const shared = createExactIndex(sharedVectors, { dimension: d, metric, native: true });
+      const copied = createExactIndex(plainVectors, { dimension: d, metric, native: true });
+      for (let q = 0; q < 12; q++) {
+        const expected = bruteForce(plainVectors, queryOf(plainQueries, q), 10, metric);
+        const found = shared.search(queryOf(sharedQueries, q), 10);
+        expect(Array.from(found.ids)).toEqual(expected);
+        expect(found).toEqual(copied.search(queryOf(plainQueries, q), 10));
+        const once = exactSearch(sharedVectors, queryOf(sharedQueries, q), 10, {
+          dimension: d,
+          metric,
+        });
+        expect(Array.from(once.ids)).toEqual(expected);
+      }
+    }
+  });
+
+  it('builds and searches the approximate index from shared views as from copies', () => {
+    const ids = Uint32Array.from({ length: 2500 }, (_, i) => 7 * i);
+    const shared = createAnnIndex({ dimension: d, metric: 'euclidean', threads: 1 });
+    shared.add(ids, sharedVectors.subarray(0, 2500 * d));
+    const copied = createAnnIndex({ dimension: d, metric: 'euclidean', threads: 1 });
+    copied.add(ids, plainVectors.slice(0, 2500 * d));
+    for (let q = 0; q < 12; q++) {
+      const found = shared.search(queryOf(sharedQueries, q), 10);
+      expect(found).toEqual(copied.search(queryOf(plainQueries, q), 10));
+      // The nearest by brute force is among the graph's ten (well within its recall here).
+      const [nearest] = bruteForce(
+        plainVectors.subarray(0, 2500 * d),
+        queryOf(plainQueries, q),
+        1,
+        'euclidean',
+      );
+      expect(Array.from(found.ids)).toContain(7 * nearest!);
+    }
+  });
+
+  it('loads an index from serialized bytes that sit inside a larger buffer', () => {
+    const index = createAnnIndex({ dimension: d, metric: 'cosine', threads: 1 });
+    index.add(
+      Uint32Array.from({ length: 2500 }, (_, i) => i),
+      plainVectors.subarray(0, 2500 * d),
+    );
+    const bytes = index.serialize();
+    const whole = new Uint8Array(new SharedArrayBuffer(bytes.length + 40));
+    whole.set(bytes, 13);
+    const loaded = loadAnnIndex(whole.subarray(13, 13 + bytes.length));
+    for (let q = 0; q < 12; q++) {
+      const query = queryOf(sharedQueries, q);
+      expect(loaded.search(query, 10)).toEqual(index.search(query, 10));
     }
   });
 });
