@@ -18,11 +18,11 @@ import {
 } from '@loupe/contracts';
 import { formatByType, formatMetricValue, metricTitle } from '@loupe/metrics';
 import { LoupeError } from '../client/errors.js';
-import type { Comparison, ComparisonProgress } from '../client/compare.js';
+import type { Comparison } from '../client/compare.js';
 import { parseOptions, required, type Command } from './command.js';
 import { CONNECTION_OPTIONS, CONNECTION_USAGE, connect } from './connection.js';
 import { CliError } from './errors.js';
-import type { CliIo } from './io.js';
+import { computingReporter } from './progress.js';
 
 const usage = `Usage: loupe compare --dataset ID|NAME --model-a ID|NAME --model-b ID|NAME [--metric ID]
          [--split NAME] [--value-name NAME] [--subsets] [--json] [--no-wait] [--timeout SECONDS]
@@ -254,24 +254,6 @@ export function compareText(
   return `${parts.join('\n\n')}\n`;
 }
 
-/** Progress on stderr: redrawn in place on a terminal, one line per change otherwise. */
-function progressReporter(io: CliIo, tty: boolean) {
-  let last = '';
-  return {
-    update({ fraction, pendingSubsets }: ComparisonProgress) {
-      const text =
-        `computing comparison  ${Math.floor(fraction * 100)}%` +
-        (pendingSubsets ? `, ${pendingSubsets} subsets pending` : '');
-      if (text === last) return;
-      last = text;
-      io.stderr(tty ? `\r${text}   ` : `${text}\n`);
-    },
-    done() {
-      if (tty && last) io.stderr('\n');
-    },
-  };
-}
-
 export const compareCommand: Command = {
   name: 'compare',
   summary: 'compare two models (overall, per class, per sample and object, subsets)',
@@ -302,7 +284,7 @@ export const compareCommand: Command = {
     if (!Number.isFinite(timeout) || timeout <= 0)
       throw new CliError(`--timeout must be a positive number of seconds\n\n${usage}`);
     const client = connect(values);
-    const reporter = progressReporter(io, Boolean(process.stderr.isTTY));
+    const reporter = computingReporter('comparison', io, Boolean(process.stderr.isTTY));
     try {
       const dataset = await client.dataset(datasetName).catch((error: Error) => {
         if (error instanceof LoupeError) throw error;

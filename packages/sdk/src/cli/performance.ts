@@ -5,11 +5,11 @@
 import { ALL_SPLITS, type PrimaryKey, type TaskType } from '@loupe/contracts';
 import { formatByType, metricTitle } from '@loupe/metrics';
 import { LoupeError } from '../client/errors.js';
-import type { Performance, PerformanceProgress } from '../client/performance.js';
+import type { Performance } from '../client/performance.js';
 import { parseOptions, required, type Command } from './command.js';
 import { CONNECTION_OPTIONS, CONNECTION_USAGE, connect } from './connection.js';
 import { CliError } from './errors.js';
-import type { CliIo } from './io.js';
+import { computingReporter } from './progress.js';
 
 const usage = `Usage: loupe performance --dataset ID|NAME --model ID|NAME [--split NAME] [--subsets]
          [--json] [--no-wait] [--timeout SECONDS]
@@ -121,24 +121,6 @@ export function performanceText(
   return `${parts.join('\n\n')}\n`;
 }
 
-/** Progress on stderr: redrawn in place on a terminal, one line per change otherwise. */
-function progressReporter(io: CliIo, tty: boolean) {
-  let last = '';
-  return {
-    update({ fraction, pendingSubsets }: PerformanceProgress) {
-      const text =
-        `computing performance  ${Math.floor(fraction * 100)}%` +
-        (pendingSubsets ? `, ${pendingSubsets} subsets pending` : '');
-      if (text === last) return;
-      last = text;
-      io.stderr(tty ? `\r${text}   ` : `${text}\n`);
-    },
-    done() {
-      if (tty && last) io.stderr('\n');
-    },
-  };
-}
-
 export const performanceCommand: Command = {
   name: 'performance',
   summary: "print a model's performance (statistics, per class, subsets)",
@@ -165,7 +147,7 @@ export const performanceCommand: Command = {
     if (!Number.isFinite(timeout) || timeout <= 0)
       throw new CliError(`--timeout must be a positive number of seconds\n\n${usage}`);
     const client = connect(values);
-    const reporter = progressReporter(io, Boolean(process.stderr.isTTY));
+    const reporter = computingReporter('performance', io, Boolean(process.stderr.isTTY));
     try {
       const dataset = await client.dataset(datasetName).catch((error: Error) => {
         if (error instanceof LoupeError) throw error;

@@ -39,6 +39,26 @@ EXIT_SERVER = 1
 EXIT_INPUT = 2
 
 
+
+def _add_computing_options(parser: argparse.ArgumentParser, timeout_s: float) -> None:
+    """The options of a command that waits for a computation of the server."""
+    parser.add_argument(
+        "--subsets", action="store_true", help="also print the subsets enabled for performance"
+    )
+    parser.add_argument(
+        "--json", action="store_true", help="print the server's answers as one JSON object"
+    )
+    parser.add_argument(
+        "--no-wait", action="store_true", help="answer at once, even while computing"
+    )
+    parser.add_argument(
+        "--timeout",
+        type=float,
+        default=timeout_s,
+        metavar="SECONDS",
+        help=f"give up waiting after this long (default {timeout_s:g})",
+    )
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="loupe",
@@ -138,22 +158,7 @@ def _parser() -> argparse.ArgumentParser:
         default=ALL_SPLITS,
         help="the split of the per-class table and of --subsets (default 'all')",
     )
-    performance.add_argument(
-        "--subsets", action="store_true", help="also print the subsets enabled for performance"
-    )
-    performance.add_argument(
-        "--json", action="store_true", help="print the server's answers as one JSON object"
-    )
-    performance.add_argument(
-        "--no-wait", action="store_true", help="answer at once, even while computing"
-    )
-    performance.add_argument(
-        "--timeout",
-        type=float,
-        default=PERFORMANCE_TIMEOUT_S,
-        metavar="SECONDS",
-        help="give up waiting after this long (default 600)",
-    )
+    _add_computing_options(performance, PERFORMANCE_TIMEOUT_S)
 
     compare = commands.add_parser(
         "compare",
@@ -182,22 +187,7 @@ def _parser() -> argparse.ArgumentParser:
         metavar="NAME",
         help="regression: the value compared (default: every value name, averaged)",
     )
-    compare.add_argument(
-        "--subsets", action="store_true", help="also print the subsets enabled for performance"
-    )
-    compare.add_argument(
-        "--json", action="store_true", help="print the server's answer as one JSON object"
-    )
-    compare.add_argument(
-        "--no-wait", action="store_true", help="answer at once, even while computing"
-    )
-    compare.add_argument(
-        "--timeout",
-        type=float,
-        default=COMPARISON_TIMEOUT_S,
-        metavar="SECONDS",
-        help="give up waiting after this long (default 600)",
-    )
+    _add_computing_options(compare, COMPARISON_TIMEOUT_S)
     return parser
 
 

@@ -2,7 +2,6 @@
 // chosen split, grouped by data level (audio, image, image object), 3 per level before 'Show
 // more'; search by name; '+' opens the performance page's modal that enables subsets; each
 // subset's metric can be changed (and with it the subset's category and the counts per group).
-import { PlusOutlined } from '@ant-design/icons';
 import {
   COMPARISON_CATEGORY_LABELS,
   comparisonSegments,
@@ -12,30 +11,15 @@ import {
   type TaskType,
 } from '@loupe/contracts';
 import { metricTitle, PERFORMANCE_METRICS } from '@loupe/metrics';
-import {
-  Button,
-  Card,
-  Col,
-  Empty,
-  Flex,
-  Input,
-  Row,
-  Select,
-  Spin,
-  Tag,
-  theme,
-  Typography,
-} from 'antd';
+import { Button, Card, Col, Flex, Row, Select, Tag, theme, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { SubsetSectionFrame } from '../../performance/components/SubsetSectionFrame';
 import { useLicense } from '../../../../api/hooks/useLicense';
 import { DisabledTooltip } from '../../../../components/DisabledTooltip';
-import { ErrorFallback } from '../../../../components/ErrorFallback';
-import { SectionCard } from '../../performance/components/SectionCard';
 import { useDatasetSubsets } from '../../performance/hooks/useDatasetSubsets';
 import { useToggleSubsetPerformance } from '../../performance/hooks/useToggleSubsetPerformance';
 import { modelRoot, subsetGridSpans } from '../../performance/performanceRules';
-import { EnableSubsetsModal } from '../../performance/sections/EnableSubsetsModal';
 import {
   COMPARISON_SUBSETS_SHOWN,
   groupSubsetComparison,
@@ -65,7 +49,6 @@ export function SubsetComparisonSection({
   const licensed = useLicense().data?.state === 'LICENSED';
   const colors = useCategoryColors();
   const [query, setQuery] = useState('');
-  const [modalOpen, setModalOpen] = useState(false);
   const data = comparison.data;
   const entries = data ? Object.values(data.comparison_per_subset) : [];
   const pending = data?.pending_subsets.length ?? 0;
@@ -74,29 +57,27 @@ export function SubsetComparisonSection({
   const labels = COMPARISON_CATEGORY_LABELS[task];
   const counts = subsetCategoryCounts(entries);
 
-  let body: React.ReactNode;
-  if (comparison.isError) {
-    body = (
-      <ErrorFallback
-        title={strings.subsetsFailedToLoad}
-        error={comparison.error}
-        onRetry={() => void comparison.refetch()}
-      />
-    );
-  } else if (!data) {
-    body = (
-      <Flex justify="center" style={{ padding: 24 }}>
-        <Spin />
-      </Flex>
-    );
-  } else if (subsets.data?.length === 0) {
-    body = <EmptyText text={strings.noSubsets} />;
-  } else if (entries.length === 0 && pending === 0) {
-    body = <EmptyText text={strings.noSubsetEntries} hint={strings.noSubsetEntriesHint} />;
-  } else if (groups.length === 0 && entries.length > 0) {
-    body = <EmptyText text={strings.noSubsetMatches(query.trim())} />;
-  } else {
-    body = (
+  return (
+    <SubsetSectionFrame
+      datasetId={dataset.id}
+      licensed={licensed}
+      query={query}
+      onQuery={setQuery}
+      failure={
+        comparison.isError
+          ? {
+              title: strings.subsetsFailedToLoad,
+              error: comparison.error,
+              retry: () => void comparison.refetch(),
+            }
+          : null
+      }
+      loaded={data !== undefined}
+      noSubsets={subsets.data?.length === 0}
+      entries={entries.length}
+      pending={pending}
+      matching={groups.length}
+    >
       <Flex vertical gap={16}>
         {entries.length > 0 && (
           <Flex gap={4} wrap="wrap" aria-label={strings.subsetCategories} role="group">
@@ -119,62 +100,7 @@ export function SubsetComparisonSection({
           />
         ))}
       </Flex>
-    );
-  }
-
-  return (
-    <SectionCard
-      title={strings.subsets}
-      label={strings.subsets}
-      tools={
-        <Flex gap={8} align="center">
-          {pending > 0 && (
-            <Typography.Text type="secondary" data-testid="subsets-pending">
-              <Spin size="small" style={{ marginRight: 6 }} />
-              {strings.pending(pending)}
-            </Typography.Text>
-          )}
-          <Input.Search
-            size="small"
-            allowClear
-            placeholder={strings.searchSubsets}
-            aria-label={strings.searchSubsets}
-            value={query}
-            onChange={(event) => setQuery(event.target.value)}
-            style={{ width: 200 }}
-          />
-          <Button
-            size="small"
-            icon={<PlusOutlined />}
-            aria-label={strings.enableSubsets}
-            title={strings.enableSubsets}
-            onClick={() => setModalOpen(true)}
-          />
-        </Flex>
-      }
-    >
-      {body}
-      <EnableSubsetsModal
-        datasetId={dataset.id}
-        open={modalOpen}
-        licensed={licensed}
-        onClose={() => setModalOpen(false)}
-      />
-    </SectionCard>
-  );
-}
-
-function EmptyText({ text, hint }: { text: string; hint?: string }) {
-  return (
-    <Empty
-      image={Empty.PRESENTED_IMAGE_SIMPLE}
-      description={
-        <Flex vertical>
-          <Typography.Text>{text}</Typography.Text>
-          {hint && <Typography.Text type="secondary">{hint}</Typography.Text>}
-        </Flex>
-      }
-    />
+    </SubsetSectionFrame>
   );
 }
 

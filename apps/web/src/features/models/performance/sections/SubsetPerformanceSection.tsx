@@ -1,16 +1,14 @@
 // Subset Performance (docs/product.md, Models §2): the enabled subsets' metrics in the chosen
 // split, grouped by data level (audio, image, image object), 4 per level before 'Show more';
 // search by name; '+' opens the modal that enables subsets; each subset's metric can be changed.
-import { PlusOutlined } from '@ant-design/icons';
 import type { Dataset, DataLevel, SubsetPerformanceEntry, TaskType } from '@loupe/contracts';
 import { metricTitle, PERFORMANCE_METRICS } from '@loupe/metrics';
-import { Button, Card, Col, Empty, Flex, Input, Row, Select, Spin, theme, Typography } from 'antd';
+import { Button, Card, Col, Flex, Row, Select, theme, Typography } from 'antd';
 import { Fragment, useState } from 'react';
 import { Link } from 'react-router';
+import { SubsetSectionFrame } from '../components/SubsetSectionFrame';
 import { useLicense } from '../../../../api/hooks/useLicense';
 import { DisabledTooltip } from '../../../../components/DisabledTooltip';
-import { ErrorFallback } from '../../../../components/ErrorFallback';
-import { SectionCard } from '../components/SectionCard';
 import { useDatasetSubsets } from '../hooks/useDatasetSubsets';
 import { useSubsetsPerformance } from '../hooks/useSubsetsPerformance';
 import { useToggleSubsetPerformance } from '../hooks/useToggleSubsetPerformance';
@@ -22,7 +20,6 @@ import {
   SUBSETS_SHOWN,
 } from '../performanceRules';
 import { performanceStrings as strings } from '../strings';
-import { EnableSubsetsModal } from './EnableSubsetsModal';
 
 export interface SubsetPerformanceSectionProps {
   dataset: Dataset;
@@ -39,35 +36,32 @@ export function SubsetPerformanceSection({
   const subsets = useDatasetSubsets(dataset.id);
   const licensed = useLicense().data?.state === 'LICENSED';
   const [query, setQuery] = useState('');
-  const [modalOpen, setModalOpen] = useState(false);
   const data = performance.data;
   const entries = data ? Object.values(data.performance_per_subset) : [];
   const pending = data?.pending_subsets.length ?? 0;
   const groups = groupSubsetEntries(entries, query);
 
-  let body: React.ReactNode;
-  if (performance.isError) {
-    body = (
-      <ErrorFallback
-        title={strings.subsetsFailed}
-        error={performance.error}
-        onRetry={() => void performance.refetch()}
-      />
-    );
-  } else if (!data) {
-    body = (
-      <Flex justify="center" style={{ padding: 24 }}>
-        <Spin />
-      </Flex>
-    );
-  } else if (subsets.data?.length === 0) {
-    body = <EmptyText text={strings.noSubsets} />;
-  } else if (entries.length === 0 && pending === 0) {
-    body = <EmptyText text={strings.noSubsetEntries} hint={strings.noSubsetEntriesHint} />;
-  } else if (groups.length === 0 && entries.length > 0) {
-    body = <EmptyText text={strings.noSubsetMatches(query.trim())} />;
-  } else {
-    body = (
+  return (
+    <SubsetSectionFrame
+      datasetId={dataset.id}
+      licensed={licensed}
+      query={query}
+      onQuery={setQuery}
+      failure={
+        performance.isError
+          ? {
+              title: strings.subsetsFailed,
+              error: performance.error,
+              retry: () => void performance.refetch(),
+            }
+          : null
+      }
+      loaded={data !== undefined}
+      noSubsets={subsets.data?.length === 0}
+      entries={entries.length}
+      pending={pending}
+      matching={groups.length}
+    >
       <Flex vertical gap={16}>
         {groups.map((group) => (
           <LevelGroup
@@ -82,62 +76,7 @@ export function SubsetPerformanceSection({
           />
         ))}
       </Flex>
-    );
-  }
-
-  return (
-    <SectionCard
-      title={strings.subsets}
-      label={strings.subsets}
-      tools={
-        <Flex gap={8} align="center">
-          {pending > 0 && (
-            <Typography.Text type="secondary" data-testid="subsets-pending">
-              <Spin size="small" style={{ marginRight: 6 }} />
-              {strings.pending(pending)}
-            </Typography.Text>
-          )}
-          <Input.Search
-            size="small"
-            allowClear
-            placeholder={strings.searchSubsets}
-            aria-label={strings.searchSubsets}
-            value={query}
-            onChange={(event) => setQuery(event.target.value)}
-            style={{ width: 200 }}
-          />
-          <Button
-            size="small"
-            icon={<PlusOutlined />}
-            aria-label={strings.enableSubsets}
-            title={strings.enableSubsets}
-            onClick={() => setModalOpen(true)}
-          />
-        </Flex>
-      }
-    >
-      {body}
-      <EnableSubsetsModal
-        datasetId={dataset.id}
-        open={modalOpen}
-        licensed={licensed}
-        onClose={() => setModalOpen(false)}
-      />
-    </SectionCard>
-  );
-}
-
-function EmptyText({ text, hint }: { text: string; hint?: string }) {
-  return (
-    <Empty
-      image={Empty.PRESENTED_IMAGE_SIMPLE}
-      description={
-        <Flex vertical>
-          <Typography.Text>{text}</Typography.Text>
-          {hint && <Typography.Text type="secondary">{hint}</Typography.Text>}
-        </Flex>
-      }
-    />
+    </SubsetSectionFrame>
   );
 }
 
