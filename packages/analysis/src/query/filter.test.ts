@@ -221,6 +221,103 @@ describe('evaluateFilter', () => {
     }
   });
 
+  it('string in agrees with the reference through the bit mask (≤ 31 categories) and the table', () => {
+    // 31 categories use the mask, whose bit 31 is where the missing code −1 lands; 32 use the
+    // lookup table. Rows cycle through every code and a missing value, over several words.
+    const random = createRandom(5);
+    for (const size of [2, 30, 31, 32, 40]) {
+      const names = Array.from({ length: size }, (_, k) => `c${String(k).padStart(2, '0')}`);
+      const refRows: RefRow[] = Array.from({ length: 301 }, (_, i) => ({
+        id: `i${i}`,
+        split: null,
+        created_record: null,
+        metadata: { s: i % (size + 1) === size ? null : names[i % (size + 1)]! },
+      }));
+      const t = fromColumns({
+        ids: refRows.map((r) => r.id),
+        columns: {
+          s: { type: 'string', values: refRows.map((r) => r.metadata.s as string | null) },
+        },
+      });
+      const pick = (share: number) => names.filter(() => random.next() < share);
+      const lists = [
+        [names[0]!, names[size - 1]!], // the lowest and the highest code
+        pick(0.5),
+        pick(0.9),
+        names.slice(1), // all but one
+        [],
+      ];
+      for (const value of lists) {
+        const filter: Filter = { type: 'string', metadata_id: 's', op: 'in', value };
+        for (const f of [filter, { type: 'not', child: filter } as Filter]) {
+          const expected = refRows.flatMap((row, i) => (refMatches(row, f) ? [i] : []));
+          const bits = evaluateFilter(t, f);
+          expect(Array.from(bitsetToRows(bits)), `${size}: ${JSON.stringify(f)}`).toEqual(expected);
+          expect(countRows(bits)).toBe(expected.length);
+        }
+      }
+    }
+  });
+
+  it('numeric and timestamp: NaN is missing, infinities are values, under and/or/not', () => {
+    const values = [NaN, -Infinity, -1, 0, 2, Infinity, null, 5];
+    const times = [null, 0, 86_400_000, NaN, 1_700_000_000_000, 86_400_000, -1, 3];
+    const refRows: RefRow[] = values.map((v, i) => ({
+      id: `i${i}`,
+      split: null,
+      created_record: null,
+      metadata: { x: v, at: times[i]! },
+    }));
+    const t = fromColumns({
+      ids: refRows.map((r) => r.id),
+      columns: {
+        x: { type: 'numeric', values },
+        at: { type: 'timestamp', values: times },
+      },
+    });
+    const x = (lo: number | null, hi: number | null): Filter => ({
+      type: 'numeric',
+      metadata_id: 'x',
+      op: 'between',
+      value: [lo, hi],
+    });
+    const at = (lo: number | string | null, hi: number | string | null): Filter => ({
+      type: 'timestamp',
+      metadata_id: 'at',
+      op: 'ts_between',
+      value: [lo, hi],
+    });
+    const day: Filter = {
+      type: 'timestamp',
+      metadata_id: 'at',
+      op: 'ts_equals',
+      value: '1970-01-02T00:00:00Z',
+    };
+    const filters: Filter[] = [
+      x(null, null), // every value, infinities too, no NaN or null
+      x(0, null),
+      x(null, 0),
+      x(-1, 2),
+      { type: 'not', child: x(null, null) }, // exactly the missing ones
+      at(null, null),
+      at('1970-01-01T00:00:00Z', '1970-01-02T00:00:00Z'),
+      at(null, 0),
+      day,
+      { type: 'not', child: day },
+      { type: 'or', children: [] }, // nothing
+      { type: 'not', child: { type: 'and', children: [] } }, // nothing
+      { type: 'and', children: [x(0, null), { type: 'not', child: at(null, 3) }] },
+      { type: 'or', children: [x(null, -1), { type: 'and', children: [day, x(0, 5)] }] },
+      { type: 'not', child: { type: 'or', children: [x(2, 2), { type: 'not', child: day }] } },
+    ];
+    for (const filter of filters) {
+      const expected = refRows.flatMap((row, i) => (refMatches(row, filter) ? [i] : []));
+      const bits = evaluateFilter(t, filter);
+      expect(Array.from(bitsetToRows(bits)), JSON.stringify(filter)).toEqual(expected);
+      expect(countRows(bits)).toBe(expected.length);
+    }
+  });
+
   it('drops the rows missing a value, column by column', () => {
     const t = fixture();
     const bits = fullBitset(t.length);
