@@ -52,6 +52,21 @@ test("the item's own prediction is the explorer's model's: A's in A's explorer, 
   expect([alone.prediction, alone.objects]).toEqual([null, []]);
 });
 
+test("the other model's objects numbered like the own model's get ids of their own", () => {
+  const same = { id: 'pred:frame.png#0', label: 'car', type: 'pred', coords: null } as const;
+  const clash = {
+    ...item,
+    objects: [same],
+    compared_prediction: { ...item.compared_prediction!, objects: [same, { ...same, id: 'x' }] },
+  } as ExploreItem;
+  const [a, b] = comparedSides(clash, models('A'));
+  expect(a.objects.map((o) => o.id)).toEqual(['pred:frame.png#0']);
+  expect(b.objects.map((o) => o.id)).toEqual(['B:pred:frame.png#0', 'x']);
+  const [a2, b2] = comparedSides(clash, models('B'));
+  expect(a2.objects.map((o) => o.id)).toEqual(['A:pred:frame.png#0', 'x']);
+  expect(b2.objects.map((o) => o.id)).toEqual(['pred:frame.png#0']);
+});
+
 test('a prediction reads as its label and score, or its values', () => {
   expect(predictionText(prediction({ label: 'cat', score: 0.912 }))).toBe('cat 0.91');
   expect(predictionText(prediction({ label: 'cat' }))).toBe('cat');

@@ -41,6 +41,9 @@ export interface ComparedSide {
 /**
  * Model A's and model B's predictions of an item, A first. The item's own `prediction` and
  * predicted objects are those of the explorer's model; `compared_prediction` holds the other's.
+ * Two prediction sets may number their objects alike (ids such as 'pred:frame.png#0' in both), so
+ * an object of the other model whose id the own model also has is renamed '<its key>:<id>': the
+ * viewer and the cards tell objects apart by id (colour, chip, visibility, selection).
  */
 export function comparedSides(
   item: ExploreItem,
@@ -50,9 +53,13 @@ export function comparedSides(
     prediction: item.prediction,
     objects: item.objects.filter((object) => object.type === 'pred'),
   };
+  const ownIds = new Set(own.objects.map((object) => object.id));
+  const otherKey = models.own === 'A' ? models.b.key : models.a.key;
   const other = {
     prediction: item.compared_prediction?.prediction ?? null,
-    objects: item.compared_prediction?.objects ?? [],
+    objects: (item.compared_prediction?.objects ?? []).map((object) =>
+      ownIds.has(object.id) ? { ...object, id: `${otherKey}:${object.id}` } : object,
+    ),
   };
   const [a, b] = models.own === 'A' ? [own, other] : [other, own];
   return [

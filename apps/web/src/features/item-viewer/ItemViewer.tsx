@@ -380,7 +380,10 @@ export function ItemViewer(props: ItemViewerProps) {
               data-testid="viewer-compared"
             >
               <ComparedModelsLegend models={[compared.a, compared.b]} names />
-              <ComparedPredictionTags sides={comparedSides(current, compared)} />
+              {/* An object item has no sample-level prediction of the other model: no tags. */}
+              {dataLevel !== 'image_object' && (
+                <ComparedPredictionTags sides={comparedSides(current, compared)} />
+              )}
             </Flex>
           )}
           <div style={{ flex: 1, minHeight: 0 }}>{media}</div>

@@ -3,6 +3,7 @@
 // link back to the comparison page and a button that leaves the comparison (the explorer stays,
 // with its filter, sort and cards, showing the route's model alone).
 import { CloseOutlined, SwapLeftOutlined } from '@ant-design/icons';
+import { getMetric } from '@loupe/metrics';
 import { Button, Flex, Typography, theme } from 'antd';
 import { Link } from 'react-router';
 import { ComparedModelsLegend } from '../../../components/ComparedPredictions';
@@ -29,7 +30,8 @@ export function CompareBanner({
   const { split, metric, regression_value_name: valueName } = models.request;
   const details = [
     `${strings.split}: ${!split || split === 'all' ? strings.allSplits : split}`,
-    ...(metric ? [`${strings.metric}: ${metric}`] : []),
+    // The metric's title as the comparison page shows it ('mAP', not 'mAP_COCO').
+    ...(metric ? [`${strings.metric}: ${getMetric(metric)?.title ?? metric}`] : []),
     ...(valueName ? [`${strings.valueName}: ${valueName}`] : []),
   ];
   return (

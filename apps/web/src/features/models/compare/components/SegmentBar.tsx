@@ -50,6 +50,10 @@ export function SegmentBar({ label, segments, active, onSelect }: SegmentBarProp
         const width = widths[index]!;
         const selected = active === segment.category;
         const percent = `${width.toFixed(2)}%`;
+        // Segments other than the selected one are faded towards the page, and their text is
+        // the page's: white on a faded colour would be unreadable in a light theme.
+        const faded = active !== null && !selected;
+        const color = colors[segment.category];
         return (
           <Tooltip
             key={segment.category}
@@ -71,15 +75,16 @@ export function SegmentBar({ label, segments, active, onSelect }: SegmentBarProp
                 padding: '0 6px',
                 margin: 0,
                 cursor: 'pointer',
-                background: colors[segment.category],
-                color: token.colorTextLightSolid,
+                background: faded
+                  ? `color-mix(in srgb, ${color} 45%, ${token.colorBgContainer})`
+                  : color,
+                color: faded ? token.colorText : token.colorTextLightSolid,
                 font: 'inherit',
                 fontSize: token.fontSizeSM,
                 fontWeight: selected ? 600 : 400,
                 whiteSpace: 'nowrap',
                 overflow: 'hidden',
                 textOverflow: 'ellipsis',
-                opacity: active === null || selected ? 1 : 0.55,
                 boxShadow: selected ? `inset 0 -3px 0 ${token.colorText}` : undefined,
               }}
             >
