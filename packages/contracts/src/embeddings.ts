@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { boundedArray } from './bounded.js';
 import { DataLevel } from './datasets.js';
-import { Filter } from './explore.js';
+import { ExploreComparison, Filter } from './explore.js';
 
 /** Defaults and ranges of the reduction methods (docs/product.md, Datasets §5). */
 export const UMAP_NEIGHBORS = { min: 2, max: 100, default: 15 } as const;
@@ -89,6 +89,9 @@ export const EmbeddingPointsRequest = z
       .describe("Only the subset's items (the subset must be of this data level)"),
     data_level: DataLevel,
     predictions_id: PredictionsId.optional(),
+    comparison: ExploreComparison.optional().describe(
+      "The explorer's comparison of two models, whose per-item fields filter and color_by may name",
+    ),
     color_by: z
       .string()
       .min(1)

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { boundedArray } from './bounded.js';
 import { DataLevel } from './datasets.js';
-import { Filter } from './explore.js';
+import { ExploreComparison, Filter } from './explore.js';
 import { Subset } from './curation.js';
 
 /** The split that holds every item; listed first when the dataset has other splits. */
@@ -207,6 +207,9 @@ export const ItemsSummaryRequest = z
       .describe('The selection; absent: the filter (or everything)'),
     filter: Filter.nullable().optional(),
     subset_id: z.string().optional(),
+    comparison: ExploreComparison.optional().describe(
+      "The explorer's comparison of two models, whose per-item fields the filter may name",
+    ),
   })
   .meta({ id: 'ItemsSummaryRequest' });
 export type ItemsSummaryRequest = z.input<typeof ItemsSummaryRequest>;

@@ -14,6 +14,7 @@ import {
   type EmbeddingPointsResponse,
   type EmbeddingsLegend,
   type EmbeddingsSettings,
+  type ExploreComparison,
   type Filter,
   type SelectionAggregateResponse,
   type SimilarItemsResponse,
@@ -46,6 +47,8 @@ export interface PointsInput {
   subset_id?: string | undefined;
   data_level: DataLevel;
   predictions_id?: string | undefined;
+  /** The explorer's comparison, whose per-item fields filter and color_by may name. */
+  comparison?: ExploreComparison | undefined;
   color_by?: string | null | undefined;
   include_missing: boolean;
   format: 'strings' | 'binary';
@@ -222,7 +225,8 @@ export class EmbeddingsService {
     });
     const state = await this.repos.embeddings.state(key);
     const current = state !== undefined && Number(state.source_version) === version;
-    if (current && state.status === 'ready') return this.readyPoints(key, state.updated_at, input);
+    if (current && state.status === 'ready')
+      return this.readyPoints(key, state.updated_at, input, actor);
     // A wrong subset is refused while the layout is not ready too (readyPoints checks it by its view).
     if (input.subset_id !== undefined)
       await this.explore.view(
@@ -278,15 +282,20 @@ export class EmbeddingsService {
     key: EmbeddingKey,
     storedAt: number,
     input: PointsInput,
+    actor: Actor,
   ): Promise<EmbeddingPointsResponse> {
     const [layout, view] = await Promise.all([
       this.layout(key, Number(storedAt)),
+      // In a comparison, the explorer's derived table: filter and colour may name its fields.
       this.explore.view(
         key.dataset_id,
         input.data_level,
         input.predictions_id,
         input.filter,
         input.subset_id,
+        [],
+        input.comparison,
+        actor,
       ),
     ]);
     const table = view.explore.table;

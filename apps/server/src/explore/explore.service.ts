@@ -389,7 +389,9 @@ export class ExploreService {
    * live items when given (null: all), for reads that other features answer from the same table
    * (the embeddings scatter plot). The rows may be the cached subset bits: read them, never write.
    * `fields` are refused as the explorer refuses them: unknown, or pending while recomputed
-   * (`where` names the request field in the 400).
+   * (`where` names the request field in the 400). With the explorer's `comparison` (asked by
+   * `actor`) the table is the explorer's derived one, so the filter and fields may name the
+   * comparison's per-item fields as in the explorer's own requests.
    */
   async view(
     datasetId: string,
@@ -398,8 +400,16 @@ export class ExploreService {
     filter: Filter | null | undefined,
     subsetId?: string,
     fields: readonly { id: string; where: string }[] = [],
+    comparison?: ExploreComparison,
+    actor?: Actor,
   ): Promise<{ dataset: DatasetRecord; explore: ExploreTable; rows: Bitset | null }> {
-    const context = await this.context(datasetId, level, predictionsId, 'body');
+    const context = await this.context(
+      datasetId,
+      level,
+      predictionsId,
+      'body',
+      bodyComparison(comparison, actor),
+    );
     for (const field of fields) this.checkField(context, field.id, field.where);
     const subset = await this.subset(context, subsetId);
     const rows = within(await this.filterRows(context, filter, 'body.filter'), subset);

@@ -33,7 +33,12 @@ export function performanceRoutes(
     performance.metadata(request.params.id, request.params.predictionSetId, request.body),
   );
   registerRoute(app, api.performance.itemsSummary, (request) =>
-    performance.itemsSummary(request.params.id, request.params.predictionSetId, request.body),
+    performance.itemsSummary(
+      request.params.id,
+      request.params.predictionSetId,
+      request.body,
+      actorOf(request),
+    ),
   );
   registerRoute(app, api.performance.toggleSubset, (request) =>
     performance.toggleSubset(

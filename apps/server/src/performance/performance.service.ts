@@ -12,6 +12,7 @@ import {
   SUBSET_MESSAGES,
   TASK_TRAITS,
   type DataLevel,
+  type ExploreComparison,
   type FinegrainedKind,
   type FinegrainedPerformanceResponse,
   type Filter,
@@ -77,6 +78,8 @@ export interface ItemsSummaryInput {
   item_ids?: string[] | undefined;
   filter?: Filter | null | undefined;
   subset_id?: string | undefined;
+  /** The explorer's comparison, whose per-item fields the filter may name. */
+  comparison?: ExploreComparison | undefined;
 }
 
 /** Where a job-computed result stands. */
@@ -395,6 +398,7 @@ export class PerformanceService {
     datasetId: string,
     predictionSetId: string,
     input: ItemsSummaryInput,
+    actor?: Actor,
   ): Promise<ItemsSummaryResponse> {
     if (input.item_ids && input.item_ids.length > MAX_SELECTION_PERFORMANCE_ITEMS)
       throw new PayloadTooLarge(PERFORMANCE_MESSAGES.tooManyItems);
@@ -405,6 +409,9 @@ export class PerformanceService {
       predictionSetId,
       input.filter,
       input.subset_id,
+      [],
+      input.comparison,
+      actor,
     );
     const { table } = explore;
     let selected: Uint32Array;

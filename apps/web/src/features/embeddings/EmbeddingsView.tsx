@@ -3,7 +3,7 @@
 // selections and point clicks, and explains every state that is not a map. What the map knows
 // and does is in hooks/useEmbeddingsController.ts; this file is layout.
 import { ReloadOutlined } from '@ant-design/icons';
-import type { DataLevel, Dataset, Filter } from '@loupe/contracts';
+import type { DataLevel, Dataset, ExploreComparison, Filter } from '@loupe/contracts';
 import { Button, Flex, Progress, Result, Spin, Typography, theme } from 'antd';
 import { commonStrings } from '../../components/strings';
 import { SupportBundleButton } from '../../components/SupportBundleButton';
@@ -23,6 +23,11 @@ export interface EmbeddingsViewProps {
   dataset: Dataset;
   dataLevel: DataLevel;
   predictionsId?: string;
+  /**
+   * The explorer's comparison of two models, if it is in one: sent with the points, so the filter
+   * and the colouring may name the comparison's per-item fields.
+   */
+  comparison?: ExploreComparison;
   filter?: Filter | null;
   /** Only this subset's items (the explorer's ?subset_id=), of the same data level. */
   subsetId?: string;

@@ -166,6 +166,7 @@ function ExploreContent({ dataset, predictionsId, headerSlot }: ExploreContentPr
           dataset={dataset}
           dataLevel={dataLevel}
           predictionsId={predictionsId}
+          comparison={explore.compared?.request}
           filter={state.filter}
           subsetId={explore.subsetId ?? undefined}
           colorBy={explore.colorBy ? state.colorBy : null}
@@ -190,6 +191,7 @@ function ExploreContent({ dataset, predictionsId, headerSlot }: ExploreContentPr
           dataset={dataset}
           predictionSetId={predictionsId}
           dataLevel={dataLevel}
+          comparison={explore.compared?.request}
           filter={state.filter}
           subsetId={explore.subsetId}
           selectedCount={explore.selection.rows.size}

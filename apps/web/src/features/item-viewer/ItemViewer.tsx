@@ -18,7 +18,11 @@ import { ApiError, describeError } from '../../api/ApiError';
 import { useLicense } from '../../api/hooks/useLicense';
 import { colorMapQuery, metadataInfoQuery } from '../../api/queries/explore';
 import { ComparedModelsLegend, ComparedPredictionTags } from '../../components/ComparedPredictions';
-import { comparedSides, type ComparedModels } from '../../lib/comparedModels';
+import {
+  comparedSides,
+  type ComparedModelKey,
+  type ComparedModels,
+} from '../../lib/comparedModels';
 import { readStorage, writeStorage } from '../../lib/storage';
 import {
   ItemActions,
@@ -107,6 +111,9 @@ export function ItemViewer(props: ItemViewerProps) {
 
   const [turns, setTurns] = useState(0);
   const [overlaysVisible, setOverlaysVisible] = useState(true);
+  // In a comparison, whose predicted label map is drawn: kept from item to item (null: the route
+  // model's).
+  const [maskModel, setMaskModel] = useState<ComparedModelKey | null>(null);
   const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [collapsed, setCollapsed] = useState(() => readStorage(SIDEBAR_COLLAPSED_KEY) === 'true');
@@ -279,6 +286,8 @@ export function ItemViewer(props: ItemViewerProps) {
         labelMap={dataset.label_map}
         attribution={props.attribution ?? null}
         compared={compared}
+        maskModel={maskModel}
+        onMaskModelChange={setMaskModel}
       />
     );
   } else if (items.currentError) {

@@ -84,6 +84,9 @@ export const viewerStrings = {
   classLegend: 'Classes',
   groundTruthLayer: 'Ground truth',
   predictionLayer: 'Prediction',
+  // In a comparison: the prediction layer names the model whose label map it draws.
+  predictionLayerOf: (key: 'A' | 'B') => `Prediction (Model ${key})`,
+  predictionMaskModel: 'Model of the predicted label map',
   classShare: (share: number) =>
     share > 0 && share < 0.001 ? '<0.1%' : `${(share * 100).toFixed(1)}%`,
 } as const;

@@ -21,6 +21,7 @@ export function useEmbeddingsController(props: EmbeddingsViewProps) {
     datasetId: dataset.id,
     dataLevel,
     predictionsId,
+    comparison: props.comparison,
     filter,
     subsetId,
     colorBy,

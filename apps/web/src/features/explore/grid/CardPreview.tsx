@@ -3,7 +3,8 @@
 // masks (polygons, or COCO RLE as a picture) drawn over it in one SVG in image pixels; a
 // semantic-segmentation label map is painted, small, on a canvas under the SVG; a chosen
 // attribution's heatmap over the whole picture, under the shapes. In a comparison of two models,
-// model A's and model B's predicted shapes are dashed in the models' colours (lib/comparedModels).
+// model A's and model B's predicted shapes are dashed in the models' colours (lib/comparedModels);
+// a predicted label map is the route model's, named in a corner (the viewer shows either).
 import type { ExploreItem, ExploreObject } from '@loupe/contracts';
 import { Typography, theme } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -16,6 +17,7 @@ import {
   AttributionOverlay,
   type AttributionDisplay,
 } from '../../../components/AttributionOverlay';
+import { ComparedSwatch, comparedStrings } from '../../../components/ComparedPredictions';
 import { exploreStrings as strings } from '../strings';
 
 /** Context around an object's box when an object item is cropped to it, as a share of the box. */
@@ -192,6 +194,13 @@ export function CardPreview({
   const strokeWidth = (2 * Math.max(regionWidth, regionHeight)) / size;
   // The ground-truth label map, else the predicted one, as the item viewer shows by default.
   const labelMapSrc = audio ? null : (item.mask_src ?? item.prediction?.mask_src ?? null);
+  // In a comparison, a predicted label map on the card is the route model's: say which model.
+  const maskModel =
+    compared && labelMapSrc !== null && labelMapSrc !== item.mask_src
+      ? compared.own === 'A'
+        ? compared.a
+        : compared.b
+      : null;
   const colorOf = useMemo(
     () => (label: string) => labelColor(label, classColors, classes),
     [classColors, classes],
@@ -280,6 +289,32 @@ export function CardPreview({
         )}
         {loaded && heatmap && attribution && (
           <AttributionOverlay src={heatmap} opacity={attribution.opacity} style={wholeImage} />
+        )}
+        {loaded && maskModel && (
+          <span
+            data-testid="card-mask-model"
+            data-model={maskModel.key}
+            style={{
+              position: 'absolute',
+              left: 4,
+              bottom: 4,
+              // Above the shapes' SVG, drawn after it.
+              zIndex: 1,
+              display: 'inline-flex',
+              alignItems: 'center',
+              gap: 4,
+              padding: '0 4px',
+              borderRadius: token.borderRadiusSM,
+              background: token.colorBgElevated,
+              color: token.colorText,
+              fontSize: token.fontSizeSM,
+              lineHeight: '18px',
+              pointerEvents: 'none',
+            }}
+          >
+            <ComparedSwatch color={maskModel.color} />
+            {maskModel.key === 'A' ? comparedStrings.modelA : comparedStrings.modelB}
+          </span>
         )}
         {loaded && !audio && shapes.length > 0 && (
           <svg

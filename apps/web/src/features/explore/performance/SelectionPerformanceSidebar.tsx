@@ -3,7 +3,13 @@
 // selected, with how many items they cover and how many of those have a prediction. It folds
 // into a narrow strip; the choice is remembered in this browser.
 import { BarChartOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
-import type { DataLevel, Dataset, Filter, ItemsSummaryResponse } from '@loupe/contracts';
+import type {
+  DataLevel,
+  Dataset,
+  ExploreComparison,
+  Filter,
+  ItemsSummaryResponse,
+} from '@loupe/contracts';
 import { formatByType, getMetric, PERFORMANCE_METRICS } from '@loupe/metrics';
 import { Alert, Button, Card, Descriptions, Flex, Spin, Tooltip, Typography } from 'antd';
 import { useMemo, useState } from 'react';
@@ -21,6 +27,8 @@ export interface SelectionPerformanceSidebarProps {
   dataset: Dataset;
   predictionSetId: string;
   dataLevel: DataLevel;
+  /** The explorer's comparison of two models, if it is in one (its filter may name its fields). */
+  comparison?: ExploreComparison | undefined;
   filter: Filter | null;
   subsetId: string | null;
   selectedCount: number;
@@ -85,6 +93,7 @@ function SelectionPerformanceBody({
   dataset,
   predictionSetId,
   dataLevel,
+  comparison,
   filter,
   subsetId,
   selectedCount,
@@ -95,8 +104,8 @@ function SelectionPerformanceBody({
     [selectedItems.items],
   );
   const plan = useMemo(
-    () => planSummary({ dataLevel, filter, subsetId, selectedCount, selectedIds }),
-    [dataLevel, filter, subsetId, selectedCount, selectedIds],
+    () => planSummary({ dataLevel, comparison, filter, subsetId, selectedCount, selectedIds }),
+    [dataLevel, comparison, filter, subsetId, selectedCount, selectedIds],
   );
   const { summary, stale, tooMany, error, retry } = useSelectionPerformance({
     datasetId: dataset.id,

@@ -1,9 +1,12 @@
 // What the selection performance sidebar asks the server (docs/product.md, Datasets §2, §8): the
-// selected items when there is a selection, else the current filter within the current subset.
-// A selection above MAX_SELECTION_PERFORMANCE_ITEMS is not sent: the server would refuse it.
+// selected items when there is a selection, else the current filter within the current subset
+// (with the explorer's comparison of two models, if any, whose per-item fields the filter may
+// name; a selection of ids needs none). A selection above MAX_SELECTION_PERFORMANCE_ITEMS is not
+// sent: the server would refuse it.
 import {
   MAX_SELECTION_PERFORMANCE_ITEMS,
   type DataLevel,
+  type ExploreComparison,
   type Filter,
   type ItemsSummaryRequest,
 } from '@loupe/contracts';
@@ -21,6 +24,8 @@ export type SummaryPlan =
 
 export interface SummaryInput {
   dataLevel: DataLevel;
+  /** The explorer's comparison of two models, if it is in one. */
+  comparison?: ExploreComparison | undefined;
   filter: Filter | null;
   subsetId: string | null;
   selectedCount: number;
@@ -30,6 +35,7 @@ export interface SummaryInput {
 
 export function planSummary({
   dataLevel,
+  comparison,
   filter,
   subsetId,
   selectedCount,
@@ -50,6 +56,7 @@ export function planSummary({
     data_level: dataLevel,
     filter,
     ...(subsetId ? { subset_id: subsetId } : {}),
+    ...(comparison ? { comparison } : {}),
   };
   const scope: SummaryScope = filter ? 'filter' : subsetId ? 'subset' : 'all';
   return { kind: 'ask', scope, request: { body, identity: body } };

@@ -1,6 +1,7 @@
 // The class legend under the image: each class present in the item (label-map pixels or objects)
 // with its colour and a checkbox that shows or hides it, and, for label maps, the ground-truth
-// and prediction layers.
+// and prediction layers (in a comparison, the prediction layer is named and coloured after the
+// model whose label map it draws).
 import { Checkbox, Divider, Flex, Typography, theme } from 'antd';
 import { viewerStrings as strings } from '../strings';
 
@@ -20,6 +21,8 @@ export interface ClassLegendProps {
   /** The label-map layers the item has, and whether each is shown. */
   layers: Partial<Record<MaskLayerName, boolean>>;
   onToggleLayer: (layer: MaskLayerName) => void;
+  /** In a comparison: the model whose label map the prediction layer draws. */
+  predictionModel?: { key: 'A' | 'B'; color: string } | null;
 }
 
 function Swatch({ color, dashed }: { color: string; dashed?: boolean }) {
@@ -47,6 +50,7 @@ export function ClassLegend({
   onToggleClass,
   layers,
   onToggleLayer,
+  predictionModel = null,
 }: ClassLegendProps) {
   const { token } = theme.useToken();
   const layerNames = (['gt', 'pred'] as const).filter((layer) => layers[layer] !== undefined);
@@ -68,8 +72,17 @@ export function ClassLegend({
           onChange={() => onToggleLayer(layer)}
           data-testid={`legend-layer-${layer}`}
         >
-          <Swatch color={token.colorTextSecondary} dashed={layer === 'pred'} />
-          {layer === 'gt' ? strings.groundTruthLayer : strings.predictionLayer}
+          <Swatch
+            color={
+              layer === 'pred' && predictionModel ? predictionModel.color : token.colorTextSecondary
+            }
+            dashed={layer === 'pred'}
+          />
+          {layer === 'gt'
+            ? strings.groundTruthLayer
+            : predictionModel
+              ? strings.predictionLayerOf(predictionModel.key)
+              : strings.predictionLayer}
         </Checkbox>
       ))}
       {layerNames.length > 0 && classes.length > 0 && <Divider orientation="vertical" />}

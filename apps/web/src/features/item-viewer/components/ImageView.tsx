@@ -3,7 +3,8 @@
 // (solid ground truth, dashed predictions) with label chips that never overlap when the view is
 // large enough, masks and label maps, a class legend that shows or hides each class, and the
 // chosen attribution's heatmap over the image with its opacity slider. In a comparison of two
-// models, model A's and model B's predictions are dashed in the models' colours, chips 'A: …'.
+// models, model A's and model B's predictions are dashed in the models' colours, chips 'A: …';
+// for label maps, a 'Model A' / 'Model B' switch picks whose predicted label map is drawn.
 import {
   CompressOutlined,
   EyeInvisibleOutlined,
@@ -14,7 +15,7 @@ import {
   ZoomOutOutlined,
 } from '@ant-design/icons';
 import type { ExploreItem, ExploreObject } from '@loupe/contracts';
-import { Button, Empty, Flex, Slider, Tooltip, Typography, theme } from 'antd';
+import { Button, Empty, Flex, Segmented, Slider, Tooltip, Typography, theme } from 'antd';
 import {
   useEffect,
   useMemo,
@@ -22,6 +23,7 @@ import {
   useState,
   type PointerEvent as ReactPointerEvent,
 } from 'react';
+import { ComparedSwatch } from '../../../components/ComparedPredictions';
 import {
   AttributionOpacitySlider,
   AttributionOverlay,
@@ -30,6 +32,7 @@ import {
 import {
   comparedSides,
   type ComparedModel,
+  type ComparedModelKey,
   type ComparedModels,
 } from '../../../lib/comparedModels';
 import { labelMapClasses, labelMapPalette } from '../../../lib/labelMap';
@@ -129,6 +132,13 @@ export interface ImageViewProps {
   attribution?: ViewerAttribution | null;
   /** The comparison of two models the explorer is in: both models' predictions are drawn. */
   compared?: ComparedModels | null;
+  /**
+   * In a comparison, whose predicted label map is drawn (null: the route model's). The viewer
+   * holds it, so the choice stays while it moves from item to item; without these props the
+   * view holds it.
+   */
+  maskModel?: ComparedModelKey | null;
+  onMaskModelChange?: (key: ComparedModelKey) => void;
 }
 
 /** The attribution the viewer draws, and where its opacity slider's changes go. */
@@ -330,11 +340,25 @@ export function ImageView(props: ImageViewProps) {
   // Label maps: the ground truth filled, the prediction as outlines over it (or filled alone).
   const labelMap = props.labelMap;
   const [layers, toggleLayer] = useMaskLayers();
-  const gtPixels = useLabelMap(labelMap ? item.mask_src : null, VIEWER_LABEL_MAP_SIDE);
-  const predPixels = useLabelMap(
-    labelMap ? (item.prediction?.mask_src ?? null) : null,
-    VIEWER_LABEL_MAP_SIDE,
+  // In a comparison, the prediction layer draws one model's label map at a time (two sets of
+  // outlines in class colours would not read apart): the route model's until the other is picked.
+  const [ownMaskModel, setOwnMaskModel] = useState<ComparedModelKey | null>(null);
+  const maskModelKey =
+    (props.maskModel !== undefined ? props.maskModel : ownMaskModel) ?? compared?.own ?? null;
+  const chooseMaskModel = props.onMaskModelChange ?? setOwnMaskModel;
+  const maskSides = useMemo(
+    () => (compared && labelMap ? comparedSides(item, compared) : null),
+    [item, compared, labelMap],
   );
+  const maskSide = maskSides?.find((side) => side.model.key === maskModelKey) ?? null;
+  const hasComparedMasks = maskSides?.some((side) => Boolean(side.prediction?.mask_src)) ?? false;
+  const predSrc = !labelMap
+    ? null
+    : maskSides
+      ? (maskSide?.prediction?.mask_src ?? null)
+      : (item.prediction?.mask_src ?? null);
+  const gtPixels = useLabelMap(labelMap ? item.mask_src : null, VIEWER_LABEL_MAP_SIDE);
+  const predPixels = useLabelMap(predSrc, VIEWER_LABEL_MAP_SIDE);
   const gtClasses = useMemo(
     () => (gtPixels && labelMap ? labelMapClasses(gtPixels, labelMap) : new Map<string, number>()),
     [gtPixels, labelMap],
@@ -565,6 +589,7 @@ export function ImageView(props: ImageViewProps) {
                 layer="pred"
                 outline={showGt}
                 classes={shownClasses(predClasses)}
+                model={maskSides ? maskModelKey : null}
               />
             )}
             {drawOverlays && (
@@ -610,6 +635,29 @@ export function ImageView(props: ImageViewProps) {
             ) : null;
           })}
       </div>
+      {maskSides && hasComparedMasks && (
+        <Flex gap={8} align="center" wrap="wrap" style={{ paddingTop: 8 }}>
+          <Typography.Text type="secondary">{strings.predictionLayer}</Typography.Text>
+          <Segmented<ComparedModelKey>
+            size="small"
+            aria-label={strings.predictionMaskModel}
+            data-testid="mask-model"
+            value={maskModelKey ?? 'A'}
+            onChange={chooseMaskModel}
+            options={maskSides.map((side) => ({
+              value: side.model.key,
+              title: side.model.name,
+              disabled: !side.prediction?.mask_src,
+              label: (
+                <Flex gap={6} align="center" data-testid={`mask-model-${side.model.key}`}>
+                  <ComparedSwatch color={side.model.color} />
+                  {strings.modelPrediction(side.model.key)}
+                </Flex>
+              ),
+            }))}
+          />
+        </Flex>
+      )}
       <ClassLegend
         classes={legendClasses}
         hidden={hiddenClasses}
@@ -619,6 +667,7 @@ export function ImageView(props: ImageViewProps) {
           ...(predPixels ? { pred: layers.pred } : {}),
         }}
         onToggleLayer={toggleLayer}
+        predictionModel={maskSide ? maskSide.model : null}
       />
     </Flex>
   );

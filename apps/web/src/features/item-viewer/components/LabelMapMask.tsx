@@ -20,6 +20,7 @@ export function LabelMapMask({
   layer,
   outline,
   classes,
+  model = null,
 }: {
   pixels: LabelMapPixels;
   /** Value → colour of the classes to draw. */
@@ -28,6 +29,8 @@ export function LabelMapMask({
   outline: boolean;
   /** Names of the drawn classes present in this map, for tests and tools. */
   classes: string[];
+  /** In a comparison: the model whose predicted label map this is, for tests and tools. */
+  model?: 'A' | 'B' | null;
 }) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const [painted, setPainted] = useState<number | null>(null);
@@ -48,6 +51,7 @@ export function LabelMapMask({
       data-testid="label-map-mask"
       data-layer={layer}
       data-classes={classes.join(',')}
+      data-model={model ?? undefined}
       data-painted={painted ?? undefined}
       style={{
         position: 'absolute',
