@@ -2,7 +2,7 @@
 // evaluation data loaded (shared with the performance pages through the evaluation cache),
 // compared on the performance thread for one split, metric and value name, every explore link
 // built, and the result stored with the data version and IoU threshold it belongs to.
-import type { ComparisonContext } from '@loupe/contracts';
+import { TASK_TRAITS, type ComparisonContext } from '@loupe/contracts';
 import type { DatasetRecord, DatasetsRepository } from '../datasets/datasets.repository.js';
 import type { JobPayloads } from '../jobs/job-types.js';
 import { JobLeaseLost, PermanentJobError } from '../jobs/job-types.js';
@@ -11,6 +11,7 @@ import type { Clock } from '../platform/clock.js';
 import { WorkerTaskError } from '../platform/worker-thread.js';
 import type { PredictionSetsRepository } from '../prediction-sets/prediction-sets.repository.js';
 import type { EvaluationCache } from '../performance/evaluation-cache.js';
+import type { Evaluation } from '../performance/evaluation-loader.js';
 import type { PerformancePool } from '../performance/performance-pool.js';
 import { withExploreLinks } from './comparison-links.js';
 import type { ComparisonRepository, ComparisonResultRecord } from './comparison.repository.js';
@@ -63,8 +64,8 @@ export function isCurrent(
 export class ComparisonJobsService {
   constructor(
     private readonly repos: ComparisonJobsRepos,
-    private readonly evaluations: Pick<EvaluationCache, 'get'>,
-    private readonly compute: Pick<PerformancePool, 'runPair' | 'warm'>,
+    private readonly evaluations: Pick<EvaluationCache, 'get' | 'getPair' | 'holds'>,
+    private readonly compute: Pick<PerformancePool, 'run' | 'runPair' | 'warm'>,
     private readonly clock: Clock,
   ) {}
 
@@ -101,8 +102,7 @@ export class ComparisonJobsService {
     await this.repos.comparison.deleteStale(a, b, dataset.data_version);
     try {
       this.compute.warm();
-      const evaluationA = await this.evaluations.get(dataset, a, (f) => progress(0.4 * f));
-      const evaluationB = await this.evaluations.get(dataset, b, (f) => progress(0.4 + 0.4 * f));
+      const [evaluationA, evaluationB] = await this.load(dataset, payload, progress);
       const computed = await this.compute.runPair(
         evaluationA,
         evaluationB,
@@ -126,6 +126,33 @@ export class ComparisonJobsService {
       await this.failed(a, b, key, dataset, attempt, cause);
       throw cause;
     }
+  }
+
+  /**
+   * Both sets' evaluation data. Labels and values are read for both in one pass over the samples
+   * (their comparison is quick next to the read). Objects, masks and transcripts are read a set at
+   * a time, and while B loads, the thread computes A's report on the split: the comparison then
+   * finds what @loupe/metrics keeps of A's data (COCO matching, utterance alignments) computed.
+   */
+  private async load(
+    dataset: DatasetRecord,
+    payload: ComparisonJob,
+    progress: Progress,
+  ): Promise<[Evaluation, Evaluation]> {
+    const a = payload.prediction_set_a;
+    const b = payload.prediction_set_b;
+    const label = TASK_TRAITS[dataset.task_type].label;
+    if (label === 'class' || label === 'value')
+      return this.evaluations.getPair(dataset, [a, b], (f) => progress(0.8 * f));
+    const evaluationA = await this.evaluations.get(dataset, a, (f) => progress(0.4 * f));
+    if (!this.evaluations.holds(dataset, b)) {
+      // Its failure is the comparison's to report (the same split and data).
+      this.compute
+        .run(evaluationA, { kind: 'report', split: payload.split }, 'job')
+        .catch(() => {});
+    }
+    const evaluationB = await this.evaluations.get(dataset, b, (f) => progress(0.4 + 0.4 * f));
+    return [evaluationA, evaluationB];
   }
 
   private save(

@@ -7,7 +7,8 @@ import { DatasetsRepository } from '../datasets/datasets.repository.js';
 import { createDatasetWithModel, uploadMedia } from '../testing/datasets.js';
 import { testImage } from '../testing/media.js';
 import { startLicensedApp, type Client, type TestApp } from '../testing/test-app.js';
-import { loadEvaluation, type Evaluation } from './evaluation-loader.js';
+import { EvaluationCache } from './evaluation-cache.js';
+import { loadEvaluation, loadEvaluationPair, type Evaluation } from './evaluation-loader.js';
 import { PerformanceRepository } from './performance.repository.js';
 
 let t: TestApp;
@@ -37,6 +38,31 @@ async function loadBoth(params: Params): Promise<Evaluation> {
   const paged = await load(params, 2);
   expect(paged).toEqual(await load(params));
   return paged;
+}
+
+/** A second prediction set of the dataset with these predictions. */
+async function secondModel(id: string, predictions: unknown[]): Promise<string> {
+  const set = await admin.call(api.predictionSets.create, { params: { id }, body: { name: 'b' } });
+  await admin.call(api.predictionSets.uploadPredictions, {
+    params: { id, predictionSetId: set.id },
+    body: { predictions: predictions as never },
+  });
+  return set.id;
+}
+
+/** Both sets loaded together, in pages of two and in one page, are each set loaded alone. */
+async function expectPairAsEach(id: string, a: string, b: string): Promise<void> {
+  const dataset = (await new DatasetsRepository(t.database.db, t.database.dialect).find(id))!;
+  const alone = [await load({ id, predictionSetId: a }), await load({ id, predictionSetId: b })];
+  for (const pageSize of [2, undefined]) {
+    const repo = new PerformanceRepository(t.database.db, t.database.dialect, pageSize);
+    const pair = await loadEvaluationPair(
+      { repo, readMedia: () => Promise.reject(new Error('no media')) },
+      dataset,
+      [a, b],
+    );
+    expect(pair).toEqual(alone);
+  }
 }
 
 const deleteItems = (id: string, itemIds: string[]) =>
@@ -247,5 +273,87 @@ describe('loadEvaluation', () => {
     expect([...data.pred.label]).toEqual(pred.map((o) => data.classes.indexOf(o[1])));
     expect([...data.pred.box]).toEqual(pred.flatMap((o) => o[2]));
     expect([...data.pred.score]).toEqual(pred.map((o) => o[3]));
+  });
+
+  it('loads two sets together as it loads each alone', async () => {
+    const pets = await createDatasetWithModel(
+      admin,
+      {
+        name: `pets ${Math.random()}`,
+        task_type: 'classification',
+        class_names: ['cat', 'dog', 'emu', 'fox'],
+      },
+      [
+        { id: 'z', label: 'cat', split: 'val' },
+        { id: 'a', label: 'dog' },
+        { id: 'm', label: 'emu', split: 'train' },
+        { id: 'b', label: 'cat', split: 'train' },
+        { id: 'c', label: 'dog', split: 'val' },
+      ],
+      {
+        predictions: [
+          { id: 'z', label: 'cat', score: 0.9, probabilities: [0.9, 0.1, 0, 0] },
+          { id: 'a', label: 'cat', score: 0.6 },
+          { id: 'c', label: 'dog', score: 0.7 },
+        ] as never,
+      },
+    );
+    // B predicts other labels and other samples (with probabilities by name).
+    const b = await secondModel(pets.id, [
+      { id: 'z', label: 'fox', score: 0.5 },
+      { id: 'm', label: 'emu', score: 0.8, probabilities: { emu: 0.8, cat: 0.2 } },
+      { id: 'c', label: 'cat', score: 0.4 },
+    ] as never);
+    await deleteItems(pets.id, ['b']);
+    await expectPairAsEach(pets.id, pets.predictionSetId, b);
+
+    // The cache keeps each of a pair it loaded, and loads only the one it lacks.
+    const dataset = (await new DatasetsRepository(t.database.db, t.database.dialect).find(
+      pets.id,
+    ))!;
+    const source = {
+      repo: new PerformanceRepository(t.database.db, t.database.dialect),
+      readMedia: () => Promise.reject(new Error('no media')),
+    };
+    const cache = new EvaluationCache(source);
+    const [x, y] = await cache.getPair(dataset, [pets.predictionSetId, b]);
+    expect(await cache.get(dataset, pets.predictionSetId)).toBe(x);
+    expect(await cache.get(dataset, b)).toBe(y);
+    const pred = (e: Evaluation) => (e.data.kind === 'class' ? [...e.data.pred] : null);
+    expect(pred(y)).toEqual(pred(await load({ id: pets.id, predictionSetId: b })));
+    const fresh = new EvaluationCache(source);
+    const kept = await fresh.get(dataset, b);
+    const [first, second] = await fresh.getPair(dataset, [pets.predictionSetId, b]);
+    expect(second).toBe(kept);
+    expect(pred(first)).toEqual(pred(x));
+    expect(first.sampleIds).toEqual(x.sampleIds);
+
+    const ages = await createDatasetWithModel(
+      admin,
+      { name: `ages ${Math.random()}`, task_type: 'regression', value_names: ['age', 'height'] },
+      [
+        { id: 'a', values: { age: 3, height: 1.25 } },
+        { id: 'b', values: [5, 1.5] },
+        { id: 'c', values: { height: 1, age: 7 } },
+      ] as never,
+      { predictions: [{ id: 'c', values: [6.5, 1.1] }] as never },
+    );
+    const other = await secondModel(ages.id, [
+      { id: 'a', values: { height: 1.2, age: 2.5 } },
+      { id: 'b', values: [4, 1.4] },
+    ] as never);
+    await expectPairAsEach(ages.id, ages.predictionSetId, other);
+
+    const speech = await createDatasetWithModel(
+      admin,
+      { name: `speech ${Math.random()}`, task_type: 'automatic_speech_recognition' },
+      [
+        { id: 'u2', transcript: 'hello world' },
+        { id: 'u1', transcript: 'good morning' },
+      ] as never,
+      { predictions: [{ id: 'u2', transcript: 'hello word' }] as never },
+    );
+    const heard = await secondModel(speech.id, [{ id: 'u1', transcript: 'good morning' }] as never);
+    await expectPairAsEach(speech.id, speech.predictionSetId, heard);
   });
 });

@@ -4,7 +4,8 @@
 // database joins samples and predictions and hands them over a page at a time, one array per
 // column; values go straight into code and number arrays (labels and splits dictionary-encoded
 // as they come), with a turn of the event loop between pages, so other requests are answered
-// while a million samples load.
+// while a million samples load. Comparing two models loads both sets' labels or values in one
+// pass (loadEvaluationPair): the samples' columns are read and decoded once for both.
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { TASK_TRAITS, type TaskType } from '@loupe/contracts';
 import {
@@ -22,6 +23,8 @@ import type {
   EvaluationObjectPage,
   EvaluationSampleColumns,
   EvaluationSamplePage,
+  EvaluationSetColumns,
+  EvaluationSetsPage,
   EvaluationTruth,
   PerformanceRepository,
   Probabilities,
@@ -54,7 +57,10 @@ export interface Evaluation {
 }
 
 export interface EvaluationSource {
-  repo: Pick<PerformanceRepository, 'evaluationSamples' | 'evaluationObjects'>;
+  repo: Pick<
+    PerformanceRepository,
+    'evaluationSamples' | 'evaluationSamplesOfSets' | 'evaluationObjects'
+  >;
   /** The bytes of a media reference of the dataset (masks). */
   readMedia(datasetId: string, ref: string): Promise<Buffer>;
 }
@@ -110,7 +116,48 @@ export async function loadEvaluation(
     return samples;
   };
   const loaded = await loadData(source, dataset, predictionSetId, read, onProgress);
-  const { samples } = loaded;
+  return evaluationOf(dataset, predictionSetId, loaded.samples, loaded.data, loaded.objects);
+}
+
+/**
+ * The evaluations of two prediction sets of the dataset (as loadEvaluation loads each). Where a
+ * sample's row holds all a task evaluates (labels, values), both are read in one pass over the
+ * samples: their columns (ids, seqs, splits, ground truth) are read once and the two evaluations
+ * share the arrays made of them (read-only); other tasks load each set in turn.
+ */
+export async function loadEvaluationPair(
+  source: EvaluationSource,
+  dataset: DatasetRecord,
+  setIds: readonly [string, string],
+  onProgress: (fraction: number) => Promise<void> | void = () => {},
+): Promise<[Evaluation, Evaluation]> {
+  const label = TASK_TRAITS[dataset.task_type].label;
+  if (label !== 'class' && label !== 'value') {
+    const a = await loadEvaluation(source, dataset, setIds[0], (f) => onProgress(0.5 * f));
+    const b = await loadEvaluation(source, dataset, setIds[1], (f) => onProgress(0.5 + 0.5 * f));
+    return [a, b];
+  }
+  const builders = setIds.map(() =>
+    label === 'class' ? classBuilder(dataset) : valueBuilder(dataset),
+  ) as DataBuilder<'label' | 'values'>[];
+  const columns = builders[0]!.columns;
+  const sides = await readSamplesOfSets(source, dataset, setIds, columns, (page, set) =>
+    builders.forEach((builder, i) => builder.add(page, set[i]!)),
+  );
+  await onProgress(0.9);
+  const [a, b] = setIds.map((setId, i) =>
+    evaluationOf(dataset, setId, sides[i]!, builders[i]!.finish()),
+  );
+  return [a!, b!];
+}
+
+function evaluationOf(
+  dataset: DatasetRecord,
+  predictionSetId: string,
+  samples: Samples,
+  data: EvalData,
+  objects?: Evaluation['objects'],
+): Evaluation {
   let numMissing = 0;
   for (const has of samples.hasPrediction) if (has === 0) numMissing++;
   return {
@@ -119,13 +166,13 @@ export async function loadEvaluation(
     task: dataset.task_type,
     dataVersion: dataset.data_version,
     iouThreshold: dataset.iou_threshold,
-    data: loaded.data,
+    data,
     sampleIds: samples.ids,
     splitOf: samples.splitOf,
     splitNames: samples.splitNames,
     hasPrediction: samples.hasPrediction,
     numMissing,
-    objects: loaded.objects ?? null,
+    objects: objects ?? null,
   };
 }
 
@@ -138,9 +185,9 @@ function loadData(
 ): Promise<{ samples: Samples; data: EvalData; objects?: Evaluation['objects'] }> {
   switch (TASK_TRAITS[dataset.task_type].label) {
     case 'class':
-      return classData(dataset, read);
+      return build(classBuilder(dataset), read);
     case 'value':
-      return valueData(dataset, read);
+      return build(valueBuilder(dataset), read);
     case 'transcript':
       return transcriptData(read);
     case 'mask':
@@ -157,13 +204,51 @@ async function readSamples<T extends EvaluationTruth | null>(
   columns: EvaluationSampleColumns<T>,
   add: (page: EvaluationSamplePage<T>) => void,
 ): Promise<Samples> {
+  const pages = source.repo.evaluationSamples(dataset.id, predictionSetId, columns);
+  const [samples] = await readPages(
+    pages,
+    1,
+    (page) => [page],
+    (page) => add(page),
+  );
+  return samples!;
+}
+
+/** Reads the samples with every set's predictions, handing each page to `add` with its sets'. */
+function readSamplesOfSets<T extends EvaluationTruth | null>(
+  source: EvaluationSource,
+  dataset: DatasetRecord,
+  setIds: readonly string[],
+  columns: EvaluationSampleColumns<T>,
+  add: (page: EvaluationSetsPage<T>, sets: EvaluationSetColumns<T>[]) => void,
+): Promise<Samples[]> {
+  const pages = source.repo.evaluationSamplesOfSets(dataset.id, setIds, columns);
+  return readPages(
+    pages,
+    setIds.length,
+    (page) => page.sets,
+    (page) => add(page, page.sets),
+  );
+}
+
+/**
+ * The samples of pages of one or more sets: ids, seqs and splits read once and shared, each set's
+ * prediction flags its own.
+ */
+async function readPages<P extends Pick<EvaluationSamplePage<null>, 'id' | 'seq' | 'split'>>(
+  pages: AsyncIterable<P>,
+  count: number,
+  setsOf: (page: P) => Pick<EvaluationSamplePage<null>, 'predicted'>[],
+  add: (page: P) => void,
+): Promise<Samples[]> {
   const ids: string[] = [];
   const seqs: number[] = [];
-  const predicted: number[] = [];
+  const predicted = Array.from({ length: count }, (): number[] => []);
   const splits = new ClassIndex([]);
   const splitCodes: number[] = [];
   let last = -Infinity;
-  for await (const page of source.repo.evaluationSamples(dataset.id, predictionSetId, columns)) {
+  for await (const page of pages) {
+    const sets = setsOf(page);
     for (let k = 0; k < page.id.length; k++) {
       const seq = page.seq[k]!;
       // Every sample index and object lookup rests on upload order.
@@ -171,71 +256,98 @@ async function readSamples<T extends EvaluationTruth | null>(
       last = seq;
       ids.push(page.id[k]!);
       seqs.push(seq);
-      predicted.push(page.predicted[k]!);
       splitCodes.push(splits.of(page.split[k]));
     }
+    sets.forEach((set, i) => {
+      const out = predicted[i]!;
+      for (let k = 0; k < set.predicted.length; k++) out.push(set.predicted[k]!);
+    });
     add(page);
     await nextTurn();
   }
   // Splits ascending, as the dataset lists them.
   const splitNames = [...splits.names].sort();
   const remap = splits.names.map((name) => splitNames.indexOf(name));
-  return {
+  const splitOf = Int32Array.from(splitCodes, (code) => (code < 0 ? -1 : remap[code]!));
+  return predicted.map((flags) => ({
     ids,
     seqs,
-    splitOf: Int32Array.from(splitCodes, (code) => (code < 0 ? -1 : remap[code]!)),
+    splitOf,
     splitNames,
-    hasPrediction: Uint8Array.from(predicted),
-  };
+    hasPrediction: Uint8Array.from(flags),
+  }));
 }
 
-async function classData(dataset: DatasetRecord, read: ReadSamples) {
+/**
+ * A task's evaluation data built a page at a time: the columns it reads, what it takes of each
+ * page (the samples' columns and one set's predictions), and the data once all are read.
+ */
+interface DataBuilder<T extends EvaluationTruth> {
+  columns: EvaluationSampleColumns<T>;
+  add(
+    page: Omit<EvaluationSamplePage<T>, keyof EvaluationSetColumns<T>>,
+    set: EvaluationSetColumns<T>,
+  ): void;
+  finish(): EvalData;
+}
+
+/** Reads the samples for one builder. */
+async function build<T extends EvaluationTruth>(builder: DataBuilder<T>, read: ReadSamples) {
+  const samples = await read(builder.columns, (page) => builder.add(page, page));
+  return { samples, data: builder.finish() };
+}
+
+function classBuilder(dataset: DatasetRecord): DataBuilder<'label'> {
   const classes = new ClassIndex(dataset.class_names);
   const truth: number[] = [];
   const pred: number[] = [];
   const score: number[] = [];
   /** Samples with probabilities: their index and what was uploaded. */
   const given: [number, Probabilities][] = [];
-  const samples = await read({ truth: 'label', scores: true }, (page) => {
-    for (let k = 0; k < page.id.length; k++) {
-      const probabilities = page.probabilities[k];
-      if (probabilities) given.push([truth.length, probabilities]);
-      truth.push(classes.of(page.truth[k]));
-      pred.push(classes.of(page.prediction[k]));
-      const s = page.score[k];
-      score.push(typeof s === 'number' ? s : NaN);
-    }
-  });
-  // Probabilities are per declared class (by position or by name); a row without any stays NaN.
-  // Every label is known by now, so the width is the final number of classes.
-  const n = truth.length;
-  const K = classes.names.length;
-  let probabilities: Float32Array | null = null;
-  if (given.length > 0) {
-    probabilities = new Float32Array(n * K).fill(NaN);
-    for (const [i, values] of given) {
-      const row = i * K;
-      probabilities.fill(0, row, row + K);
-      if (Array.isArray(values)) {
-        for (let k = 0; k < Math.min(values.length, dataset.class_names.length); k++)
-          probabilities[row + k] = values[k]!;
-      } else {
-        for (const [name, value] of Object.entries(values)) {
-          const k = classes.known(name);
-          if (k >= 0) probabilities[row + k] = value;
+  return {
+    columns: { truth: 'label', scores: true },
+    add(page, set) {
+      for (let k = 0; k < page.id.length; k++) {
+        const probabilities = set.probabilities[k];
+        if (probabilities) given.push([truth.length, probabilities]);
+        truth.push(classes.of(page.truth[k]));
+        pred.push(classes.of(set.prediction[k]));
+        const s = set.score[k];
+        score.push(typeof s === 'number' ? s : NaN);
+      }
+    },
+    finish() {
+      // Probabilities are per declared class (by position or by name); a row without any stays
+      // NaN. Every label is known by now, so the width is the final number of classes.
+      const n = truth.length;
+      const K = classes.names.length;
+      let probabilities: Float32Array | null = null;
+      if (given.length > 0) {
+        probabilities = new Float32Array(n * K).fill(NaN);
+        for (const [i, values] of given) {
+          const row = i * K;
+          probabilities.fill(0, row, row + K);
+          if (Array.isArray(values)) {
+            for (let k = 0; k < Math.min(values.length, dataset.class_names.length); k++)
+              probabilities[row + k] = values[k]!;
+          } else {
+            for (const [name, value] of Object.entries(values)) {
+              const k = classes.known(name);
+              if (k >= 0) probabilities[row + k] = value;
+            }
+          }
         }
       }
-    }
-  }
-  const data: EvalData = {
-    kind: 'class',
-    classes: classes.names,
-    truth: Int32Array.from(truth),
-    pred: Int32Array.from(pred),
-    score: Float64Array.from(score),
-    probabilities,
+      return {
+        kind: 'class',
+        classes: classes.names,
+        truth: Int32Array.from(truth),
+        pred: Int32Array.from(pred),
+        score: Float64Array.from(score),
+        probabilities,
+      };
+    },
   };
-  return { samples, data };
 }
 
 /** A sample's numbers by name or in the dataset's value order, appended to an N×V array; NaN where unknown. */
@@ -246,23 +358,27 @@ function pushValues(out: number[], values: NumericValues | null, names: readonly
   }
 }
 
-async function valueData(dataset: DatasetRecord, read: ReadSamples) {
+function valueBuilder(dataset: DatasetRecord): DataBuilder<'values'> {
   const names = dataset.value_names;
   const truth: number[] = [];
   const pred: number[] = [];
-  const samples = await read({ truth: 'values' }, (page) => {
-    for (let k = 0; k < page.id.length; k++) {
-      pushValues(truth, page.truth[k]!, names);
-      pushValues(pred, page.prediction[k]!, names);
-    }
-  });
-  const data: EvalData = {
-    kind: 'value',
-    valueNames: [...names],
-    truth: Float64Array.from(truth),
-    pred: Float64Array.from(pred),
+  return {
+    columns: { truth: 'values' },
+    add(page, set) {
+      for (let k = 0; k < page.id.length; k++) {
+        pushValues(truth, page.truth[k]!, names);
+        pushValues(pred, set.prediction[k]!, names);
+      }
+    },
+    finish() {
+      return {
+        kind: 'value',
+        valueNames: [...names],
+        truth: Float64Array.from(truth),
+        pred: Float64Array.from(pred),
+      };
+    },
   };
-  return { samples, data };
 }
 
 async function transcriptData(read: ReadSamples) {

@@ -144,4 +144,15 @@ describe('evaluation data on the wire', () => {
     expect(shared.data.hasPrediction).toBe(shared.hasPrediction);
     expect(shared.data.gt.box.buffer).toBeInstanceOf(SharedArrayBuffer);
   });
+
+  it("copies an array two evaluations share (a pair's splits) once", () => {
+    const a = cases[0]![1]();
+    const b = { ...cases[0]![1](), splitOf: a.splitOf };
+    const original = a.splitOf;
+    shareEvaluation(a);
+    shareEvaluation(b);
+    expect(a.splitOf.buffer).toBeInstanceOf(SharedArrayBuffer);
+    expect(b.splitOf).toBe(a.splitOf);
+    expect([...a.splitOf]).toEqual([...original]);
+  });
 });

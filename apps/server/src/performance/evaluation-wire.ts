@@ -52,12 +52,18 @@ export type EvaluationWire = Omit<EvaluationData, 'data'> & { data: WireData };
 
 type TypedArray = Int32Array | Uint32Array | Uint8Array | Float32Array | Float64Array;
 
+/** Shared copies of arrays, so an array two evaluations share (a pair's splits) is copied once. */
+const sharedCopies = new WeakMap<TypedArray, TypedArray>();
+
 /** The same values in shared memory (arrays already there are kept). */
 function shared<A extends TypedArray>(array: A): A {
   if (array.buffer instanceof SharedArrayBuffer) return array;
+  const known = sharedCopies.get(array);
+  if (known) return known as A;
   const Type = array.constructor as new (buffer: SharedArrayBuffer) => A;
   const out = new Type(new SharedArrayBuffer(array.byteLength));
   out.set(array as never);
+  sharedCopies.set(array, out);
   return out;
 }
 

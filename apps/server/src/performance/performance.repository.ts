@@ -71,6 +71,18 @@ export interface EvaluationSamplePage<T extends EvaluationTruth | null> {
   width: (number | null)[];
 }
 
+/** What a page holds of one prediction set: item k is of the page's sample k. */
+export type EvaluationSetColumns<T extends EvaluationTruth | null> = Pick<
+  EvaluationSamplePage<T>,
+  'predicted' | 'prediction' | 'score' | 'probabilities'
+>;
+
+/** A page of samples with the predictions of several sets, in the order the sets were given. */
+export type EvaluationSetsPage<T extends EvaluationTruth | null> = Omit<
+  EvaluationSamplePage<T>,
+  keyof EvaluationSetColumns<T>
+> & { sets: EvaluationSetColumns<T>[] };
+
 /**
  * Live ground-truth objects, or a set's predicted objects, of live samples in id order, one array
  * per column; the columns not asked for or not of the side are empty.
@@ -214,14 +226,26 @@ export class PerformanceRepository {
     setId: string,
     columns: EvaluationSampleColumns<T>,
   ): AsyncGenerator<EvaluationSamplePage<T>> {
+    for await (const { sets, ...page } of this.evaluationSamplesOfSets(datasetId, [setId], columns))
+      yield { ...page, ...sets[0]! };
+  }
+
+  /**
+   * Live samples in upload order, each with the prediction of every set given (samples left join
+   * each set's predictions), a page at a time, column by column: the sample columns are read once
+   * for all the sets, as comparing two models needs both.
+   */
+  async *evaluationSamplesOfSets<T extends EvaluationTruth | null>(
+    datasetId: string,
+    setIds: readonly string[],
+    columns: EvaluationSampleColumns<T>,
+  ): AsyncGenerator<EvaluationSetsPage<T>> {
     const field = columns.truth === null ? null : TRUTH_FIELD[columns.truth];
     const select: Record<string, string> = {
       seq: 's.seq',
       id: 's.id',
       split: 's.split',
-      predicted: 'case when p.sample_id is null then 0 else 1 end',
-      ...(field ? { truth: `s.${field}`, prediction: `p.${field}` } : {}),
-      ...(columns.scores ? { score: 'p.score', probabilities: 'p.probabilities' } : {}),
+      ...(field ? { truth: `s.${field}` } : {}),
       ...(columns.imageSize
         ? {
             height: this.jsonNumber('s.computed', 'image.height'),
@@ -229,6 +253,21 @@ export class PerformanceRepository {
           }
         : {}),
     };
+    setIds.forEach((_, i) => {
+      select[`predicted_${i}`] = `case when p${i}.sample_id is null then 0 else 1 end`;
+      if (field) select[`prediction_${i}`] = `p${i}.${field}`;
+      if (columns.scores) {
+        select[`score_${i}`] = `p${i}.score`;
+        select[`probabilities_${i}`] = `p${i}.probabilities`;
+      }
+    });
+    const joins = sql.join(
+      setIds.map(
+        (setId, i) => sql`left join predictions as ${sql.raw(`p${i}`)}
+          on ${sql.raw(`p${i}`)}.prediction_set_id = ${setId} and ${sql.raw(`p${i}`)}.sample_id = s.id`,
+      ),
+      sql` `,
+    );
     const truth =
       columns.truth === 'values'
         ? (value: unknown) => decodedColumn<NumericValues>(value) as TruthValue<T>[]
@@ -237,8 +276,7 @@ export class PerformanceRepository {
     for (;;) {
       const page = await this.columnPage(
         select,
-        sql`from samples as s left join predictions as p
-          on p.prediction_set_id = ${setId} and p.sample_id = s.id
+        sql`from samples as s ${joins}
         where s.dataset_id = ${datasetId} and s.deleted = 0 and s.seq > ${after}
         order by s.seq`,
         'seq',
@@ -249,13 +287,15 @@ export class PerformanceRepository {
         id: jsonColumn(c['id']) as string[],
         seq: jsonColumn(c['seq']) as number[],
         split: jsonColumn(c['split']) as (string | null)[],
-        predicted: jsonColumn(c['predicted']) as number[],
         truth: truth(c['truth']),
-        prediction: truth(c['prediction']),
-        score: jsonColumn(c['score']) as (number | null)[],
-        probabilities: decodedColumn<Probabilities>(c['probabilities']),
         height: jsonColumn(c['height']) as (number | null)[],
         width: jsonColumn(c['width']) as (number | null)[],
+        sets: setIds.map((_, i) => ({
+          predicted: jsonColumn(c[`predicted_${i}`]) as number[],
+          prediction: truth(c[`prediction_${i}`]),
+          score: jsonColumn(c[`score_${i}`]) as (number | null)[],
+          probabilities: decodedColumn<Probabilities>(c[`probabilities_${i}`]),
+        })),
       };
       if (page.count < this.pageSize) return;
       after = Number(page.last);
