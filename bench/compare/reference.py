@@ -227,6 +227,50 @@ def case_pca():
     }
 
 
+def case_pca_wide():
+    """PCA at high dimension: the float64 reference (the top `keep` of eigh of the sample
+    covariance), then each solver and k, fit and transform, p50 of `runs` after one warm-up fit."""
+    import numpy as np
+    import sklearn
+    from sklearn.decomposition import PCA
+
+    n, d, ks, keep = SPEC["n"], SPEC["d"], SPEC["components"], SPEC["keep"]
+    data = load("vectors.f32", np.float32, (n, d))
+    centred = data.astype(np.float64)
+    centred -= centred.mean(axis=0)
+    values, vectors = np.linalg.eigh(centred.T @ centred / (n - 1))
+    del centred
+    np.ascontiguousarray(vectors[:, ::-1][:, :keep].T).tofile(path("reference.f64"))
+    PCA(n_components=2, random_state=0).fit_transform(data)
+    runs = []
+    for k in ks:
+        for solver in SPEC["solvers"]:
+            model = None
+
+            def fit():
+                nonlocal model
+                model = PCA(n_components=k, svd_solver=solver, random_state=0)
+                return model.fit_transform(data)
+
+            times, _ = timed(fit, SPEC["runs"], warm=False)
+            components = np.asarray(model.components_, dtype=np.float64)
+            components.tofile(path(f"components-{k}-{solver}.f64"))
+            runs.append(
+                {
+                    "k": k,
+                    "solver": solver,
+                    "ran": getattr(model, "_fit_svd_solver", solver),
+                    "explained_variance": model.explained_variance_.tolist(),
+                    **times,
+                }
+            )
+    return {
+        "library": f"scikit-learn {sklearn.__version__} (numpy {np.__version__})",
+        "runs": runs,
+        "reference_variance": values[::-1][:keep].tolist(),
+    }
+
+
 def case_umap():
     import numpy as np
     import umap
@@ -276,6 +320,7 @@ MODULES = {
     "knn": "faiss",
     "ann": "faiss",
     "pca": "sklearn",
+    "pca_wide": "sklearn",
     "umap": "umap",
     "coco": "pycocotools",
 }

@@ -4,14 +4,16 @@
 // both gave the same answer. A reference whose library is not installed is skipped. Never fails
 // on time.
 // Run: npx tsx --conditions=loupe-src bench/compare/run.ts [case …]
-//   cases: filter query histogram knn ann pca umap coco (default: all)
+//   cases: filter query histogram knn ann pca pca-wide umap coco (default: all)
 //   RUNS=… (repeats, default 20), ITEMS=… (explorer items, default 1,000,000), PYTHON=…,
-//   KNN_N, ANN_N, PCA_N, UMAP_N, D, QUERIES: see vectors.ts; COCO_IMAGES: see coco.ts
+//   KNN_N, ANN_N, PCA_N, UMAP_N, D, QUERIES: see vectors.ts; PCA_WIDE_*: see pca.ts;
+//   COCO_IMAGES: see coco.ts
 import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import { cocoCase } from './coco.js';
 import { disposeExplore, filterCase, histogramCase, queryCase } from './explore.js';
 import { pythonWith, rows } from './harness.js';
+import { pcaWideCase } from './pca.js';
 import { annCase, knnCase, pcaCase, umapCase } from './vectors.js';
 
 const cases: Record<string, () => void | Promise<void>> = {
@@ -21,6 +23,7 @@ const cases: Record<string, () => void | Promise<void>> = {
   knn: knnCase,
   ann: annCase,
   pca: pcaCase,
+  'pca-wide': pcaWideCase,
   umap: umapCase,
   coco: cocoCase,
 };

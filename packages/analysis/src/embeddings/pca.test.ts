@@ -302,18 +302,27 @@ describe('pca', () => {
     expect(pca(wide, 2000, 600).method).toBe('randomized');
   });
 
-  it('plans by multiply-adds: covariance for many components, subspace iteration for few', () => {
-    // MNIST-sized: the covariance (n·d²/2) costs less than 9 passes with a 74-wide subspace.
-    expect(pcaPlan(60_000, 784, { components: 64 })).toMatchObject({ method: 'exact' });
+  it('plans by multiply-adds: covariance for many components, a Krylov space for few', () => {
+    // MNIST-sized: the covariance (n·d²/2) costs less than 6 passes with a 66-wide block.
+    expect(pcaPlan(60_000, 784, { components: 64 })).toMatchObject({
+      method: 'exact',
+      block: 66,
+      subspace: 396,
+      powerIterations: 5,
+    });
     expect(pcaPlan(60_000, 784, { components: 2 })).toMatchObject({
       method: 'randomized',
-      subspace: 12,
+      block: 4,
+      subspace: 36,
       powerIterations: 8,
     });
     expect(pcaPlan(1_000_000, 128, { components: 2 }).method).toBe('exact');
     expect(pcaPlan(10_000, 3000, { components: 2, method: 'auto' }).method).toBe('randomized');
-    // Fewer iterations once k is a sizeable share of min(n, d), as scikit-learn does.
+    // Fewer steps once the block is wide: the space grows by a block a step.
     expect(pcaPlan(60_000, 784, { components: 100 }).powerIterations).toBe(5);
+    expect(pcaPlan(60_000, 784, { components: 4 }).powerIterations).toBe(6);
+    // The space never exceeds d: there it is the whole space, and the answer exact.
+    expect(pcaPlan(200, 20, { components: 5, method: 'randomized' }).subspace).toBe(20);
     expect(pcaPlan(60_000, 784, { components: 2, powerIterations: 3 }).powerIterations).toBe(3);
     expect(pcaPlan(60_000, 784, { components: 2, method: 'exact' }).method).toBe('exact');
   });
@@ -341,9 +350,9 @@ describe('pca', () => {
       for (const method of ['exact', 'randomized'] as const) {
         const result = pca(data, n, d, { components: k, method, seed: 4 });
         expect(result.method).toBe(method);
-        // Components are float32: cos² is 1 to within their rounding.
-        // Components are float32, so exact is 1 to within their rounding; five power
-        // iterations with a 10-wide margin leave the randomized subspace within a few 1e-7.
+        // Components are float32, so cos² is 1 to within their rounding; the randomized
+        // method's Krylov space reaches all d = 20 dimensions here, so it is exact too, up to
+        // its float32 passes.
         const cos2 = subspaceCos2(result.components, reference.vectors, k, d);
         expect(Math.abs(1 - cos2)).toBeLessThan(method === 'exact' ? 5e-8 : 1e-6);
         for (let c = 0; c < k; c++) {
@@ -351,6 +360,26 @@ describe('pca', () => {
           // The data were built with this spectrum (up to float32 rounding).
           expect(result.explainedVariance[c]! / variances[c]!).toBeCloseTo(1, 4);
         }
+      }
+    }
+  });
+
+  it('reaches the exact subspace of a slowly decaying spectrum from a Krylov space far below d', () => {
+    const random = createRandom(14);
+    const n = 400;
+    const d = 120;
+    // MNIST-like decay (the benchmark's): neighbouring variances differ by only 10–20 %, where
+    // plain power iteration on a 36-vector space would stop near 1 − cos² ≈ 10⁻³.
+    const variances = Array.from({ length: d }, (_, i) => (1 + i / 8) ** -1.6);
+    const { data, directions } = knownSpectrum(n, d, variances, random);
+    for (const k of [2, 8]) {
+      const plan = pcaPlan(n, d, { components: k, method: 'randomized' });
+      expect(plan.subspace).toBeLessThanOrEqual(d / 2);
+      const result = pca(data, n, d, { components: k, method: 'randomized', seed: 5 });
+      // Float32 components put the floor near 10⁻⁸ (the exact method's, here).
+      expect(1 - subspaceCos2(result.components, directions, k, d)).toBeLessThan(1e-7);
+      for (let c = 0; c < k; c++) {
+        expect(result.explainedVariance[c]! / variances[c]!).toBeCloseTo(1, 5);
       }
     }
   });

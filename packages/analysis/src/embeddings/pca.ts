@@ -1,8 +1,9 @@
 // Principal component analysis of n × d float32 feature vectors, for the embeddings scatter plot
 // (2-D by default) and for callers wanting more components. Exact: the sample covariance in one
 // pass over the rows, then its top eigenpairs (Householder tridiagonalisation, bisection,
-// inverse iteration). Randomized (Halko, Martinsson & Tropp): subspace iteration with the
-// covariance applied without forming it, then the eigenpairs of a Nyström approximation. The
+// inverse iteration). Randomized (Musco & Musco's block Krylov iteration, in the Halko,
+// Martinsson & Tropp framework): the covariance applied to a few vectors at a time without
+// forming it, then the eigenpairs of the covariance on the Krylov space they span. The
 // passes over the rows run as WebAssembly SIMD kernels on all cores (linalg/); see
 // docs/performance.md.
 
@@ -21,12 +22,13 @@ export interface PcaOptions {
   method?: PcaMethod | 'auto';
   /** Seed of the random start of the randomized method (default 0). */
   seed?: number;
-  /** Extra dimensions of the randomized subspace beyond k (default 10, Halko et al.). */
+  /** Vectors of the randomized method's block beyond k (default 2). */
   oversampling?: number;
   /**
-   * Power iterations of the randomized method, one pass over the rows each (default 8 when
-   * k < 0.1 · min(n, d), else 5: one more than scikit-learn's 'auto', so the subspace is a
-   * power closer to the exact one).
+   * Krylov steps of the randomized method, one pass over the rows each (plus one to finish):
+   * default ⌈36 / block⌉ kept within [5, 8], so 8 for k = 2 (a 36-vector space) and 5 from
+   * k = 6 on (4 leaves 1 − cos² near 10⁻⁵ at k = 8 on a slowly decaying spectrum, 5 near
+   * 10⁻⁸).
    */
   powerIterations?: number;
   /**
@@ -53,21 +55,17 @@ export interface PcaResult {
   method: PcaMethod;
 }
 
-const DEFAULT_OVERSAMPLING = 10;
+const DEFAULT_OVERSAMPLING = 2;
 /** Above this d the exact method's d × d covariance (and its copies per slice) gets too big. */
 const MAX_EXACT_DIMENSION = 2048;
 /**
  * Cost weights, in SIMD multiply-adds (what a pass over the rows costs each): the eigensolver's
- * d³ (half of it SIMD, half TypeScript) and the randomized method's Gram–Schmidt, two passes of
- * l²·d/2 dot products and updates each in TypeScript, ≈ 20 times slower per multiply-add.
+ * d³ (half of it SIMD, half TypeScript) and the randomized method's TypeScript work on its
+ * m-vector space: Gram–Schmidt (twice, dot products and updates, 2·m²·d) and Bᵀ·C·B's upper
+ * triangle (m²·d/2), 2.5·m²·d multiply-adds at ≈ 16 times a SIMD one's cost.
  */
 const EIGEN_WEIGHT = 5;
-const ORTHONORMALIZE_WEIGHT = 40;
-/**
- * Smallest eigenvalue of ZᵀCZ, relative to its largest, for the Nyström step: its inverse
- * square root scales the float32-level errors of C·Z (≈ 2·10⁻⁸) by at most √1000 ≈ 32.
- */
-const NYSTROM_MIN_CONDITION = 1e-3;
+const KRYLOV_WEIGHT = 40;
 
 function positiveInteger(value: number, name: string): void {
   if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer`);
@@ -76,7 +74,9 @@ function positiveInteger(value: number, name: string): void {
 export interface PcaPlan {
   components: number;
   method: PcaMethod;
-  /** Dimension l of the randomized subspace. */
+  /** Vectors b in each block of the randomized method. */
+  block: number;
+  /** Dimension m of its Krylov space: b · (powerIterations + 1), at most d. */
   subspace: number;
   powerIterations: number;
   /** Multiply-adds the chosen method is expected to take, projection included. */
@@ -91,7 +91,9 @@ export function pcaPlan(n: number, d: number, options: PcaOptions = {}): PcaPlan
   positiveInteger(k, 'components');
   if (k > d) throw new Error(`components must be at most d = ${d}`);
   const oversampling = options.oversampling ?? DEFAULT_OVERSAMPLING;
-  const powerIterations = options.powerIterations ?? (k < 0.1 * Math.min(n, d) ? 8 : 5);
+  const block = Math.min(d, k + oversampling);
+  const powerIterations =
+    options.powerIterations ?? Math.min(8, Math.max(5, Math.ceil(36 / block)));
   if (!Number.isInteger(oversampling) || oversampling < 0) {
     throw new Error('oversampling must be a non-negative integer');
   }
@@ -99,22 +101,28 @@ export function pcaPlan(n: number, d: number, options: PcaOptions = {}): PcaPlan
     throw new Error('powerIterations must be a non-negative integer');
   }
   if (options.threads !== undefined) positiveInteger(options.threads, 'threads');
-  const subspace = Math.min(d, k + oversampling);
+  const subspace = Math.min(d, block * (powerIterations + 1));
   const costs = {
     exact: (n * d * d) / 2 + EIGEN_WEIGHT * d * d * d,
-    randomized:
-      (powerIterations + 1) * (2 * n * d * subspace + ORTHONORMALIZE_WEIGHT * subspace ** 2 * d),
+    randomized: 2 * n * d * subspace + KRYLOV_WEIGHT * subspace ** 2 * d,
   };
   const method = chooseMethod(options.method ?? 'auto', d, costs);
-  return { components: k, method, subspace, powerIterations, work: costs[method] + n * d * k };
+  return {
+    components: k,
+    method,
+    block,
+    subspace,
+    powerIterations,
+    work: costs[method] + n * d * k,
+  };
 }
 
 export function pca(data: Float32Array, n: number, d: number, options: PcaOptions = {}): PcaResult {
   const plan = pcaPlan(n, d, options);
   if (data.length !== n * d) throw new Error(`data must hold n · d = ${n * d} values`);
-  const { components: k, method, subspace, powerIterations } = plan;
+  const { components: k, method, block, subspace } = plan;
   const rows = new CentredRows(data, n, d, {
-    vectors: method === 'exact' ? k : subspace,
+    vectors: method === 'exact' ? k : block,
     covariance: method === 'exact',
     work: plan.work,
     threads: options.threads,
@@ -123,7 +131,7 @@ export function pca(data: Float32Array, n: number, d: number, options: PcaOption
     const { vectors: directions, values: variances } =
       method === 'exact'
         ? largestEigenpairs(rows.covariance(), d, k)
-        : randomizedPca(rows, d, k, subspace, powerIterations, createRandom(options.seed ?? 0));
+        : randomizedPca(rows, d, k, block, subspace, createRandom(options.seed ?? 0));
     for (let c = 0; c < k; c++) variances[c] = Math.max(0, variances[c]!);
     fixSigns(directions, k, d);
     const { totalVariance } = rows;
@@ -157,108 +165,66 @@ function chooseMethod(
 }
 
 /**
- * Halko, Martinsson & Tropp's randomized range finder with power iterations, on the covariance
- * operator C = X̃ᵀX̃/(n − 1) so that only l × d matrices are kept: a Gaussian start Z, then
- * Z ← orth(C·Z) `powerIterations` times (re-orthonormalised every step, so no direction is lost
- * to rounding), then one more W = C·Z and the eigenpairs of the Nyström approximation
- * W·(ZᵀW)⁻¹·Wᵀ, which lie in span(W) = span(C^(q+1)·Z₀): one power more than Rayleigh–Ritz on
- * span(Z) for the same passes, what scikit-learn's final QᵀX step gets too. When ZᵀW is close to
- * singular (data of lower rank than l), its inverse would amplify rounding, and Rayleigh–Ritz
- * on span(Z) is used instead.
+ * Randomized block Krylov iteration (Musco & Musco, 2015) on the covariance operator
+ * C = X̃ᵀX̃/(n − 1), so that only d-wide vectors are kept: a seeded Gaussian block Z₀ of b
+ * vectors, then the Krylov space span(Z₀, C·Z₀, …, C^q·Z₀) built one block at a time (each new
+ * block C·Z_i re-orthonormalised against every earlier vector, twice, so no direction is lost
+ * to rounding), C applied to each block in one pass over the rows, and the top k eigenpairs of
+ * C restricted to the whole space (Rayleigh–Ritz). Power iteration keeps only the last block
+ * and converges like (λ_{l+1}/λ_k)^q; the Krylov space holds every polynomial of degree q in
+ * C, so it converges like a Chebyshev polynomial of the gap, about its square root: at
+ * 60,000 × 784 → 2 a 4-wide block and 8 steps (36 vectors passed) leave 1 − cos² at
+ * 10⁻¹⁴–10⁻¹¹ (by seed), where a 12-wide power iteration with 8 steps (108 vectors) left
+ * 5·10⁻¹⁰. Once the space would reach d vectors it is the whole space and the answer is exact.
  */
 function randomizedPca(
   rows: CentredRows,
   d: number,
   k: number,
-  l: number,
-  powerIterations: number,
+  block: number,
+  subspace: number,
   random: Random,
 ): Eigenpairs {
-  let z: Float64Array = new Float64Array(l * d); // rows are the subspace's basis vectors
-  for (let i = 0; i < z.length; i++) z[i] = random.normal();
-  orthonormalizeRows(z, l, d, random);
-  for (let iteration = 0; iteration < powerIterations; iteration++) {
-    z = rows.multiplyCovariance(z, l);
-    orthonormalizeRows(z, l, d, random);
-  }
-  // The kernels use z rounded to float32: so do the small matrices.
-  for (let i = 0; i < z.length; i++) z[i] = Math.fround(z[i]!);
-  const w = rows.multiplyCovariance(z, l);
-  // M = Z·C·Zᵀ (l × l), symmetrised against rounding.
-  const m = smallProduct(z, w, l, d, true);
-  const inner = largestEigenpairs(m, l, l);
-  if (!(inner.values[l - 1]! > NYSTROM_MIN_CONDITION * inner.values[0]!)) {
-    return combine(z, inner.vectors.subarray(0, k * l), inner.values.subarray(0, k), l, d);
-  }
-  // With M = U·diag(m)·Uᵀ and S = U·diag(m^−½): the top eigenpairs (μ, u) of Sᵀ·(W·Wᵀ)·S give
-  // directions W·S·u with variance μ.
-  const s = new Float64Array(l * l); // S as rows of Sᵀ: s[c][a] = U[a][c] / √m_c
-  for (let c = 0; c < l; c++) {
-    const scale = 1 / Math.sqrt(inner.values[c]!);
-    for (let a = 0; a < l; a++) s[c * l + a] = inner.vectors[c * l + a]! * scale;
-  }
-  const g = smallProduct(w, w, l, d, false);
-  const h = new Float64Array(l * l);
-  for (let a = 0; a < l; a++) {
-    for (let b = a; b < l; b++) {
-      let sum = 0;
-      for (let x = 0; x < l; x++) {
-        let row = 0;
-        for (let y = 0; y < l; y++) row += g[x * l + y]! * s[b * l + y]!;
-        sum += s[a * l + x]! * row;
-      }
-      h[a * l + b] = sum;
-      h[b * l + a] = sum;
+  const m = subspace;
+  const basis = new Float64Array(m * d); // rows: the Krylov space's orthonormal basis
+  const images = new Float64Array(m * d); // rows: C applied to each basis vector
+  let filled = Math.min(block, m);
+  for (let i = 0; i < filled * d; i++) basis[i] = random.normal();
+  orthonormalizeRows(basis, 0, filled, d, random);
+  for (let start = 0; start < m;) {
+    const current = basis.subarray(start * d, filled * d);
+    // The kernels use the vectors rounded to float32: so does the Rayleigh–Ritz step, so
+    // that images[a] is C applied to exactly basis[a].
+    for (let i = 0; i < current.length; i++) current[i] = Math.fround(current[i]!);
+    const w = rows.multiplyCovariance(current, filled - start);
+    images.set(w, start * d);
+    const next = Math.min(m, filled + block);
+    if (next > filled) {
+      basis.set(w.subarray(0, (next - filled) * d), filled * d);
+      orthonormalizeRows(basis, filled, next, d, random);
     }
+    start = filled;
+    filled = next;
   }
-  const outer = largestEigenpairs(h, l, k);
-  const weights = new Float64Array(k * l); // S·u for each of the k eigenvectors u
-  for (let c = 0; c < k; c++) {
-    for (let a = 0; a < l; a++) {
-      for (let b = 0; b < l; b++) weights[c * l + b]! += outer.vectors[c * l + a]! * s[a * l + b]!;
-    }
+  // T = Bᵀ·C·B (m × m): its upper triangle, all the eigensolver reads.
+  const t = new Float64Array(m * m);
+  for (let x = 0; x < m; x++) {
+    for (let y = x; y < m; y++) t[x * m + y] = rowDot2(basis, x * d, images, y * d, d);
   }
-  return combine(w, weights, outer.values, l, d);
-}
-
-/** a·bᵀ for l rows of d each (l × l); `symmetrise` averages it with its transpose. */
-function smallProduct(
-  a: Float64Array,
-  b: Float64Array,
-  l: number,
-  d: number,
-  symmetrise: boolean,
-): Float64Array {
-  const out = new Float64Array(l * l);
-  for (let x = 0; x < l; x++) {
-    for (let y = x; y < l; y++) {
-      let value = rowDot2(a, x * d, b, y * d, d);
-      if (symmetrise) value = (value + rowDot2(a, y * d, b, x * d, d)) / 2;
-      out[x * l + y] = value;
-      out[y * l + x] = value;
-    }
-  }
-  return out;
-}
-
-/** Unit directions Σ_b weights[c][b]·basis_b for each of the k weight rows, with their values. */
-function combine(
-  basis: Float64Array,
-  weights: Float64Array,
-  values: Float64Array,
-  l: number,
-  d: number,
-): Eigenpairs {
-  const k = values.length;
+  const ritz = largestEigenpairs(t, m, k);
   const directions = new Float64Array(k * d);
+  const values = new Float64Array(k);
   for (let c = 0; c < k; c++) {
-    for (let b = 0; b < l; b++) {
-      const weight = weights[c * l + b]!;
-      for (let j = 0; j < d; j++) directions[c * d + j]! += weight * basis[b * d + j]!;
+    for (let a = 0; a < m; a++) {
+      const weight = ritz.vectors[c * m + a]!;
+      for (let j = 0; j < d; j++) directions[c * d + j]! += weight * basis[a * d + j]!;
     }
-    normalize(directions, c * d, d);
+    // The float32-rounded basis is orthonormal only to ≈ 10⁻⁸: dividing by the squared norm
+    // makes the value the Rayleigh quotient of the unit direction itself.
+    const norm = normalize(directions, c * d, d);
+    values[c] = norm > 0 ? ritz.values[c]! / (norm * norm) : 0;
   }
-  return { vectors: directions, values: Float64Array.from(values) };
+  return { vectors: directions, values };
 }
 
 function rowDot2(a: Float64Array, ao: number, b: Float64Array, bo: number, d: number): number {
@@ -276,16 +242,21 @@ function normalize(v: Float64Array, offset: number, d: number): number {
 }
 
 /**
- * Modified Gram–Schmidt, twice (one pass loses orthogonality when columns are nearly
- * dependent). A row that vanishes (data of lower rank than the subspace) is replaced by a fresh
- * random direction, so the basis always has l orthonormal rows.
+ * Modified Gram–Schmidt, twice (one pass loses orthogonality when vectors are nearly
+ * dependent), of rows [from, to) against every earlier row, rows before `from` being
+ * orthonormal already. A row that vanishes (data of lower rank than the space) is replaced by a
+ * fresh random direction, so the basis always has orthonormal rows.
  */
-function orthonormalizeRows(z: Float64Array, l: number, d: number, random: Random): void {
-  for (let a = 0; a < l; a++) {
+function orthonormalizeRows(
+  z: Float64Array,
+  from: number,
+  to: number,
+  d: number,
+  random: Random,
+): void {
+  for (let a = from; a < to; a++) {
     const o = a * d;
-    let before = 0;
-    for (let j = 0; j < d; j++) before += z[o + j]! * z[o + j]!;
-    before = Math.sqrt(before);
+    let before = Math.sqrt(rowDot(z, o, o, d));
     for (let attempt = 0; ; attempt++) {
       for (let pass = 0; pass < 2; pass++) {
         for (let b = 0; b < a; b++) {
