@@ -516,6 +516,10 @@ async function bench(kind: 'sqlite' | 'postgres'): Promise<void> {
     console.log(
       `cold build of the object table (${(SAMPLES * OBJECTS_PER_SAMPLE).toLocaleString()} rows) + first query: ${(coldObjects.ms / 1000).toFixed(1)} s wall / ${(coldObjects.cpu / 1000).toFixed(1)} s CPU; memory +${mb(afterObjects.rss - beforeObjects.rss)} RSS (process RSS ${mb(afterObjects.rss)})`,
     );
+    const firstObjects = coldObjects.result;
+    console.log(
+      `object result: ${firstObjects.total.toLocaleString()} of ${firstObjects.num_items.toLocaleString()} objects, ${mb(firstObjects.rows!.length * 0.75)} encoded`,
+    );
     const objectsDuring = await timed(() => itemIdsOf(objectQuery));
     const objectsSettled = await untilIdle();
     console.log(

@@ -25,6 +25,7 @@ export type IndexEncoding = 'u32' | 'bitpacked' | 'delta-varint';
 
 const FORMAT_CODES: Record<IndexEncoding, number> = { u32: 1, bitpacked: 2, 'delta-varint': 3 };
 const HEADER = 12;
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 
 export interface EncodeOptions {
   /** The ItemTable.version the indices refer to. */
@@ -79,7 +80,13 @@ export function encodeIndices(indices: Uint32Array, options: EncodeOptions): Uin
   }
   const payload =
     format === 'u32' ? n * 4 : format === 'bitpacked' ? packedSize : varintSize(indices);
-  const bytes = new Uint8Array(HEADER + payload);
+  // Bit-packed on a little-endian machine: the words are packed in place, right after the
+  // header (the buffer may end up to 7 bytes past the payload; `bytes` is exactly the encoding).
+  const words = Math.ceil((n * width) / 32) + 1;
+  const inPlace = format === 'bitpacked' && LITTLE_ENDIAN;
+  const bytes = inPlace
+    ? new Uint8Array(new ArrayBuffer(HEADER + 4 * words), 0, HEADER + payload)
+    : new Uint8Array(HEADER + payload);
   const view = new DataView(bytes.buffer);
   bytes[0] = FORMAT_CODES[format];
   bytes[1] = format === 'bitpacked' ? width : 0;
@@ -88,17 +95,19 @@ export function encodeIndices(indices: Uint32Array, options: EncodeOptions): Uin
   if (format === 'u32') {
     for (let i = 0; i < n; i++) view.setUint32(HEADER + 4 * i, indices[i]!, true);
   } else if (format === 'bitpacked') {
-    // Pack into 32-bit words, then copy their bytes out little-endian.
-    const words = new Uint32Array(Math.ceil((n * width) / 32) + 1);
+    // Pack into 32-bit words, whose bytes are the payload on a little-endian machine; else
+    // copy their bytes out little-endian.
+    const packed = inPlace ? new Uint32Array(bytes.buffer, HEADER, words) : new Uint32Array(words);
     for (let i = 0, pos = 0; i < n; i++, pos += width) {
       const v = indices[i]!;
       const w = pos >>> 5;
       const off = pos & 31;
-      words[w]! |= v << off;
-      if (off + width > 32) words[w + 1]! |= v >>> (32 - off);
+      packed[w]! |= v << off;
+      if (off + width > 32) packed[w + 1]! |= v >>> (32 - off);
     }
-    for (let b = 0; b < payload; b++)
-      bytes[HEADER + b] = (words[b >>> 2]! >>> ((b & 3) * 8)) & 0xff;
+    if (!inPlace)
+      for (let b = 0; b < payload; b++)
+        bytes[HEADER + b] = (packed[b >>> 2]! >>> ((b & 3) * 8)) & 0xff;
   } else {
     let k = HEADER;
     let prev = -1;

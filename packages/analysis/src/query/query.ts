@@ -3,7 +3,7 @@
 import { bitsetToRows, emptyBitset, fullBitset, type Bitset } from './bitset.js';
 import { dropMissing, evaluateFilter, type EvaluateOptions } from './filter.js';
 import { rowIndex } from './id-index.js';
-import { sortRows } from './sort.js';
+import { sortSelected } from './sort.js';
 import { getColumn, type ItemTable } from './table.js';
 import type { Filter, SortEntry } from './types.js';
 
@@ -36,8 +36,7 @@ export function queryRows(
   const sort = query.sort ?? [];
   for (const entry of sort) getColumn(table, entry.name); // unknown field → error before work
   if (!query.include_missing) for (const entry of sort) dropMissing(table, bits, entry.name);
-  const rows = bitsetToRows(bits);
-  return sort.length === 0 ? rows : sortRows(table, rows, sort);
+  return sort.length === 0 ? bitsetToRows(bits) : sortSelected(table, bits, sort);
 }
 
 /** The item ids of `rows` (a page of a result); throws on a row outside the table. */
