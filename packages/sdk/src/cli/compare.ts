@@ -22,7 +22,12 @@ import type { Comparison } from '../client/compare.js';
 import { parseOptions, required, type Command } from './command.js';
 import { CONNECTION_OPTIONS, CONNECTION_USAGE, connect } from './connection.js';
 import { CliError } from './errors.js';
-import { computingReporter } from './progress.js';
+import {
+  COMPUTING_OPTIONS,
+  computingReporter,
+  datasetWithSplit,
+  timeoutSeconds,
+} from './computing.js';
 
 const usage = `Usage: loupe compare --dataset ID|NAME --model-a ID|NAME --model-b ID|NAME [--metric ID]
          [--split NAME] [--value-name NAME] [--subsets] [--json] [--no-wait] [--timeout SECONDS]
@@ -269,10 +274,7 @@ export const compareCommand: Command = {
         metric: { type: 'string' },
         split: { type: 'string' },
         'value-name': { type: 'string' },
-        subsets: { type: 'boolean' },
-        json: { type: 'boolean' },
-        'no-wait': { type: 'boolean' },
-        timeout: { type: 'string' },
+        ...COMPUTING_OPTIONS,
       },
       usage,
     );
@@ -280,21 +282,11 @@ export const compareCommand: Command = {
     const nameA = required(values, 'model-a', usage);
     const nameB = required(values, 'model-b', usage);
     const split = (values.split as string | undefined) ?? ALL_SPLITS;
-    const timeout = values.timeout === undefined ? 600 : Number(values.timeout);
-    if (!Number.isFinite(timeout) || timeout <= 0)
-      throw new CliError(`--timeout must be a positive number of seconds\n\n${usage}`);
+    const timeout = timeoutSeconds(values, usage);
     const client = connect(values);
     const reporter = computingReporter('comparison', io, Boolean(process.stderr.isTTY));
     try {
-      const dataset = await client.dataset(datasetName).catch((error: Error) => {
-        if (error instanceof LoupeError) throw error;
-        throw new CliError(error.message, 1);
-      });
-      const splits = [ALL_SPLITS, ...dataset.info.splits.filter((s) => s !== ALL_SPLITS)];
-      if (!splits.includes(split))
-        throw new CliError(
-          `--split ${split}: dataset '${dataset.info.name}' has the splits ${splits.join(', ')}`,
-        );
+      const dataset = await datasetWithSplit(client, datasetName, split);
       const modelA = await dataset.predictionSet(nameA);
       const modelB = await dataset.predictionSet(nameB);
       const comparison = await modelA.compare(modelB, {

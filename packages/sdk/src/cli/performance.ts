@@ -9,7 +9,12 @@ import type { Performance } from '../client/performance.js';
 import { parseOptions, required, type Command } from './command.js';
 import { CONNECTION_OPTIONS, CONNECTION_USAGE, connect } from './connection.js';
 import { CliError } from './errors.js';
-import { computingReporter } from './progress.js';
+import {
+  COMPUTING_OPTIONS,
+  computingReporter,
+  datasetWithSplit,
+  timeoutSeconds,
+} from './computing.js';
 
 const usage = `Usage: loupe performance --dataset ID|NAME --model ID|NAME [--split NAME] [--subsets]
          [--json] [--no-wait] [--timeout SECONDS]
@@ -133,31 +138,18 @@ export const performanceCommand: Command = {
         dataset: { type: 'string' },
         model: { type: 'string' },
         split: { type: 'string' },
-        subsets: { type: 'boolean' },
-        json: { type: 'boolean' },
-        'no-wait': { type: 'boolean' },
-        timeout: { type: 'string' },
+        ...COMPUTING_OPTIONS,
       },
       usage,
     );
     const datasetName = required(values, 'dataset', usage);
     const modelName = required(values, 'model', usage);
     const split = (values.split as string | undefined) ?? ALL_SPLITS;
-    const timeout = values.timeout === undefined ? 600 : Number(values.timeout);
-    if (!Number.isFinite(timeout) || timeout <= 0)
-      throw new CliError(`--timeout must be a positive number of seconds\n\n${usage}`);
+    const timeout = timeoutSeconds(values, usage);
     const client = connect(values);
     const reporter = computingReporter('performance', io, Boolean(process.stderr.isTTY));
     try {
-      const dataset = await client.dataset(datasetName).catch((error: Error) => {
-        if (error instanceof LoupeError) throw error;
-        throw new CliError(error.message, 1);
-      });
-      const splits = [ALL_SPLITS, ...dataset.info.splits.filter((s) => s !== ALL_SPLITS)];
-      if (!splits.includes(split))
-        throw new CliError(
-          `--split ${split}: dataset '${dataset.info.name}' has the splits ${splits.join(', ')}`,
-        );
+      const dataset = await datasetWithSplit(client, datasetName, split);
       const model = await dataset.predictionSet(modelName);
       const performance = await model.performance({
         wait: !values['no-wait'],

@@ -24,24 +24,3 @@ export function progressBar(
     },
   };
 }
-
-/**
- * Progress of a computation the server runs (performance, a comparison) on stderr: redrawn in
- * place on a terminal, one line per change otherwise.
- */
-export function computingReporter(what: string, io: { stderr(text: string): void }, tty: boolean) {
-  let last = '';
-  return {
-    update({ fraction, pendingSubsets }: { fraction: number; pendingSubsets: number }) {
-      const text =
-        `computing ${what}  ${Math.floor(fraction * 100)}%` +
-        (pendingSubsets ? `, ${pendingSubsets} subsets pending` : '');
-      if (text === last) return;
-      last = text;
-      io.stderr(tty ? `\r${text}   ` : `${text}\n`);
-    },
-    done() {
-      if (tty && last) io.stderr('\n');
-    },
-  };
-}
