@@ -112,6 +112,8 @@ describe('every route', () => {
       'POST /api/datasets/:id/predictions/:predictionSetId/performance/metadata',
       'POST /api/datasets/:id/predictions/:predictionSetId/performance/items_summary',
       'PUT /api/datasets/:id/subsets/:subsetId/performance',
+      // Comparing two models (a computation: license-gated, any role):
+      'POST /api/datasets/:id/comparison',
     ];
     expect(mutating.sort()).toEqual([...covered, ...memberAllowed].sort());
   });
