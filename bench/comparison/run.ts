@@ -33,11 +33,23 @@ import {
 } from '@loupe/metrics';
 import {
   benchDatabase,
+  bumpDataVersion,
   startInProcess,
   vacuumAnalyze,
   type InProcess,
 } from '../support/in-process.js';
-import { check, createTimer, gc, line, mb, memorySampler, untilIdle } from '../support/measure.js';
+import {
+  check,
+  createTimer,
+  gc,
+  heapOf,
+  line,
+  loadavg,
+  mb,
+  memorySampler,
+  sleep,
+  untilIdle,
+} from '../support/measure.js';
 import {
   DETECTION_CLASSES,
   IMAGE_HEIGHT,
@@ -83,13 +95,6 @@ const GIVE_UP_MS = 600_000;
 const TARGETS = { classification: 3000, detection: 5000, speech: 3000 };
 
 const { timed, setPrefix } = createTimer(values.profile);
-const loadavg = () =>
-  os
-    .loadavg()
-    .map((l) => l.toFixed(1))
-    .join(' ');
-const sleep = (ms: number) => new Promise((wake) => setTimeout(wake, ms));
-const heapOf = (m: NodeJS.MemoryUsage) => m.heapUsed + m.external + m.arrayBuffers;
 
 interface Pair {
   datasetId: string;
@@ -120,14 +125,6 @@ async function compare(
       throw new Error(`the comparison is still computing after ${GIVE_UP_MS / 1000} s`);
     await sleep(POLL_MS);
   }
-}
-
-async function bumpDataVersion(app: InProcess, pair: Pair): Promise<void> {
-  await app.database.db
-    .updateTable('datasets')
-    .set((eb) => ({ data_version: eb('data_version', '+', 1) }))
-    .where('id', '=', pair.datasetId)
-    .execute();
 }
 
 /** Category counts of a section add up to its items; its subcategories too (object sections). */
@@ -184,7 +181,7 @@ async function classificationFigures(app: InProcess, spec: PerformanceSpec, pair
   };
   const label = `classification, ${spec.samples.toLocaleString()} samples × ${spec.classes.length} classes`;
   if (want('classification')) {
-    await bumpDataVersion(app, pair);
+    await bumpDataVersion(app, pair.datasetId);
     const memory = memorySampler();
     const cold = await timed(
       () => compare(app.client, pair, { metric: 'macro_f1_score' }),
@@ -217,7 +214,7 @@ async function classificationFigures(app: InProcess, spec: PerformanceSpec, pair
     const retained: number[] = [];
     const times: number[] = [];
     for (let r = 0; r < 3; r++) {
-      await bumpDataVersion(app, pair);
+      await bumpDataVersion(app, pair.datasetId);
       const again = await timed(() => compare(app.client, pair, { metric: 'macro_f1_score' }));
       times.push(again.ms);
       await untilIdle();
@@ -290,7 +287,7 @@ async function detectionFigures(app: InProcess, spec: PerformanceSpec, pair: Pai
     );
   };
   const label = `detection, ${IMAGES.toLocaleString()} images, ${annotations.length.toLocaleString()} boxes, ${detections[0].length.toLocaleString()}+${detections[1].length.toLocaleString()} predictions`;
-  await bumpDataVersion(app, pair);
+  await bumpDataVersion(app, pair.datasetId);
   const cold = await timed(
     () => compare(app.client, pair, { metric: 'mAP_COCO' }),
     'detection-cold',
@@ -337,7 +334,7 @@ async function speechFigures(app: InProcess, spec: PerformanceSpec, pair: Pair) 
     check(r.per_word !== null && r.per_word.num_entities > 0, 'per word');
   };
   const label = `speech recognition, ${spec.samples.toLocaleString()} utterances`;
-  await bumpDataVersion(app, pair);
+  await bumpDataVersion(app, pair.datasetId);
   const cold = await timed(
     () => compare(app.client, pair, { metric: 'word_error_rate' }),
     'speech-cold',

@@ -34,6 +34,7 @@ import {
 } from '@loupe/metrics';
 import {
   benchDatabase,
+  bumpDataVersion,
   startInProcess,
   vacuumAnalyze,
   type InProcess,
@@ -42,10 +43,13 @@ import {
   check,
   createTimer,
   gc,
+  heapOf,
   line,
+  loadavg,
   mb,
   median,
   memorySampler,
+  sleep,
   untilIdle,
 } from '../support/measure.js';
 import {
@@ -115,13 +119,6 @@ const TARGETS = {
 };
 
 const { timed, setPrefix } = createTimer(values.profile);
-const loadavg = () =>
-  os
-    .loadavg()
-    .map((l) => l.toFixed(1))
-    .join(' ');
-const sleep = (ms: number) => new Promise((wake) => setTimeout(wake, ms));
-const heapOf = (m: NodeJS.MemoryUsage) => m.heapUsed + m.external + m.arrayBuffers;
 
 interface Report {
   statistics: StatisticsResponse;
@@ -174,7 +171,7 @@ async function bench(kind: 'sqlite' | 'postgres'): Promise<void> {
   try {
     // Reports stored by an earlier run would answer at once: a new data version (what an upload
     // does) makes every report of this run a cold one.
-    for (const set of Object.values(sets)) await bumpDataVersion(app, set);
+    for (const set of Object.values(sets)) await bumpDataVersion(app, set.datasetId);
     await untilIdle();
     if (want('classification') || want('memory') || want('metadata') || want('selection'))
       await classificationFigures(app, specs.classification, sets.classification);
@@ -184,14 +181,6 @@ async function bench(kind: 'sqlite' | 'postgres'): Promise<void> {
     await app.close();
   }
   console.log(`(load at the end: ${loadavg()})`);
-}
-
-async function bumpDataVersion(app: InProcess, set: Generated): Promise<void> {
-  await app.database.db
-    .updateTable('datasets')
-    .set((eb) => ({ data_version: eb('data_version', '+', 1) }))
-    .where('id', '=', set.datasetId)
-    .execute();
 }
 
 /** The statistics from the first GET (which enqueues the job) until ready, then the table. */
@@ -290,7 +279,7 @@ async function classificationFigures(
     const rss: number[] = [];
     const times: number[] = [];
     for (let r = 0; r < 3; r++) {
-      await bumpDataVersion(app, set);
+      await bumpDataVersion(app, set.datasetId);
       const again = await timed(() => fullReport(client, set));
       times.push(again.ms);
       await untilIdle();

@@ -121,3 +121,12 @@ export async function startInProcess(
     throw error;
   }
 }
+
+/** A new data version of a dataset, as an upload makes: what the server computed from it is stale. */
+export async function bumpDataVersion(app: InProcess, datasetId: string): Promise<void> {
+  await app.database.db
+    .updateTable('datasets')
+    .set((eb) => ({ data_version: eb('data_version', '+', 1) }))
+    .where('id', '=', datasetId)
+    .execute();
+}

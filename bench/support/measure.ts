@@ -1,6 +1,7 @@
 // Measuring for benchmarks that run the server in their own process: wall and CPU time of a
 // figure (with an optional CPU profile), waiting for the server's background work to settle,
 // memory sampled while a figure runs, and the printed line of a figure against its target.
+import os from 'node:os';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { constants, PerformanceObserver, type PerformanceEntry } from 'node:perf_hooks';
@@ -24,6 +25,18 @@ export async function untilIdle(): Promise<number> {
 /** A full collection, when node runs with --expose-gc. */
 export const gc = (): void => (global as { gc?: () => void }).gc?.();
 export const mb = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+
+/** The load averages over 1, 5 and 15 minutes, as a benchmark prints them. */
+export const loadavg = (): string =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
+
+export const sleep = (ms: number): Promise<void> => new Promise((wake) => setTimeout(wake, ms));
+
+/** V8's heap plus buffers: what a figure holds in memory. */
+export const heapOf = (m: NodeJS.MemoryUsage): number => m.heapUsed + m.external + m.arrayBuffers;
 
 export function median(times: number[]): number {
   const sorted = [...times].sort((a, b) => a - b);
@@ -112,7 +125,6 @@ export interface MemoryPeak {
 export function memorySampler(): { stop(): MemoryPeak } {
   gc();
   const base = process.memoryUsage();
-  const heapOf = (m: NodeJS.MemoryUsage) => m.heapUsed + m.external + m.arrayBuffers;
   let rss = base.rss;
   let heap = heapOf(base);
   let live = heapOf(base);

@@ -6,20 +6,20 @@ import {
   COMPARISON_CATEGORY_LABELS,
   comparisonSegments,
   type Dataset,
-  type DataLevel,
   type SubsetComparisonEntry,
   type TaskType,
 } from '@loupe/contracts';
 import { metricTitle, PERFORMANCE_METRICS } from '@loupe/metrics';
-import { Button, Card, Col, Flex, Row, Select, Tag, theme, Typography } from 'antd';
+import { Card, Flex, Select, Tag, theme, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { SubsetLevelGroup } from '../../performance/components/SubsetLevelGroup';
 import { SubsetSectionFrame } from '../../performance/components/SubsetSectionFrame';
 import { useLicense } from '../../../../api/hooks/useLicense';
 import { DisabledTooltip } from '../../../../components/DisabledTooltip';
 import { useDatasetSubsets } from '../../performance/hooks/useDatasetSubsets';
 import { useToggleSubsetPerformance } from '../../performance/hooks/useToggleSubsetPerformance';
-import { modelRoot, subsetGridSpans } from '../../performance/performanceRules';
+import { modelRoot } from '../../performance/performanceRules';
 import {
   COMPARISON_SUBSETS_SHOWN,
   groupSubsetComparison,
@@ -89,59 +89,24 @@ export function SubsetComparisonSection({
           </Flex>
         )}
         {groups.map((group) => (
-          <LevelGroup
+          <SubsetLevelGroup
             key={group.level}
             level={group.level}
             entries={group.entries}
-            datasetId={dataset.id}
-            modelA={modelA}
-            task={task}
-            licensed={licensed}
+            shown={COMPARISON_SUBSETS_SHOWN}
+            renderCard={(entry) => (
+              <SubsetCard
+                entry={entry}
+                datasetId={dataset.id}
+                modelA={modelA}
+                task={task}
+                licensed={licensed}
+              />
+            )}
           />
         ))}
       </Flex>
     </SubsetSectionFrame>
-  );
-}
-
-interface LevelGroupProps {
-  level: DataLevel;
-  entries: SubsetComparisonEntry[];
-  datasetId: string;
-  modelA: string;
-  task: TaskType;
-  licensed: boolean;
-}
-
-function LevelGroup({ level, entries, datasetId, modelA, task, licensed }: LevelGroupProps) {
-  const [expanded, setExpanded] = useState(false);
-  const shown = expanded ? entries : entries.slice(0, COMPARISON_SUBSETS_SHOWN);
-  const more = entries.length - COMPARISON_SUBSETS_SHOWN;
-  const spans = subsetGridSpans(shown.length);
-  return (
-    <Flex vertical gap={8} role="group" aria-label={strings.levels[level]}>
-      <Typography.Text strong>{strings.levels[level]}</Typography.Text>
-      <Row gutter={[12, 12]}>
-        {shown.map((entry) => (
-          <Col key={entry.subset.id} {...spans}>
-            <SubsetCard
-              entry={entry}
-              datasetId={datasetId}
-              modelA={modelA}
-              task={task}
-              licensed={licensed}
-            />
-          </Col>
-        ))}
-      </Row>
-      {more > 0 && (
-        <div>
-          <Button type="link" size="small" onClick={() => setExpanded((value) => !value)}>
-            {expanded ? strings.subsetShowLess : strings.subsetShowMore(more)}
-          </Button>
-        </div>
-      )}
-    </Flex>
   );
 }
 

@@ -1,24 +1,19 @@
 // Subset Performance (docs/product.md, Models §2): the enabled subsets' metrics in the chosen
 // split, grouped by data level (audio, image, image object), 4 per level before 'Show more';
 // search by name; '+' opens the modal that enables subsets; each subset's metric can be changed.
-import type { Dataset, DataLevel, SubsetPerformanceEntry, TaskType } from '@loupe/contracts';
+import type { Dataset, SubsetPerformanceEntry, TaskType } from '@loupe/contracts';
 import { metricTitle, PERFORMANCE_METRICS } from '@loupe/metrics';
-import { Button, Card, Col, Flex, Row, Select, theme, Typography } from 'antd';
+import { Card, Flex, Select, theme, Typography } from 'antd';
 import { Fragment, useState } from 'react';
 import { Link } from 'react-router';
+import { SubsetLevelGroup } from '../components/SubsetLevelGroup';
 import { SubsetSectionFrame } from '../components/SubsetSectionFrame';
 import { useLicense } from '../../../../api/hooks/useLicense';
 import { DisabledTooltip } from '../../../../components/DisabledTooltip';
 import { useDatasetSubsets } from '../hooks/useDatasetSubsets';
 import { useSubsetsPerformance } from '../hooks/useSubsetsPerformance';
 import { useToggleSubsetPerformance } from '../hooks/useToggleSubsetPerformance';
-import {
-  formatMetric,
-  groupSubsetEntries,
-  modelRoot,
-  subsetGridSpans,
-  SUBSETS_SHOWN,
-} from '../performanceRules';
+import { formatMetric, groupSubsetEntries, modelRoot, SUBSETS_SHOWN } from '../performanceRules';
 import { performanceStrings as strings } from '../strings';
 
 export interface SubsetPerformanceSectionProps {
@@ -64,63 +59,25 @@ export function SubsetPerformanceSection({
     >
       <Flex vertical gap={16}>
         {groups.map((group) => (
-          <LevelGroup
+          <SubsetLevelGroup
             key={group.level}
             level={group.level}
             entries={group.entries}
-            root={modelRoot(dataset.id, predictionSetId)}
-            datasetId={dataset.id}
-            task={dataset.task_type}
-            metrics={PERFORMANCE_METRICS[dataset.task_type].slice}
-            licensed={licensed}
+            shown={SUBSETS_SHOWN}
+            renderCard={(entry) => (
+              <SubsetCard
+                entry={entry}
+                root={modelRoot(dataset.id, predictionSetId)}
+                datasetId={dataset.id}
+                task={dataset.task_type}
+                metrics={PERFORMANCE_METRICS[dataset.task_type].slice}
+                licensed={licensed}
+              />
+            )}
           />
         ))}
       </Flex>
     </SubsetSectionFrame>
-  );
-}
-
-interface LevelGroupProps {
-  level: DataLevel;
-  entries: SubsetPerformanceEntry[];
-  root: string;
-  datasetId: string;
-  task: TaskType;
-  metrics: readonly string[];
-  licensed: boolean;
-}
-
-function LevelGroup({ level, entries, root, datasetId, task, metrics, licensed }: LevelGroupProps) {
-  const [expanded, setExpanded] = useState(false);
-  const shown = expanded ? entries : entries.slice(0, SUBSETS_SHOWN);
-  const more = entries.length - SUBSETS_SHOWN;
-  // Equal columns across the whole width: as many as there are cards, up to 4 a row.
-  const spans = subsetGridSpans(shown.length);
-  return (
-    <Flex vertical gap={8} role="group" aria-label={strings.levels[level]}>
-      <Typography.Text strong>{strings.levels[level]}</Typography.Text>
-      <Row gutter={[12, 12]}>
-        {shown.map((entry) => (
-          <Col key={entry.subset.id} {...spans}>
-            <SubsetCard
-              entry={entry}
-              root={root}
-              datasetId={datasetId}
-              task={task}
-              metrics={metrics}
-              licensed={licensed}
-            />
-          </Col>
-        ))}
-      </Row>
-      {more > 0 && (
-        <div>
-          <Button type="link" size="small" onClick={() => setExpanded((value) => !value)}>
-            {expanded ? strings.showLess : strings.showMore(more)}
-          </Button>
-        </div>
-      )}
-    </Flex>
   );
 }
 
