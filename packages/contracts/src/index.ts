@@ -16,6 +16,7 @@ export * from './embeddings.js';
 export * from './curation.js';
 export * from './performance.js';
 export * from './comparison.js';
+export * from './health-checks.js';
 export * from './attributions.js';
 
 // Validation messages name a missing field plainly ("Required") instead of zod's type jargon.

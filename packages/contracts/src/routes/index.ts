@@ -12,6 +12,7 @@ import type { RouteSpec } from './define.js';
 import { embeddings } from './embeddings.js';
 import { explore } from './explore.js';
 import { features } from './features.js';
+import { healthChecks } from './health-checks.js';
 import { media } from './media.js';
 import { performance } from './performance.js';
 import { predictionSets } from './prediction-sets.js';
@@ -46,6 +47,7 @@ export const api = {
   curation,
   performance,
   comparison,
+  healthChecks,
   attributions,
   sdk,
 };
