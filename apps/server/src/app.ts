@@ -30,6 +30,7 @@ import { comparisonRoutes } from './comparison/comparison.routes.js';
 import { exploreRoutes } from './explore/explore.routes.js';
 import { exportRoutes } from './export/export.routes.js';
 import { featuresRoutes } from './features/features.routes.js';
+import { healthChecksRoutes } from './health-checks/health-checks.routes.js';
 import { DEFAULT_RUNNER_OPTIONS, JobRunner } from './jobs/job-runner.js';
 import { jobsRoutes } from './jobs/jobs.routes.js';
 import { LeaseKeeper } from './jobs/lease-keeper.js';
@@ -203,6 +204,7 @@ export async function buildApp(
   actionsRoutes(api, { actions: services.actions });
   performanceRoutes(api, { performance: services.performance });
   comparisonRoutes(api, { comparison: services.comparison });
+  healthChecksRoutes(api, { healthChecks: services.healthChecks });
   attributionsRoutes(api, { attributions: services.attributions });
   exportRoutes(api, { exports: services.exports });
   sdkRoutes(api, new WheelCache(config.sdkDir));
@@ -260,6 +262,7 @@ export async function buildApp(
     await services.compute.close();
     await services.mediaPool.close();
     await services.performanceCompute.close();
+    await services.checksCompute.close();
   });
 
   return { app, services, routes, runner };

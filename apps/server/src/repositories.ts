@@ -15,6 +15,7 @@ import { EmbeddingsRepository } from './embeddings/embeddings.repository.js';
 import { ExportRepository } from './export/export.repository.js';
 import { ExploreRepository } from './explore/explore.repository.js';
 import { FeaturesRepository } from './features/features.repository.js';
+import { HealthChecksRepository } from './health-checks/health-checks.repository.js';
 import { JobsRepository } from './jobs/jobs.repository.js';
 import { MediaRepository } from './media/media.repository.js';
 import { PerformanceRepository } from './performance/performance.repository.js';
@@ -40,6 +41,7 @@ export function createRepositories(db: Kysely<DB>, dialect: Dialect) {
     embeddings: new EmbeddingsRepository(db),
     performance: new PerformanceRepository(db, dialect),
     comparison: new ComparisonRepository(db),
+    healthChecks: new HealthChecksRepository(db),
     attributions: new AttributionsRepository(db),
     jobs: new JobsRepository(db, dialect),
     users: new UsersRepository(db),

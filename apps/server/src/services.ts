@@ -26,6 +26,14 @@ import { ExportService } from './export/export.service.js';
 import { ExploreService } from './explore/explore.service.js';
 import { ItemTableCache } from './explore/item-table-cache.js';
 import { FeaturesService } from './features/features.service.js';
+import { HealthCheckColumns } from './health-checks/check-columns-source.js';
+import { ChecksJobsService } from './health-checks/checks-jobs.service.js';
+import { ChecksPool } from './health-checks/checks-pool.js';
+import { CATALOGUE_SOURCE } from './health-checks/definition-sources.js';
+import { enqueueChecks } from './health-checks/enqueue.js';
+import { HealthChecksService } from './health-checks/health-checks.service.js';
+import { qualityScoresJob } from './health-checks/quality-scores.job.js';
+import { CheckCatalogue } from './health-checks/registry.js';
 import type { JobHandlers } from './jobs/job-types.js';
 import { JobsService } from './jobs/jobs.service.js';
 import { licensePublicKey } from './license/license-token.js';
@@ -57,6 +65,7 @@ import { SubsetsService } from './subsets/subsets.service.js';
 import { SupportService } from './support/support.service.js';
 import { thumbnailsJob } from './thumbnails/thumbnails.job.js';
 import { ThumbnailsService } from './thumbnails/thumbnails.service.js';
+import { systemActor } from './users/actor.js';
 import { UsersService } from './users/users.service.js';
 
 export function createServices(
@@ -112,7 +121,12 @@ export function createServices(
   const jobs = new JobsService(repos.jobs, () => repos.datasets.names(), clock);
 
   const datasets = new DatasetsService(
-    { datasets: repos.datasets, history: repos.history, users: repos.users },
+    {
+      datasets: repos.datasets,
+      history: repos.history,
+      users: repos.users,
+      healthChecks: repos.healthChecks,
+    },
     transact,
     license,
     jobs,
@@ -147,6 +161,7 @@ export function createServices(
     transact,
     license,
     clock,
+    jobs,
   );
   const predictionSets = new PredictionSetsService(
     {
@@ -170,6 +185,8 @@ export function createServices(
   });
   // Reports, curves and slice metrics are computed on their own thread.
   const performanceCompute = new PerformancePool();
+  // The check definitions (docs/health-checks.md, "The catalogue"), imported by URL.
+  const checkCatalogue = new CheckCatalogue([CATALOGUE_SOURCE]);
   // Comparisons of two models; the explorer shows their compared items while one is its context.
   const comparison = new ComparisonService(
     {
@@ -197,6 +214,22 @@ export function createServices(
     },
     new ItemTableCache(config.exploreCacheBytes),
     comparison,
+    new HealthCheckColumns(repos.healthChecks, checkCatalogue),
+  );
+  // Health checks run on their own thread; custom checks through the explorer's filter.
+  const checksCompute = new ChecksPool();
+  const healthChecks = new HealthChecksService(
+    {
+      datasets: repos.datasets,
+      predictionSets: repos.predictionSets,
+      features: repos.features,
+      healthChecks: repos.healthChecks,
+    },
+    checkCatalogue,
+    explore,
+    jobs,
+    license,
+    clock,
   );
   const subsets = new SubsetsService(
     { datasets: repos.datasets, subsets: repos.subsets },
@@ -210,6 +243,7 @@ export function createServices(
     transact,
     license,
     explore,
+    healthChecks,
     clock,
   );
   const embeddings = new EmbeddingsService(
@@ -286,6 +320,7 @@ export function createServices(
         transact,
         resolver,
       ),
+      (datasetId) => enqueueChecks(jobs, repos.datasets, datasetId, systemActor('metadata pass')),
     ),
     PerformanceReportComputation: performanceReportJob(performanceJobs),
     FinegrainedPerformanceComputation: finegrainedPerformanceJob(performanceJobs),
@@ -301,6 +336,22 @@ export function createServices(
         clock,
       ),
     ),
+    QualityScoresComputation: qualityScoresJob(
+      new ChecksJobsService(
+        {
+          datasets: repos.datasets,
+          predictionSets: repos.predictionSets,
+          features: repos.features,
+          embeddings: repos.embeddings,
+          healthChecks: repos.healthChecks,
+        },
+        checkCatalogue,
+        explore,
+        evaluations,
+        checksCompute,
+        clock,
+      ),
+    ),
   };
 
   return {
@@ -312,6 +363,8 @@ export function createServices(
     compute,
     mediaPool,
     performanceCompute,
+    checksCompute,
+    checkCatalogue,
     auth,
     license,
     setup,
@@ -335,6 +388,7 @@ export function createServices(
     actions,
     performance,
     comparison,
+    healthChecks,
     attributions: new AttributionsService(
       {
         datasets: repos.datasets,

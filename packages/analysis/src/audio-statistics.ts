@@ -1,5 +1,5 @@
-// Per-clip audio statistics for the dataset metadata: duration, loudness, peak, silence and
-// spectral centroid, from decoded float samples.
+// Per-clip audio statistics for the dataset metadata: duration, loudness, peak, clipping, silence
+// and spectral centroid, from decoded float samples.
 
 import { assertAudio, mixToMono, spectralFrames, type SpectralFrames } from './stft.js';
 
@@ -9,6 +9,8 @@ export const MIN_DBFS = -120;
 export const SILENCE_FRAME_SECONDS = 0.02;
 /** A frame whose RMS is below this level counts as silent (≈ 0.01 linear). */
 export const SILENCE_THRESHOLD_DBFS = -40;
+/** A sample at or above this magnitude (full scale = 1) counts as clipped. */
+export const CLIP_LEVEL = 0.999;
 
 export interface AudioStatistics {
   /** Seconds: samples per channel / sample rate. */
@@ -23,6 +25,8 @@ export interface AudioStatistics {
   peak: number;
   /** 20·log10(peak), floored at MIN_DBFS. */
   peak_dbfs: number;
+  /** Fraction of samples over all channels with |x| ≥ CLIP_LEVEL; 0 for an empty clip. */
+  clipped_fraction: number;
   /**
    * Fraction of consecutive 20 ms frames (the last may be shorter) whose RMS over all channels
    * is below −40 dBFS. 1 for an empty clip.
@@ -59,12 +63,14 @@ export function audioStatisticsFromFrames(
   const n = channels[0]!.length;
   let sumSq = 0;
   let peak = 0;
+  let clipped = 0;
   for (const channel of channels) {
     for (let i = 0; i < n; i++) {
       const v = channel[i]!;
       sumSq += v * v;
       const a = v < 0 ? -v : v;
       if (a > peak) peak = a;
+      if (a >= CLIP_LEVEL) clipped++;
     }
   }
   const rms = n > 0 ? Math.sqrt(sumSq / (n * channels.length)) : 0;
@@ -76,6 +82,7 @@ export function audioStatisticsFromFrames(
     rms_dbfs: toDbfs(rms),
     peak,
     peak_dbfs: toDbfs(peak),
+    clipped_fraction: n > 0 ? clipped / (n * channels.length) : 0,
     silence_fraction: silenceFraction(channels, sampleRate),
     spectral_centroid: meanCentroid(frames),
   };

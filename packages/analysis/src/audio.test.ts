@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AUDIO_DESCRIPTOR_DIMENSION, audioDescriptor } from './audio-descriptor.js';
-import { audioStatistics, MIN_DBFS, spectralCentroid } from './audio-statistics.js';
+import { audioStatistics, CLIP_LEVEL, MIN_DBFS, spectralCentroid } from './audio-statistics.js';
 import { createRealFft, hannWindow } from './fft.js';
 import { AUDIO_MAX_SAMPLES, checkAudioLimits } from './audio-limits.js';
 import { analyzeAudio } from './media.js';
@@ -307,6 +307,19 @@ describe('audioStatistics', () => {
     expect(s.silence_fraction).toBeCloseTo(0.5, 6);
     // Only the tone's frames count towards the centroid.
     expect(Math.abs(s.spectral_centroid - 1000)).toBeLessThan(50);
+  });
+
+  it('counts clipped samples over every channel', () => {
+    // 16 samples; clipped (|x| ≥ 0.999): 1, −1, 0.999, 1.2 on the left and −1 on the right.
+    const left = Float32Array.from([1, -1, 0.5, 0.999, -0.9989, 0, 1.2, 0.2]);
+    const right = Float32Array.from([0, 0, 0, 0, 0, 0, 0, -1]);
+    expect(CLIP_LEVEL).toBe(0.999);
+    expect(audioStatistics([left, right], RATE).clipped_fraction).toBe(5 / 16);
+    // A full-scale sine spends 4·acos(0.999)/2π of its period at or above 0.999.
+    const expected = (4 * Math.acos(0.999)) / (2 * Math.PI);
+    expect(audioStatistics([sine(50, 1, 1)], RATE).clipped_fraction).toBeCloseTo(expected, 2);
+    expect(audioStatistics([sine(440, 1, 0.5)], RATE).clipped_fraction).toBe(0);
+    expect(audioStatistics([new Float32Array(0)], RATE).clipped_fraction).toBe(0);
   });
 
   it('rejects channels of different lengths and bad sample rates', () => {

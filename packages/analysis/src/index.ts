@@ -29,6 +29,7 @@ export {
 } from './stft.js';
 export {
   audioStatistics,
+  CLIP_LEVEL,
   MIN_DBFS,
   SILENCE_FRAME_SECONDS,
   SILENCE_THRESHOLD_DBFS,
@@ -58,3 +59,4 @@ export * from './query/index.js';
 export { SPECTROGRAM_RANGE_DB, spectrogramImage } from './spectrogram.js';
 export * from './embeddings/index-ann.js';
 export * from './embeddings/index-layout.js';
+export * from './checks/index.js';

@@ -20,6 +20,7 @@ import { DELETE_OPERATIONS, toHistoryRecord } from '../datasets/history.js';
 import type { HistoryEntry, HistoryRepository } from '../datasets/history.repository.js';
 import type { Transact } from '../db/transact.js';
 import type { ExploreService } from '../explore/explore.service.js';
+import type { HealthChecksService } from '../health-checks/health-checks.service.js';
 import { PREDICTED_OBJECT_PREFIX } from '../explore/field-catalogue.js';
 import type { ItemEdits, SampleGroup } from '../explore/item-table-patch.js';
 import type { LicenseService } from '../license/license.service.js';
@@ -192,6 +193,7 @@ export class ActionsService {
     private readonly transact: Transact<ActionsWriteRepos>,
     private readonly license: Pick<LicenseService, 'requireLicense'>,
     private readonly explore: Pick<ExploreService, 'applyItemEdits'>,
+    private readonly checks: Pick<HealthChecksService, 'exists' | 'ignore' | 'enqueue'>,
     private readonly clock: Clock,
   ) {}
 
@@ -201,12 +203,16 @@ export class ActionsService {
   ): Promise<ApplyActionsResponse> {
     await this.license.requireLicense('apply item actions', { actor });
     const { actions } = request;
-    // There are no health checks yet: an action naming one refers to nothing.
-    for (const action of actions)
-      if (action.check_id !== undefined)
-        throw new NotFound(ACTION_MESSAGES.noHealthCheck(action.check_id));
     const datasetId = await this.datasetOf(actions);
     await requireDataset(this.repos.datasets, datasetId);
+    // An action naming a health check names one of its dataset's (docs/health-checks.md).
+    for (const action of actions)
+      if (action.check_id !== undefined && !(await this.checks.exists(datasetId, action.check_id)))
+        throw new NotFound(ACTION_MESSAGES.noHealthCheck(action.check_id));
+    // Ignoring changes no data: applied once the data actions of the request have committed.
+    const ignores = actions.filter(
+      (a): a is ActionOf<'check_ignore_items'> => a.type === 'check_ignore_items',
+    );
 
     const now = this.clock();
     const run = await this.transact(async (repos) => {
@@ -215,6 +221,15 @@ export class ActionsService {
       const run = new Run(repos, dataset, actor, now);
       for (const [i, action] of actions.entries()) {
         const where = `body.actions[${i}]`;
+        if (action.type === 'check_ignore_items') {
+          run.results.push({
+            type: action.type,
+            data_level: run.sampleLevel,
+            item_ids: action.item_ids,
+            history_record_id: null,
+          });
+          continue;
+        }
         const change = await this.run(run, action, where);
         await run.record(action.type, change);
       }
@@ -236,6 +251,14 @@ export class ActionsService {
       const from = run.dataset.data_version;
       this.explore.applyItemEdits(datasetId, from, from + 1, edits);
     }
+    for (const ignore of ignores) {
+      const level = await this.checks.ignore(datasetId, ignore);
+      const result = run.results.find(
+        (r) => r.type === ignore.type && r.item_ids === ignore.item_ids,
+      );
+      if (result) result.data_level = level;
+    }
+    if (run.records.length > 0) await this.checks.enqueue(datasetId, actor);
     const userName = actingUser(actor)?.name ?? 'Loupe';
     return {
       dataset_id: datasetId,
@@ -282,8 +305,8 @@ export class ActionsService {
       case 'add_predicted_objects_to_ground_truth':
         return this.promote(run, action, where);
       case 'check_ignore_items':
-        // Refused before the transaction (no health checks yet); kept for the type's sake.
-        throw new NotFound(ACTION_MESSAGES.noHealthCheck(action.check_id));
+        // Applied after the transaction (apply); never run here.
+        throw new BadRequest(`${where}: check_ignore_items is applied on its own.`);
     }
   }
 

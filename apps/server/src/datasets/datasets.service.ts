@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { CreateDatasetRequest } from '@loupe/contracts';
 import { TASK_TRAITS, type Dataset, type HistoryRecord } from '@loupe/contracts';
 import type { z } from 'zod';
+import type { HealthChecksRepository } from '../health-checks/health-checks.repository.js';
 import type { Transact } from '../db/transact.js';
 import type { JobsService } from '../jobs/jobs.service.js';
 import type { LicenseService } from '../license/license.service.js';
@@ -42,6 +43,8 @@ export interface DatasetsRepos {
   datasets: DatasetsRepository;
   history: Pick<HistoryRepository, 'list' | 'itemStates'>;
   users: Pick<UsersRepository, 'list'>;
+  /** The overview's issues_count: failed health checks, from their stored statuses. */
+  healthChecks?: Pick<HealthChecksRepository, 'failedCounts'>;
 }
 
 export class DatasetsService {
@@ -58,23 +61,28 @@ export class DatasetsService {
     return requireDataset(this.repos.datasets, id);
   }
 
-  async toDataset(dataset: DatasetRecord, predictionsCount?: number): Promise<Dataset> {
+  async toDataset(
+    dataset: DatasetRecord,
+    predictionsCount?: number,
+    issuesCount?: number,
+  ): Promise<Dataset> {
     const { datasets } = this.repos;
     const task = dataset.task_type;
     const traits = TASK_TRAITS[task];
     const audio = traits.media === 'audio';
-    const [splits, previews, durations, predictions] = await Promise.all([
+    const [splits, previews, durations, predictions, issues] = await Promise.all([
       datasets.splits(dataset.id),
       datasets.previewSamples(dataset.id, 5),
       audio ? datasets.durationBounds(dataset.id) : Promise.resolve(null),
       predictionsCount ?? datasets.predictionSetCount(dataset.id),
+      issuesCount ?? this.issuesCounts(dataset.id).then((counts) => counts.get(dataset.id) ?? 0),
     ]);
     return {
       id: dataset.id,
       name: dataset.name,
       description: dataset.description,
       task_type: task,
-      issues_count: 0,
+      issues_count: issues,
       samples_count: dataset.samples_count,
       views: [{ id: 'default', name: audio ? 'Audio' : 'Image' }],
       ...(traits.label === 'value' ? { regression_value_names: dataset.value_names } : {}),
@@ -99,11 +107,19 @@ export class DatasetsService {
   }
 
   async list(): Promise<Dataset[]> {
-    const [datasets, counts] = await Promise.all([
+    const [datasets, counts, issues] = await Promise.all([
       this.repos.datasets.list(),
       this.repos.datasets.predictionSetCounts(),
+      this.issuesCounts(),
     ]);
-    return Promise.all(datasets.map((d) => this.toDataset(d, counts.get(d.id) ?? 0)));
+    return Promise.all(
+      datasets.map((d) => this.toDataset(d, counts.get(d.id) ?? 0, issues.get(d.id) ?? 0)),
+    );
+  }
+
+  /** Failed health checks per dataset (of one dataset when given). */
+  private issuesCounts(datasetId?: string): Promise<Map<string, number>> {
+    return this.repos.healthChecks?.failedCounts(datasetId) ?? Promise.resolve(new Map());
   }
 
   async get(id: string): Promise<Dataset> {

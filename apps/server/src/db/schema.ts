@@ -322,6 +322,50 @@ export interface ComparisonResultsTable {
   updated_at: number;
 }
 
+/** The user's state of a dataset's health check: a custom check, or a default one's params and flag. */
+export interface HealthChecksTable {
+  dataset_id: string;
+  id: string;
+  key: string;
+  level: string;
+  type: 'default' | 'custom';
+  name: string | null;
+  /** JSON of the user's param values by name. */
+  params: string;
+  enabled: number;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A health check's stored result per prediction set ('' for data checks). */
+export interface HealthCheckResultsTable {
+  dataset_id: string;
+  check_id: string;
+  prediction_set_id: Generated<string>;
+  fingerprint: string;
+  data_version: number;
+  params_hash: string;
+  status: 'failed' | 'passed' | 'error' | 'missing';
+  /** zlib-compressed JSON of the outcome, the missing requirements or the error message. */
+  outcome: Buffer;
+  computed_at: number;
+  /** Milliseconds the check's run took (0 when kept or not run). */
+  duration_ms: Generated<number>;
+}
+
+export interface HealthCheckIgnoredTable {
+  dataset_id: string;
+  check_id: string;
+  prediction_set_id: Generated<string>;
+  item_id: string;
+}
+
+/** Bumped whenever a dataset's check results or ignored items change. */
+export interface HealthCheckStateTable {
+  dataset_id: string;
+  version: number;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -348,4 +392,8 @@ export interface DB {
   embeddings: EmbeddingsTable;
   performance_results: PerformanceResultsTable;
   comparison_results: ComparisonResultsTable;
+  health_checks: HealthChecksTable;
+  health_check_results: HealthCheckResultsTable;
+  health_check_ignored: HealthCheckIgnoredTable;
+  health_check_state: HealthCheckStateTable;
 }

@@ -60,6 +60,7 @@ import { SubsetRowsCache, type SubsetRows } from '../subsets/subset-rows.js';
 import type { SubsetsRepository } from '../subsets/subsets.repository.js';
 import { thumbnailUrl } from '../storage/thumbnail-refs.js';
 import type { Actor } from '../users/actor.js';
+import { withChecks, type CheckColumnsSource } from './check-columns.js';
 import { withComparison } from './comparison-columns.js';
 import type { ExploreRepository } from './explore.repository.js';
 import { ItemTableCache } from './item-table-cache.js';
@@ -185,6 +186,7 @@ export class ExploreService {
     private readonly repos: ExploreRepos,
     private readonly cache: ItemTableCache = new ItemTableCache(),
     private readonly comparisons?: ComparedItemsSource,
+    private readonly checks?: CheckColumnsSource,
   ) {}
 
   /** Tables built so far (tests check the cache with it). */
@@ -266,7 +268,10 @@ export class ExploreService {
       },
     );
     const items = await compared;
-    const explore = items ? withComparison(base, items, level, predictionsId!) : base;
+    let explore = items ? withComparison(base, items, level, predictionsId!) : base;
+    // The health checks' per-item fields (docs/health-checks.md, "Explorer").
+    const checks = await this.checks?.columns(dataset, level, predictionsId);
+    if (checks) explore = withChecks(explore, checks);
     const pending = new Set(stored.filter((f) => f.state === 'pending').map((f) => f.id));
     const otherId =
       items &&

@@ -2,6 +2,9 @@
 // data level and prediction set — built-in, uploaded, computed and prediction fields — in the
 // order the explorer lists them.
 import {
+  checkFailedField,
+  checkFieldId,
+  checkIgnoredField,
   COMPARISON_FIELDS,
   DATA_LEVELS,
   TASK_TRAITS,
@@ -309,4 +312,44 @@ export function comparisonFieldDefs(task: TaskType, level: DataLevel): FieldDef[
     ),
   );
   return defs;
+}
+
+/**
+ * The per-item fields of health checks (docs/health-checks.md, "Explorer"), listed after the
+ * table's own fields: whether the item fails the check, whether it is ignored, and the check's own
+ * fields, labelled with the check's name.
+ */
+export function checkFieldDefs(
+  checks: readonly {
+    id: string;
+    name: string;
+    fields: readonly { name: string; label: string; type: 'numeric' | 'string' }[];
+  }[],
+): FieldDef[] {
+  const def = (id: string, label: string, type: MetadataType, description: string): FieldDef => ({
+    id,
+    name: id,
+    label,
+    description,
+    group: 'Health checks',
+    source: 'computed',
+    type,
+  });
+  return checks.flatMap((check) => [
+    def(
+      checkFailedField(check.id),
+      `${check.name}: failed`,
+      'boolean',
+      `The item fails the health check ${check.name} (and is not ignored)`,
+    ),
+    def(
+      checkIgnoredField(check.id),
+      `${check.name}: ignored`,
+      'boolean',
+      `The item is ignored by the health check ${check.name}`,
+    ),
+    ...check.fields.map((f) =>
+      def(checkFieldId(check.id, f.name), `${check.name}: ${f.label}`, f.type, f.label),
+    ),
+  ]);
 }

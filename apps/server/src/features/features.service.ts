@@ -11,6 +11,8 @@ import type { z } from 'zod';
 import { requireDataset, requireUploadLicense } from '../datasets/datasets.service.js';
 import type { DatasetRecord, DatasetsRepository } from '../datasets/datasets.repository.js';
 import type { Transact } from '../db/transact.js';
+import { enqueueChecks } from '../health-checks/enqueue.js';
+import type { JobsService } from '../jobs/jobs.service.js';
 import type { LicenseService } from '../license/license.service.js';
 import type { Clock } from '../platform/clock.js';
 import { BadRequest, BatchRejected, Conflict } from '../platform/errors.js';
@@ -33,6 +35,7 @@ export class FeaturesService {
     private readonly transact: Transact<{ features: FeaturesRepository }>,
     private readonly license: Pick<LicenseService, 'requireLicense'>,
     private readonly clock: Clock,
+    private readonly jobs?: Pick<JobsService, 'enqueue'>,
   ) {}
 
   /** The dataset of a prediction set, or a 404 for either unknown. */
@@ -49,7 +52,9 @@ export class FeaturesService {
   ): Promise<FeatureInfo> {
     await requireUploadLicense(this.license, actor);
     const dataset = await requireDataset(this.repos.datasets, datasetId);
-    return this.store(dataset, DATASET_FEATURES, input);
+    const stored = await this.store(dataset, DATASET_FEATURES, input);
+    if (this.jobs) await enqueueChecks(this.jobs, this.repos.datasets, datasetId, actor);
+    return stored;
   }
 
   /** A prediction set's own feature, checked and stored like a dataset's. */

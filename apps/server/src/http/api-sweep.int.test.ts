@@ -114,6 +114,12 @@ describe('every route', () => {
       'PUT /api/datasets/:id/subsets/:subsetId/performance',
       // Comparing two models (a computation: license-gated, any role):
       'POST /api/datasets/:id/comparison',
+      // Health checks (license-gated, any role):
+      'POST /api/datasets/:id/checks/run',
+      'POST /api/datasets/:id/checks',
+      'PUT /api/datasets/:id/checks/:checkId',
+      'PUT /api/datasets/:id/checks/settings/:checkId',
+      'DELETE /api/datasets/:id/checks/:checkId',
     ];
     expect(mutating.sort()).toEqual([...covered, ...memberAllowed].sort());
   });

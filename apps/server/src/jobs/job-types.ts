@@ -28,6 +28,8 @@ export interface JobPayloads {
     /** Regression: the value name compared; null for every value name (and other tasks). */
     regression_value_name: string | null;
   };
+  /** The dataset's health checks whose inputs changed, at one data version. */
+  QualityScoresComputation: { dataset_id: string; data_version: number };
 }
 
 /** The dataset's data_version when enqueued: a new upload, edit or IoU threshold makes a new job. */

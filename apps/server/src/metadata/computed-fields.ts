@@ -86,6 +86,14 @@ export const COMPUTED_FIELDS: Record<DataLevel, FieldSpec[]> = {
       description: '64-bit DCT perceptual hash (hex)',
     },
     {
+      id: 'image.content_hash',
+      label: 'Content hash',
+      type: 'string',
+      group: 'Image',
+      description:
+        'Hash of the decoded content: equal for the same picture in any lossless encoding',
+    },
+    {
       id: 'image.object_count',
       label: 'Object count',
       type: 'numeric',
@@ -181,11 +189,26 @@ export const COMPUTED_FIELDS: Record<DataLevel, FieldSpec[]> = {
       description: 'Fraction of 20 ms frames below −40 dBFS',
     },
     {
+      id: 'audio.clipped_fraction',
+      label: 'Clipped fraction',
+      type: 'numeric',
+      group: 'Audio quality',
+      description: 'Fraction of samples (all channels) at or above 0.999 of full scale',
+    },
+    {
       id: 'audio.spectral_centroid',
       label: 'Spectral centroid',
       type: 'numeric',
       group: 'Audio quality',
       description: 'Mean spectral centroid in Hz',
+    },
+    {
+      id: 'audio.content_hash',
+      label: 'Content hash',
+      type: 'string',
+      group: 'Audio',
+      description:
+        'Hash of the decoded content: equal for the same samples in any lossless encoding',
     },
     {
       id: 'audio.corrupt',

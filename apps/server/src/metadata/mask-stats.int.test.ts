@@ -113,7 +113,8 @@ describe('mask statistics of semantic segmentation predictions', () => {
     ]);
     expect(await ids(byIou)).toEqual([]);
 
-    expect(await t.runner.drain()).toBe(1);
+    // The mask statistics, then the health checks the upload enqueued.
+    expect(await t.runner.drain()).toBe(2);
     const v = await values();
     expect(v.a![0]).toBeCloseTo(7 / 12, 12);
     expect(v.a![1]).toBeCloseTo(6 / 8, 12);
@@ -154,9 +155,10 @@ describe('mask statistics of semantic segmentation predictions', () => {
     });
     expect(JSON.parse(stored[3]!.mask_stats!)).toEqual({ error: expect.any(String) });
 
-    // The job shows as the metadata job of the model.
+    // The job shows as the metadata job of the model (after it, the dataset's health checks).
     const activities = await admin.call(api.activities.list, { query: { scope: 'all' } });
     expect(activities).toMatchObject([
+      { job_type: 'QualityScoresComputation', status: 'SUCCESS' },
       { job_type: 'MetadataAndFeaturesComputation', predictions_id: setId, status: 'SUCCESS' },
     ]);
     // Nothing left to compute: the next job of the dataset finds nothing and moves no version.

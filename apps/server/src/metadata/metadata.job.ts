@@ -9,6 +9,8 @@ import type { MetadataService } from './metadata.service.js';
 export function metadataJob(
   metadata: Pick<MetadataService, 'compute'>,
   maskStats: Pick<MaskStatsService, 'compute'>,
+  /** Enqueues the health checks job once the pass is done (health-checks/enqueue.ts). */
+  afterPass: (datasetId: string) => Promise<void> = async () => {},
 ) {
   return async (context: JobContext<'MetadataAndFeaturesComputation'>): Promise<void> => {
     const { dataset_id, prediction_set_id } = context.payload;
@@ -17,5 +19,6 @@ export function metadataJob(
       return maskStats.compute(dataset_id, prediction_set_id, progress);
     await metadata.compute(dataset_id, progress);
     await maskStats.compute(dataset_id, undefined, async () => {});
+    await afterPass(dataset_id);
   };
 }

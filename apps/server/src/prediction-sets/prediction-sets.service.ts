@@ -14,6 +14,7 @@ import type { DatasetRecord, DatasetsRepository } from '../datasets/datasets.rep
 import type { MetadataFieldsRepository } from '../datasets/metadata-fields.repository.js';
 import type { PlannerStatistics } from '../db/statistics.js';
 import type { Transact } from '../db/transact.js';
+import { enqueueChecks } from '../health-checks/enqueue.js';
 import type { JobsRepository } from '../jobs/jobs.repository.js';
 import type { JobsService } from '../jobs/jobs.service.js';
 import type { LicenseService } from '../license/license.service.js';
@@ -209,6 +210,7 @@ export class PredictionSetsService {
     });
     this.statistics.wrote('predictions', stored.result.created);
     this.statistics.wrote('predicted_objects', stored.objectsWritten);
+    await enqueueChecks(this.jobs, this.repos.datasets, datasetId, actor);
     return stored.result;
   }
 

@@ -3,7 +3,8 @@
 import { imageStatistics } from '@loupe/analysis';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { ANALYSIS_MAX_SIDE, computeImageMetadata } from './media-metadata.js';
+import { encodeWav } from '@loupe/analysis';
+import { ANALYSIS_MAX_SIDE, computeAudioMetadata, computeImageMetadata } from './media-metadata.js';
 
 /** A width×height RGB image: a left-to-right ramp in red, vertical stripes of `period` px in green. */
 function pattern(width: number, height: number, period: number): Buffer {
@@ -81,5 +82,60 @@ describe('computeImageMetadata', () => {
     expect(computed.values['image.contrast']).toBeCloseTo(0, 6);
     expect(computed.values['image.sharpness']).toBeCloseTo(0, 6);
     expect(computed.values['image.colorfulness']).toBeCloseTo(0, 6);
+  });
+
+  it('hashes the decoded picture: alike in PNG and lossless WebP, different for another picture', async () => {
+    for (const [width, height] of [
+      [300, 200],
+      [1600, 1200],
+    ] as const) {
+      const raw = pattern(width, height, 8);
+      const png = await encode(raw, width, height).png().toBuffer();
+      const webp = await encode(raw, width, height).webp({ lossless: true }).toBuffer();
+      const a = await computeImageMetadata(png, sharp);
+      const b = await computeImageMetadata(webp, sharp);
+      expect(a.values['image.format']).toBe('png');
+      expect(b.values['image.format']).toBe('webp');
+      expect(a.values['image.content_hash']).toMatch(/^[0-9a-f]{16}$/);
+      expect(b.values['image.content_hash']).toBe(a.values['image.content_hash']);
+    }
+    const small = await computeImageMetadata(
+      await encode(pattern(300, 200, 8), 300, 200)
+        .png()
+        .toBuffer(),
+      sharp,
+    );
+    const other = await computeImageMetadata(
+      await encode(pattern(300, 200, 9), 300, 200)
+        .png()
+        .toBuffer(),
+      sharp,
+    );
+    expect(other.values['image.content_hash']).not.toBe(small.values['image.content_hash']);
+  });
+});
+
+describe('computeAudioMetadata', () => {
+  const tone = (amplitude: number) =>
+    Float32Array.from({ length: 800 }, (_, i) => amplitude * Math.sin((2 * Math.PI * i) / 40));
+
+  it('hashes the decoded samples and measures clipping', async () => {
+    const wav = (channels: Float32Array[], rate = 8000) => Buffer.from(encodeWav(channels, rate));
+    const a = await computeAudioMetadata(wav([tone(0.5)]));
+    const again = await computeAudioMetadata(wav([tone(0.5)]));
+    expect(a.values['audio.content_hash']).toMatch(/^[0-9a-f]{16}$/);
+    expect(again.values['audio.content_hash']).toBe(a.values['audio.content_hash']);
+    const hashes = new Set([
+      a.values['audio.content_hash'],
+      (await computeAudioMetadata(wav([tone(0.5)], 16000))).values['audio.content_hash'],
+      (await computeAudioMetadata(wav([tone(0.4)]))).values['audio.content_hash'],
+      (await computeAudioMetadata(wav([tone(0.5), tone(0.5)]))).values['audio.content_hash'],
+    ]);
+    expect(hashes.size).toBe(4);
+    expect(a.values['audio.clipped_fraction']).toBe(0);
+    const loud = await computeAudioMetadata(wav([tone(2)]));
+    // |2·sin| ≥ 0.999 on all but the samples within asin(0.4995) of a zero crossing.
+    const expected = tone(2).filter((x) => Math.abs(x) >= 0.999).length / 800;
+    expect(loud.values['audio.clipped_fraction']).toBe(expected);
   });
 });

@@ -3,6 +3,7 @@
 // side (JPEG shrink-on-load makes a 24-megapixel photo cost about what a web image does); the
 // statistics, hash, descriptor and both thumbnails all come from those pixels. Runs on the
 // media worker threads (media.worker.ts), never on the API's event loop.
+import { createHash } from 'node:crypto';
 import {
   analyzeAudio,
   analyzeImage,
@@ -84,6 +85,46 @@ export interface ImageHeader {
   pages?: number | undefined;
 }
 
+/** Hex digits of the content hash: 64 bits, so a chance collision needs ~4·10⁹ items. */
+const CONTENT_HASH_HEX = 16;
+
+/** 32-bit unsigned integers, little-endian, as the bytes a hash takes. */
+function uint32s(...values: number[]): Buffer {
+  const out = Buffer.alloc(4 * values.length);
+  values.forEach((v, i) => out.writeUInt32LE(v >>> 0, 4 * i));
+  return out;
+}
+
+/**
+ * `image.content_hash`: sha256 over the original size, the channel count and the decoded, rotated
+ * analysis pixels, cut to 16 hex digits. Two files with the same picture hash alike whatever
+ * their encoding (PNG and lossless WebP), so the duplicate checks find them (docs/health-checks.md).
+ */
+export function imageContentHash(
+  width: number,
+  height: number,
+  pixels: { data: Uint8Array; width: number; height: number; channels: number },
+): string {
+  return createHash('sha256')
+    .update(uint32s(width, height, pixels.width, pixels.height, pixels.channels))
+    .update(pixels.data)
+    .digest('hex')
+    .slice(0, CONTENT_HASH_HEX);
+}
+
+/** `audio.content_hash`: sha256 over the sample rate, channel count and every channel's float samples. */
+export function audioContentHash(decoded: {
+  channels: Float32Array[];
+  sampleRate: number;
+}): string {
+  const hash = createHash('sha256').update(
+    uint32s(decoded.sampleRate, decoded.channels.length, decoded.channels[0]?.length ?? 0),
+  );
+  for (const channel of decoded.channels)
+    hash.update(new Uint8Array(channel.buffer, channel.byteOffset, channel.byteLength));
+  return hash.digest('hex').slice(0, CONTENT_HASH_HEX);
+}
+
 export async function computeImageMetadata(
   bytes: Buffer,
   sharp: typeof sharpModule,
@@ -97,11 +138,15 @@ export async function computeImageMetadata(
   const height = (swapped ? meta.width : meta.height) ?? 0;
   const { data, info } = await image
     .rotate()
+    // fastShrinkOnLoad off: WebP's shrink-on-load would otherwise give other pixels than the same
+    // picture in PNG, and the content hash is meant to match across lossless encodings (JPEG
+    // still shrinks on load, by a smaller factor).
     .resize({
       width: ANALYSIS_MAX_SIDE,
       height: ANALYSIS_MAX_SIDE,
       fit: 'inside',
       withoutEnlargement: true,
+      fastShrinkOnLoad: false,
     })
     .removeAlpha()
     .raw()
@@ -113,6 +158,7 @@ export async function computeImageMetadata(
     channels: info.channels as 1 | 3 | 4,
   });
   const s = analysis.statistics;
+  const pixels = { data, width: info.width, height: info.height, channels: info.channels };
   return {
     values: {
       'image.width': width,
@@ -125,10 +171,11 @@ export async function computeImageMetadata(
       'image.sharpness': s.sharpness,
       'image.colorfulness': s.colorfulness,
       'image.phash': analysis.phash,
+      'image.content_hash': imageContentHash(width, height, pixels),
       'image.corrupt': false,
     },
     vector: analysis.descriptor,
-    pixels: { data, width: info.width, height: info.height, channels: info.channels },
+    pixels,
     file: { header: meta, bytes: bytes.length },
   };
 }
@@ -176,8 +223,10 @@ export async function computeAudioMetadata(bytes: Buffer): Promise<ComputedMedia
       'audio.file_size': bytes.length,
       'audio.rms_dbfs': s.rms_dbfs,
       'audio.peak_dbfs': s.peak_dbfs,
+      'audio.clipped_fraction': s.clipped_fraction,
       'audio.silence_fraction': s.silence_fraction,
       'audio.spectral_centroid': s.spectral_centroid,
+      'audio.content_hash': audioContentHash(decoded),
       'audio.corrupt': false,
     },
     vector: descriptor,

@@ -40,6 +40,7 @@ export function thumbnailHandlers(thumbnail: JobHandlers['ThumbnailGeneration'])
     PerformanceReportComputation: async () => {},
     FinegrainedPerformanceComputation: async () => {},
     ModelComparisonComputation: async () => {},
+    QualityScoresComputation: async () => {},
   };
 }
 

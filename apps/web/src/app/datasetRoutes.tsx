@@ -1,7 +1,7 @@
 // The dataset, concept and model routes of docs/product.md, Shell §2: the pages of several
 // features (datasets, explore, metadata, dataset features, models, similar items, subsets), with
 // placeholder pages titled by the route until the work on datasets and models fills them in.
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { DelayedLoading } from '../components/DelayedLoading';
 import { FeaturesPage } from '../features/dataset-features';
@@ -52,6 +52,18 @@ const LazyExplorePage = lazy(() =>
   import('../features/explore').then((module) => ({ default: module.ExplorePage })),
 );
 
+// The health-check pages load when first opened too (docs/health-checks.md).
+const LazyHealthChecksPage = lazy(() =>
+  import('../features/health-checks').then((module) => ({ default: module.HealthChecksPage })),
+);
+const LazyHealthCheckPage = lazy(() =>
+  import('../features/health-checks').then((module) => ({ default: module.HealthCheckPage })),
+);
+
+function Lazy({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<DelayedLoading />}>{children}</Suspense>;
+}
+
 function ExploreRoute() {
   return (
     <Suspense fallback={<DelayedLoading />}>
@@ -83,8 +95,25 @@ export const datasetRoutes: RouteObject[] = [
   { path: 'datasets/:datasetId/explore', element: <ExploreRoute /> },
   { path: 'datasets/:datasetId/metadata', element: <MetadataPage /> },
   { path: 'datasets/:datasetId/features', element: <FeaturesPage /> },
+  {
+    path: 'datasets/:datasetId/checks',
+    element: (
+      <Lazy>
+        <LazyHealthChecksPage />
+      </Lazy>
+    ),
+  },
+  {
+    path: 'datasets/:datasetId/checks/:checkId',
+    element: (
+      <Lazy>
+        <LazyHealthCheckPage />
+      </Lazy>
+    ),
+  },
   ...DATASET_SUB_PAGES.filter(
-    ({ path }) => !['overview', 'explore', 'metadata', 'features'].includes(path),
+    ({ path }) =>
+      !['overview', 'explore', 'metadata', 'features', 'checks', 'checks/:checkId'].includes(path),
   ).map(({ path, title }) => ({
     path: `datasets/:datasetId/${path}`,
     element: <DatasetSubPage title={title} />,

@@ -13,6 +13,11 @@ import { curationStrings as strings } from './strings';
 /** A subset that exists, or one the queue will create when it is applied. */
 export type SubsetRef = { id: string; name: string } | { newName: string };
 
+/** A change a health check's action card queued carries the check's id to the server. */
+interface FromCheck {
+  checkId?: string;
+}
+
 interface Items {
   id: string;
   itemIds: string[];
@@ -33,13 +38,13 @@ export type PendingChange =
       to: SubsetRef;
       dataLevel: DataLevel;
     })
-  | (Items & { kind: 'update_label'; label: string; dataLevel: DataLevel })
+  | (Items & FromCheck & { kind: 'update_label'; label: string; dataLevel: DataLevel })
   /** Samples only: a split is a sample's. `isNew` when the queue creates it. */
-  | (Items & { kind: 'update_split'; split: string; isNew: boolean })
+  | (Items & FromCheck & { kind: 'update_split'; split: string; isNew: boolean })
   /** Dataset items only (samples or ground-truth objects). */
-  | (Items & { kind: 'delete'; dataLevel: DataLevel })
+  | (Items & FromCheck & { kind: 'delete'; dataLevel: DataLevel })
   /** Predicted objects of a prediction set, added to the ground truth. */
-  | (Items & { kind: 'promote'; predictionsId: string });
+  | (Items & FromCheck & { kind: 'promote'; predictionsId: string });
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 /** A change as an action makes it, before the queue gives it an id. */
@@ -97,7 +102,7 @@ export function describeChange(change: PendingAction, count?: number): string {
 
 /** Two changes do the same thing (to possibly different items): they merge in the queue. */
 export function sameAction(a: PendingAction, b: PendingAction): boolean {
-  if (a.kind !== b.kind) return false;
+  if (a.kind !== b.kind || checkOf(a) !== checkOf(b)) return false;
   switch (a.kind) {
     case 'add_to_subset': {
       const other = b as typeof a;
@@ -127,6 +132,8 @@ export function sameAction(a: PendingAction, b: PendingAction): boolean {
       return a.predictionsId === (b as typeof a).predictionsId;
   }
 }
+
+const checkOf = (change: PendingAction) => ('checkId' in change ? change.checkId : undefined);
 
 /** The action of a change, without its items and id. */
 export function actionOf(change: PendingChange | PendingChangeInput): PendingAction {
@@ -308,8 +315,9 @@ export function toRequests(changes: PendingChange[], datasetId: string): Curatio
     return update.items;
   };
 
-  const samples = emptyActions();
-  const objects = emptyActions();
+  // One set of actions per health check (and one without): an action carries one check_id.
+  const samples = new Map<string, Actions>();
+  const objects = new Map<string, Actions>();
   for (const change of changes) {
     switch (change.kind) {
       case 'add_to_subset':
@@ -323,7 +331,9 @@ export function toRequests(changes: PendingChange[], datasetId: string): Curatio
         mark(target(change.from, change.dataLevel), change.itemIds, false, change.id);
         break;
       default: {
-        const actions = isObjectLevel(change) ? objects : samples;
+        const byCheck = isObjectLevel(change) ? objects : samples;
+        const actions = byCheck.get(change.checkId ?? '') ?? emptyActions();
+        byCheck.set(change.checkId ?? '', actions);
         actions.changeIds.push(change.id);
         if (change.kind === 'update_label') assign(actions.labels, change.itemIds, change.label);
         else if (change.kind === 'update_split')
@@ -364,13 +374,15 @@ export function toRequests(changes: PendingChange[], datasetId: string): Curatio
     ['samples', samples],
     ['objects', objects],
   ] as const) {
-    const list = itemActions(actions, datasetId);
+    const list = [...actions].flatMap(([checkId, each]) =>
+      itemActions(each, datasetId, checkId || undefined),
+    );
     if (list.length > 0) {
       steps.push({
         kind: 'apply_actions',
         level,
         body: { actions: list },
-        changeIds: actions.changeIds,
+        changeIds: [...actions.values()].flatMap((each) => each.changeIds),
       });
     }
   }
@@ -411,21 +423,38 @@ function changeIdsOf(items: Membership): string[] {
 }
 
 /** Edits first, then promotions, then deletions: a request is one transaction either way. */
-function itemActions(actions: Actions, datasetId: string): ItemAction[] {
+function itemActions(actions: Actions, datasetId: string, checkId?: string): ItemAction[] {
   const list: ItemAction[] = [];
+  const check = checkId ? { check_id: checkId } : {};
   if (actions.labels.size > 0)
-    list.push({ type: 'update_label', dataset_id: datasetId, updates: byValue(actions.labels) });
+    list.push({
+      type: 'update_label',
+      dataset_id: datasetId,
+      updates: byValue(actions.labels),
+      ...check,
+    });
   if (actions.splits.size > 0)
-    list.push({ type: 'update_split', dataset_id: datasetId, updates: byValue(actions.splits) });
+    list.push({
+      type: 'update_split',
+      dataset_id: datasetId,
+      updates: byValue(actions.splits),
+      ...check,
+    });
   for (const [predictionsId, ids] of actions.promotes) {
     list.push({
       type: 'add_predicted_objects_to_ground_truth',
       predictions_id: predictionsId,
       item_ids: [...ids],
+      ...check,
     });
   }
   if (actions.deletes.size > 0)
-    list.push({ type: 'delete_items', dataset_id: datasetId, item_ids: [...actions.deletes] });
+    list.push({
+      type: 'delete_items',
+      dataset_id: datasetId,
+      item_ids: [...actions.deletes],
+      ...check,
+    });
   return list;
 }
 

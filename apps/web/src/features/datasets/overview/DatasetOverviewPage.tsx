@@ -16,6 +16,7 @@ import { emitTestEvent } from '../../../lib/testEvents';
 import { useDataset } from '../hooks/useDataset';
 import { datasetStrings as strings } from '../strings';
 import { DeleteDatasetSetting } from './DeleteDatasetSetting';
+import { HealthChecksCard } from './HealthChecksCard';
 import { hasIouThreshold } from './iouRules';
 import { IouThresholdSetting } from './IouThresholdSetting';
 import { PreviewRow } from './PreviewRow';
@@ -139,19 +140,7 @@ export function DatasetOverviewPage() {
           </Section>
           <Row gutter={[16, 16]}>
             <Col xs={24} xl={12}>
-              <Card size="small" title={strings.healthChecks} style={{ height: '100%' }}>
-                <Empty
-                  image={Empty.PRESENTED_IMAGE_SIMPLE}
-                  description={
-                    <Flex vertical>
-                      <Typography.Text>{strings.noHealthChecks}</Typography.Text>
-                      <Typography.Text type="secondary">
-                        {strings.healthChecksLater}
-                      </Typography.Text>
-                    </Flex>
-                  }
-                />
-              </Card>
+              <HealthChecksCard datasetId={data.id} />
             </Col>
             <Col xs={24} xl={12}>
               <Card size="small" title={strings.concepts} style={{ height: '100%' }}>

@@ -1,0 +1,142 @@
+// The Outliers check (docs/health-checks.md, "Outliers"): items far from their nearest
+// neighbours on a feature, within their own split.
+import { neighbourOutliers, OUTLIER_DEFAULT_K, OUTLIER_DEFAULT_SENSITIVITY } from '@loupe/analysis';
+import { TASK_TRAITS, type CheckParams, type DataLevel, type TaskType } from '@loupe/contracts';
+import type { CheckDefinition, CheckOutcome, CheckRunInput, ParamContext } from './types.js';
+
+const MIN_K = 5;
+const MAX_K = 50;
+const MIN_SENSITIVITY = 1;
+const MAX_SENSITIVITY = 20;
+
+/** The sample level of every task (image or audio by its media). */
+function mediaLevels(task: TaskType): DataLevel[] {
+  return [TASK_TRAITS[task].media];
+}
+
+const itemsWord = (level: DataLevel): string => (level === 'audio' ? 'audio clips' : 'images');
+
+function numberParam(params: CheckParams, name: string, fallback: number): number {
+  const param = params[name];
+  return param?.type === 'float' || param?.type === 'int' ? param.value : fallback;
+}
+
+/** The chosen feature's name: the single value of the categorical param. */
+function featureName(params: CheckParams): string | undefined {
+  const param = params.feature;
+  return param?.type === 'categorical' && Array.isArray(param.value) ? param.value[0] : undefined;
+}
+
+/** Six significant digits: float scores read as 0.0123457, not 0.012345678901. */
+function tidy(value: number): number {
+  return Number(value.toPrecision(6));
+}
+
+const outlier: CheckDefinition = {
+  key: 'outlier',
+  group: 'Outliers',
+  levels: mediaLevels,
+  name: () => 'Outliers',
+  description: (level) => [
+    `Finds ${itemsWord(level)} that are far from their nearest neighbours within their split, on a feature.`,
+    "An item's score is its mean cosine distance to its k nearest neighbours in the same split; it is an outlier when its score is far above its split's usual scores (by the median and the median absolute deviation of the log scores).",
+  ],
+  configDescription:
+    'Choose the feature whose similarity finds the neighbours, how many neighbours count and how far above the usual scores an outlier is (robust standard deviations; higher flags fewer items).',
+  params: (context: ParamContext): CheckParams => ({
+    feature: {
+      type: 'categorical',
+      label: 'Feature',
+      description: 'The feature whose cosine distance finds the neighbours',
+      value: context.defaultFeature ? [context.defaultFeature] : [],
+      categories: context.features,
+      single: true,
+    },
+    k: {
+      type: 'int',
+      label: 'Neighbours',
+      description: 'How many nearest neighbours make up the score',
+      value: OUTLIER_DEFAULT_K,
+      min: MIN_K,
+      max: MAX_K,
+    },
+    sensitivity: {
+      type: 'float',
+      label: 'Sensitivity',
+      description:
+        'How many robust standard deviations above the median log score an outlier is (lower flags more items)',
+      value: OUTLIER_DEFAULT_SENSITIVITY,
+      min: MIN_SENSITIVITY,
+      max: MAX_SENSITIVITY,
+    },
+  }),
+  requires: { feature: true },
+  inputs: ['split', 'feature'],
+  fields: [{ name: 'score', label: 'Outlier score', type: 'numeric' }],
+  order: 0,
+  run({ snapshot, params }: CheckRunInput): CheckOutcome {
+    const name = featureName(params);
+    const feature = name === undefined ? undefined : snapshot.features[name];
+    if (!feature) throw new Error(`The feature '${name ?? ''}' is not available`);
+    const k = Math.round(numberParam(params, 'k', OUTLIER_DEFAULT_K));
+    const sensitivity = numberParam(params, 'sensitivity', OUTLIER_DEFAULT_SENSITIVITY);
+    const result = neighbourOutliers(
+      {
+        vectors: feature.data,
+        dimension: feature.dimension,
+        present: feature.present,
+        groups: snapshot.samples.split,
+      },
+      { k, sensitivity },
+    );
+    const { ids: sampleIds, splitNames } = snapshot.samples;
+    const ids: string[] = [];
+    const scores: number[] = [];
+    result.outlier.forEach((flag, row) => {
+      if (!flag) return;
+      ids.push(sampleIds[row]!);
+      scores.push(tidy(result.scores[row]!));
+    });
+    const thresholds = result.groups.map(
+      (g) =>
+        `${g.group < 0 ? 'no split' : (splitNames[g.group] ?? String(g.group))}: ${
+          Number.isFinite(g.threshold) ? `score above ${tidy(g.threshold)}` : 'no spread, none'
+        } (${g.size} items${g.exact ? '' : ', approximate'})`,
+    );
+    return {
+      checked: result.checked,
+      flagged: { ids, values: { score: scores } },
+      summary: '{n} items are outliers in their split',
+      preview: {
+        sort_by: [{ name: 'score', direction: 'descending' }],
+        visible_metadata_ids: ['score', 'split'],
+      },
+      evidence: [
+        {
+          type: 'text',
+          title: 'How it was found',
+          value: `Mean cosine distance to the ${k} nearest neighbours in the same split on the feature '${feature.name}', at sensitivity ${sensitivity}${
+            result.approximate
+              ? '; large splits were searched against a random sample of reference items in a 32-dimensional projection, so scores are approximate'
+              : ''
+          }. Outlier thresholds per split: ${thresholds.join('; ')}.`,
+        },
+      ],
+      recommendation:
+        ids.length === 0
+          ? null
+          : {
+              type: 'actions',
+              actions: [
+                {
+                  type: 'delete',
+                  suggestions: [{ id: 'delete', name: 'Delete outliers', item_ids: ids }],
+                },
+              ],
+            },
+      is_approximate: result.approximate,
+    };
+  },
+};
+
+export const outlierChecks: CheckDefinition[] = [outlier];

@@ -1,0 +1,21 @@
+// Enqueues the health checks job for a dataset's data as it is now (docs/health-checks.md, "Only
+// what changed reruns"): after the metadata pass, applied edits, new prediction sets and features,
+// and changed check settings. Waiting jobs of the same data version coalesce.
+import type { DatasetsRepository } from '../datasets/datasets.repository.js';
+import type { JobsService } from '../jobs/jobs.service.js';
+import type { Actor } from '../users/actor.js';
+
+export async function enqueueChecks(
+  jobs: Pick<JobsService, 'enqueue'>,
+  datasets: Pick<DatasetsRepository, 'find'>,
+  datasetId: string,
+  actor: Actor,
+): Promise<void> {
+  const dataset = await datasets.find(datasetId);
+  if (!dataset) return;
+  await jobs.enqueue(
+    'QualityScoresComputation',
+    { dataset_id: dataset.id, data_version: dataset.data_version },
+    actor,
+  );
+}

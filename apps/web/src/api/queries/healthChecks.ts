@@ -1,0 +1,54 @@
+// Query factories for data health checks (docs/health-checks.md): a dataset's checks (polled every
+// CHECK_LIST_POLL_MS while any is computing) and one check with its evaluation (polled every
+// CHECK_POLL_MS while it is computing). The keys sit under the dataset's, so every applied edit
+// (which invalidates queryKeys.datasets.one) makes them stale too.
+import { api, CHECK_LIST_POLL_MS, CHECK_POLL_MS } from '@loupe/contracts';
+import { queryOptions } from '@tanstack/react-query';
+import { call } from '../client';
+import { queryKeys } from '../queryKeys';
+
+/** The health-check keys (to move into queryKeys.ts as its `healthChecks` branch). */
+export const healthCheckKeys = {
+  /** Every health-check read of a dataset: invalidate after any check write or ignore. */
+  all: (datasetId: string) => [...queryKeys.datasets.one(datasetId), 'checks'] as const,
+  /** The lists of every prediction set. */
+  lists: (datasetId: string) => [...queryKeys.datasets.one(datasetId), 'checks', 'list'] as const,
+  list: (datasetId: string, predictionsId?: string) =>
+    [...queryKeys.datasets.one(datasetId), 'checks', 'list', predictionsId ?? null] as const,
+  detail: (datasetId: string, checkId: string, predictionsId?: string) =>
+    [
+      ...queryKeys.datasets.one(datasetId),
+      'checks',
+      'detail',
+      checkId,
+      predictionsId ?? null,
+    ] as const,
+};
+
+export const healthChecksQuery = (datasetId: string, predictionsId?: string) =>
+  queryOptions({
+    queryKey: healthCheckKeys.list(datasetId, predictionsId),
+    queryFn: ({ signal }) =>
+      call(
+        api.healthChecks.list,
+        { params: { id: datasetId }, query: { predictions_id: predictionsId } },
+        { signal },
+      ),
+    refetchInterval: (query) =>
+      query.state.data?.checks.some((check) => check.status.type === 'pending_check')
+        ? CHECK_LIST_POLL_MS
+        : false,
+  });
+
+export const healthCheckQuery = (datasetId: string, checkId: string, predictionsId?: string) =>
+  queryOptions({
+    queryKey: healthCheckKeys.detail(datasetId, checkId, predictionsId),
+    queryFn: ({ signal }) =>
+      call(
+        api.healthChecks.get,
+        { params: { id: datasetId, checkId }, query: { predictions_id: predictionsId } },
+        { signal },
+      ),
+    refetchInterval: (query) =>
+      query.state.data?.check.status.type === 'pending_check' ? CHECK_POLL_MS : false,
+  });

@@ -1,0 +1,416 @@
+// Outliers within a split (docs/health-checks.md, "Outliers"): an item's score is its mean cosine
+// distance to its k nearest neighbours in the same split; items whose log score is more than z
+// robust standard deviations above the split's median log score are outliers. Small splits are searched exactly; a large split is
+// searched against a random sample of reference items in a PCA projection (approximate).
+
+import { allNearestNeighbours } from '../embeddings/neighbours/exact.js';
+import {
+  COLUMN_MULTIPLE,
+  createKernels,
+  createMemory,
+  VECTOR_MULTIPLE,
+} from '../embeddings/linalg/kernels.js';
+import { pca } from '../embeddings/pca.js';
+import { createRandom } from '../random.js';
+import { robustSpread } from './robust.js';
+
+export const OUTLIER_DEFAULT_K = 10;
+export const OUTLIER_DEFAULT_SENSITIVITY = 5;
+/**
+ * Scores are judged on a log scale, log(score + shift) with shift the split's median score (at
+ * least this): neighbour distances are right-skewed (a cluster's edge scores several times its
+ * centre) and the log of the tail is close to normal; the shift keeps near-duplicates (scores
+ * near 0) from spreading out on the log scale.
+ */
+export const OUTLIER_MIN_SHIFT = 1e-6;
+/**
+ * Floor of the robust spread of the log scores: scores that take few distinct values (more than
+ * half equal) have a MAD near 0, which would flag every item a little above the median. With
+ * the default sensitivity an outlier then scores at least e · (median + shift) − shift, about
+ * 4.4 times the median score.
+ */
+export const OUTLIER_MIN_LOG_SPREAD = 0.2;
+/** A split too large for the exact search is searched against this many random references. */
+export const OUTLIER_REFERENCE_COUNT = 2048;
+/** Coordinates of the approximate search: PCA components plus one for the residual's length. */
+export const OUTLIER_PROJECTION_DIMENSION = 32;
+/** Rows the PCA of the approximate search is fitted on (a random sample). */
+const PCA_SAMPLE_ROWS = 20_000;
+/** A split needs this many scored items for a median and a spread to mean anything. */
+const MIN_GROUP_SIZE = 3;
+
+export interface OutlierInput {
+  /** n × dimension, row-major. */
+  vectors: Float32Array;
+  dimension: number;
+  /** 1 where the row has a vector (default: all); rows without one are not scored. */
+  present?: Uint8Array;
+  /** The group (split) of each row; any integer, −1 (no split) being a group of its own. */
+  groups: Int32Array;
+}
+
+export interface OutlierOptions {
+  /** Neighbours per item (default OUTLIER_DEFAULT_K). */
+  k?: number;
+  /** z: how many robust standard deviations above the median an outlier's log score is. */
+  sensitivity?: number;
+  /** References of the approximate search (default OUTLIER_REFERENCE_COUNT); see exactSearchLimit. */
+  referenceCount?: number;
+  /** Coordinates of the approximate search (default OUTLIER_PROJECTION_DIMENSION). */
+  projectionDimension?: number;
+  seed?: number;
+}
+
+export interface OutlierGroup {
+  group: number;
+  /** Items scored. */
+  size: number;
+  /**
+   * Median and robust standard deviation (robustSpread, floored at OUTLIER_MIN_LOG_SPREAD) of
+   * log(score + shift), see OUTLIER_MIN_SHIFT.
+   */
+  median: number;
+  spread: number;
+  /** Items scoring above this are outliers. */
+  threshold: number;
+  exact: boolean;
+}
+
+export interface OutlierResult {
+  /** Mean cosine distance to the k nearest neighbours in the row's group; NaN where not scored. */
+  scores: Float64Array;
+  /** 1 where the row is an outlier of its group. */
+  outlier: Uint8Array;
+  /** Rows scored. */
+  checked: number;
+  groups: OutlierGroup[];
+  /** True when any group was searched against a sample of references. */
+  approximate: boolean;
+}
+
+function checkOptions(options: OutlierOptions): Required<Omit<OutlierOptions, 'seed'>> {
+  const k = options.k ?? OUTLIER_DEFAULT_K;
+  const sensitivity = options.sensitivity ?? OUTLIER_DEFAULT_SENSITIVITY;
+  const referenceCount = options.referenceCount ?? OUTLIER_REFERENCE_COUNT;
+  const projectionDimension = options.projectionDimension ?? OUTLIER_PROJECTION_DIMENSION;
+  if (!Number.isInteger(k) || k < 1) throw new Error('k must be a positive integer');
+  if (!(sensitivity >= 0)) throw new Error('sensitivity must be a non-negative number');
+  if (!Number.isInteger(referenceCount) || referenceCount <= k) {
+    throw new Error('referenceCount must be an integer larger than k');
+  }
+  if (!Number.isInteger(projectionDimension) || projectionDimension < 2) {
+    throw new Error('projectionDimension must be an integer of at least 2');
+  }
+  return { k, sensitivity, referenceCount, projectionDimension };
+}
+
+/** Outlier scores and flags of every row within its group (see the module comment). */
+export function neighbourOutliers(
+  input: OutlierInput,
+  options: OutlierOptions = {},
+): OutlierResult {
+  const { vectors, dimension: d, groups } = input;
+  const { k, sensitivity, referenceCount, projectionDimension } = checkOptions(options);
+  if (!Number.isInteger(d) || d < 1) throw new Error('dimension must be a positive integer');
+  if (vectors.length % d !== 0) throw new Error('vectors must hold a multiple of dimension values');
+  const n = vectors.length / d;
+  if (groups.length !== n) throw new Error('groups must hold one entry per row');
+  if (input.present && input.present.length !== n) {
+    throw new Error('present must hold one entry per row');
+  }
+  const members = groupMembers(groups, input.present);
+  const scores = new Float64Array(n).fill(NaN);
+  const outlier = new Uint8Array(n);
+  const random = createRandom(options.seed ?? 0);
+
+  const exactLimit = exactSearchLimit(d, referenceCount, projectionDimension);
+  const large = [...members.values()].filter((rows) => rows.length > exactLimit);
+  const projection =
+    large.length > 0 ? project(vectors, d, large, projectionDimension, random) : null;
+
+  const result: OutlierGroup[] = [];
+  let checked = 0;
+  for (const [group, rows] of members) {
+    if (rows.length < MIN_GROUP_SIZE) continue;
+    const neighbours = Math.min(k, rows.length - 1);
+    const exact = rows.length <= exactLimit;
+    const groupScores = exact
+      ? exactScores(vectors, d, rows, neighbours)
+      : referenceScores(
+          projection!,
+          rows,
+          neighbours,
+          Math.min(referenceCount, rows.length),
+          random,
+        );
+    const shift = Math.max(robustSpread(groupScores).median, OUTLIER_MIN_SHIFT);
+    const logs = robustSpread(groupScores.map((score) => Math.log(score + shift)));
+    const { median } = logs;
+    const spread = Math.max(logs.spread, OUTLIER_MIN_LOG_SPREAD);
+    const threshold = Math.exp(median + sensitivity * spread) - shift;
+    for (let i = 0; i < rows.length; i++) {
+      scores[rows[i]!] = groupScores[i]!;
+      if (groupScores[i]! > threshold) outlier[rows[i]!] = 1;
+    }
+    checked += rows.length;
+    result.push({ group, size: rows.length, median, spread, threshold, exact });
+  }
+  result.sort((a, b) => a.group - b.group);
+  return {
+    scores,
+    outlier,
+    checked,
+    groups: result,
+    approximate: result.some((g) => !g.exact),
+  };
+}
+
+/**
+ * Largest split searched exactly: the exact search costs m · d / 2 multiply-adds per item (each
+ * pair once), the approximate one referenceCount · projectionDimension, so up to this size the
+ * exact search costs no more per item and the whole check stays within n · referenceCount ·
+ * projectionDimension multiply-adds (≈ 668 items for the 196-dimensional image descriptor).
+ */
+export function exactSearchLimit(
+  dimension: number,
+  referenceCount = OUTLIER_REFERENCE_COUNT,
+  projectionDimension = OUTLIER_PROJECTION_DIMENSION,
+): number {
+  return Math.floor((2 * referenceCount * projectionDimension) / dimension);
+}
+
+function groupMembers(
+  groups: Int32Array,
+  present: Uint8Array | undefined,
+): Map<number, Int32Array> {
+  const counts = new Map<number, number>();
+  for (let i = 0; i < groups.length; i++) {
+    if (present && !present[i]) continue;
+    counts.set(groups[i]!, (counts.get(groups[i]!) ?? 0) + 1);
+  }
+  const members = new Map<number, Int32Array>();
+  const filled = new Map<number, number>();
+  for (const [group, count] of counts) {
+    members.set(group, new Int32Array(count));
+    filled.set(group, 0);
+  }
+  for (let i = 0; i < groups.length; i++) {
+    if (present && !present[i]) continue;
+    const group = groups[i]!;
+    const at = filled.get(group)!;
+    members.get(group)![at] = i;
+    filled.set(group, at + 1);
+  }
+  return members;
+}
+
+/** Mean cosine distance of each row to its k nearest other rows of the group, by brute force. */
+function exactScores(vectors: Float32Array, d: number, rows: Int32Array, k: number): Float64Array {
+  const m = rows.length;
+  const data = new Float32Array(m * d);
+  for (let i = 0; i < m; i++) data.set(vectors.subarray(rows[i]! * d, rows[i]! * d + d), i * d);
+  const { distances } = allNearestNeighbours(data, k, { dimension: d, metric: 'cosine' });
+  const scores = new Float64Array(m);
+  for (let i = 0; i < m; i++) {
+    let sum = 0;
+    for (let c = 0; c < k; c++) sum += distances[i * k + c]!;
+    scores[i] = sum / k;
+  }
+  return scores;
+}
+
+/** Rows of the approximate search: c coordinates per input row (only the large groups' rows). */
+interface Projection {
+  c: number;
+  /** n × c, row-major; zeros for rows outside the large groups. */
+  data: Float32Array;
+}
+
+/**
+ * Unit-length rows projected on their top c − 1 principal directions (fitted on a sample), plus
+ * the length of what the projection leaves out as a last coordinate. Half the squared euclidean
+ * distance between two projected rows is then at most their cosine distance, and close to it:
+ * the left-out parts enter by their lengths' difference, so an item unlike any principal
+ * direction still lands far from the others.
+ */
+function project(
+  vectors: Float32Array,
+  d: number,
+  groups: Int32Array[],
+  c: number,
+  random: ReturnType<typeof createRandom>,
+): Projection {
+  const n = vectors.length / d;
+  const data = new Float32Array(n * c);
+  const unit = new Float64Array(d);
+  const unitRow = (row: number): void => {
+    let norm = 0;
+    for (let j = 0; j < d; j++) norm += vectors[row * d + j]! * vectors[row * d + j]!;
+    const scale = norm > 0 ? 1 / Math.sqrt(norm) : 0;
+    for (let j = 0; j < d; j++) unit[j] = vectors[row * d + j]! * scale;
+  };
+  if (d < c) {
+    // Few dimensions: the unit rows themselves (padded), so distances are exact.
+    for (const rows of groups) {
+      for (const row of rows) {
+        unitRow(row);
+        for (let j = 0; j < d; j++) data[row * c + j] = unit[j]!;
+      }
+    }
+    return { c, data };
+  }
+  const total = groups.reduce((sum, rows) => sum + rows.length, 0);
+  const sampleSize = Math.min(total, PCA_SAMPLE_ROWS);
+  const sample = new Float32Array(sampleSize * d);
+  // Reservoir-free sampling: each row joins with probability sampleSize / total, topped up in order.
+  let taken = 0;
+  let seen = 0;
+  for (const rows of groups) {
+    for (const row of rows) {
+      const remaining = total - seen++;
+      if (random.next() * remaining < sampleSize - taken) {
+        unitRow(row);
+        for (let j = 0; j < d; j++) sample[taken * d + j] = unit[j]!;
+        taken++;
+      }
+    }
+  }
+  const components = c - 1;
+  const fit = pca(sample, sampleSize, d, { components, seed: 1 });
+  const { mean } = fit;
+  const directions = fit.components;
+  for (const rows of groups) {
+    for (const row of rows) {
+      unitRow(row);
+      let length = 0;
+      for (let j = 0; j < d; j++) {
+        unit[j] = unit[j]! - mean[j]!;
+        length += unit[j]! * unit[j]!;
+      }
+      let kept = 0;
+      for (let p = 0; p < components; p++) {
+        let s = 0;
+        for (let j = 0; j < d; j++) s += unit[j]! * directions[p * d + j]!;
+        data[row * c + p] = s;
+        kept += s * s;
+      }
+      data[row * c + components] = Math.sqrt(Math.max(0, length - kept));
+    }
+  }
+  return { c, data };
+}
+
+/** Query rows per call of the dot-product kernel. */
+const QUERY_BLOCK = 256;
+
+/**
+ * Mean approximate cosine distance (half the squared projected distance) of each row to its k
+ * nearest among `referenceCount` random rows of the group, itself excluded. The dot products
+ * of a block of rows with every reference run in the PCA's WebAssembly SIMD kernel (float32
+ * products, ≈ 7× the TypeScript loop); distances and the k nearest are then taken in float64.
+ */
+function referenceScores(
+  projection: Projection,
+  rows: Int32Array,
+  k: number,
+  referenceCount: number,
+  random: ReturnType<typeof createRandom>,
+): Float64Array {
+  const { c, data } = projection;
+  const m = rows.length;
+  // Partial Fisher–Yates: the first referenceCount positions of a shuffled copy.
+  const order = Int32Array.from(rows);
+  for (let i = 0; i < referenceCount; i++) {
+    const j = i + Math.floor(random.next() * (m - i));
+    const t = order[i]!;
+    order[i] = order[j]!;
+    order[j] = t;
+  }
+  const refRows = order.subarray(0, referenceCount);
+  const isReference = new Uint8Array(data.length / c);
+  for (const row of refRows) isReference[row] = 1;
+
+  // Kernel memory: a block of query rows (even count), the references (a multiple of
+  // VECTOR_MULTIPLE; padding rows are zeros at infinite norm, never chosen), the products.
+  const dp = roundUp(c, COLUMN_MULTIPLE);
+  const r = roundUp(referenceCount, VECTOR_MULTIPLE);
+  const queryBytes = QUERY_BLOCK * dp * 4;
+  const refBytes = r * dp * 4;
+  const memory = createMemory(queryBytes + refBytes + QUERY_BLOCK * r * 4);
+  const kernels = createKernels(memory);
+  const floats = new Float32Array(memory.buffer);
+  const refAt = queryBytes / 4;
+  const outAt = (queryBytes + refBytes) / 4;
+  const refNorms = new Float64Array(r).fill(Infinity);
+  for (let i = 0; i < referenceCount; i++) {
+    let norm = 0;
+    for (let j = 0; j < c; j++) {
+      const v = data[refRows[i]! * c + j]!;
+      floats[refAt + i * dp + j] = v;
+      norm += v * v;
+    }
+    refNorms[i] = norm;
+  }
+
+  // k + 1 nearest kept, so that the row itself (when it is a reference) can be dropped.
+  const best = new SmallestValues(k + 1);
+  const scores = new Float64Array(m);
+  for (let start = 0; start < m; start += QUERY_BLOCK) {
+    const count = Math.min(QUERY_BLOCK, m - start);
+    floats.fill(0, 0, QUERY_BLOCK * dp);
+    for (let t = 0; t < count; t++) {
+      const row = rows[start + t]!;
+      for (let j = 0; j < c; j++) floats[t * dp + j] = data[row * c + j]!;
+    }
+    kernels.project(0, count, dp, queryBytes, r, outAt * 4);
+    for (let t = 0; t < count; t++) {
+      const row = rows[start + t]!;
+      let queryNorm = 0;
+      for (let j = 0; j < c; j++) queryNorm += data[row * c + j]! * data[row * c + j]!;
+      best.clear();
+      const products = outAt + t * r;
+      for (let i = 0; i < r; i++) {
+        const distance = queryNorm + refNorms[i]! - 2 * floats[products + i]!;
+        if (distance < best.bound) best.offer(distance);
+      }
+      // A reference's distance to itself is 0 (up to rounding), the smallest kept: drop it.
+      const from = isReference[row] ? 1 : 0;
+      let sum = 0;
+      for (let j = from; j < from + k; j++) sum += Math.max(0, best.values[j]!) / 2;
+      scores[start + t] = sum / k;
+    }
+  }
+  return scores;
+}
+
+function roundUp(value: number, multiple: number): number {
+  return Math.ceil(value / multiple) * multiple;
+}
+
+/** The `size` smallest values offered, ascending (insertion into a short sorted array). */
+class SmallestValues {
+  readonly values: Float64Array;
+  count = 0;
+  /** A value must be below this to get in. */
+  bound = Infinity;
+
+  constructor(readonly size: number) {
+    this.values = new Float64Array(size);
+  }
+
+  clear(): void {
+    this.count = 0;
+    this.bound = Infinity;
+  }
+
+  offer(value: number): void {
+    const { values, size } = this;
+    let i = this.count < size ? this.count++ : size - 1;
+    while (i > 0 && values[i - 1]! > value) {
+      values[i] = values[i - 1]!;
+      i--;
+    }
+    values[i] = value;
+    if (this.count === size) this.bound = values[size - 1]!;
+  }
+}
