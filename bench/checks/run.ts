@@ -10,7 +10,7 @@
 //   - the server's memory while the checks compute.
 // Prints figures, targets and ratios; never fails on time.
 //   npx tsx --expose-gc --conditions=loupe-src bench/checks/run.ts [--db sqlite|postgres|both]
-//     [--samples N] [--regenerate]
+//     [--samples N] [--added N] [--disable key,key] [--regenerate]
 import { mkdirSync } from 'node:fs';
 import os from 'node:os';
 import { join, resolve } from 'node:path';
@@ -45,11 +45,17 @@ const { values } = parseArgs({
     db: { type: 'string', default: 'both' },
     samples: { type: 'string', default: '1000000' },
     added: { type: 'string', default: '1000' },
+    /** Check keys to disable for the run (comma-separated), e.g. label_errors_knn. */
+    disable: { type: 'string', default: '' },
     regenerate: { type: 'boolean', default: false },
   },
 });
 const SAMPLES = Number(values.samples);
 const ADDED = Number(values.added);
+const DISABLED = values.disable
+  .split(',')
+  .map((s) => s.trim())
+  .filter(Boolean);
 const ROOT = resolve(import.meta.dirname, '../..');
 const DATA_DIR = join(ROOT, '.bench-data/checks');
 const PG_SCHEMA = 'loupe_bench_checks';
@@ -243,6 +249,24 @@ async function runOn(kind: 'sqlite' | 'postgres'): Promise<void> {
   const app = await startInProcess(database, join(DATA_DIR, `app-${kind}`), { worker: true });
   try {
     const { datasetId, predictionSetId } = generated;
+    // A check an earlier run disabled is enabled again unless this run disables it too.
+    const before = await app.client.call(api.healthChecks.list, {
+      params: { id: datasetId },
+      query: {},
+    });
+    for (const c of before.checks)
+      if (c.status.type === 'disabled_check' && !DISABLED.includes(c.key))
+        await app.client.call(api.healthChecks.settings, {
+          params: { id: datasetId, checkId: c.id },
+          body: { enabled: true },
+        });
+    for (const key of DISABLED) {
+      await app.client.call(api.healthChecks.settings, {
+        params: { id: datasetId, checkId: `${key}.image` },
+        body: { enabled: false },
+      });
+      console.log(`${key}.image disabled for this run`);
+    }
     // Results of an earlier run are kept while their inputs stay the same: this run computes all.
     await app.database.db
       .deleteFrom('health_check_results')

@@ -209,7 +209,8 @@ describe('embedding points', () => {
     expect(await embeddingJobs()).toMatchObject([{ status: 'PENDING' }]);
     // Polling while the job waits starts nothing new.
     expect((await points(id)).status).toBe('computing');
-    expect(await t.runner.drain()).toBe(1);
+    // The layout, and the health checks the feature upload enqueued.
+    expect(await t.runner.drain()).toBe(2);
     expect(await embeddingJobs()).toMatchObject([{ status: 'SUCCESS' }]);
 
     const ready = await points(id);
@@ -240,7 +241,7 @@ describe('embedding points', () => {
     // New vectors (twice as spread out): computing again, then the new layout.
     await uploadFeature(id, 'line', lineVectors(2));
     expect((await points(id)).status).toBe('computing');
-    expect(await t.runner.drain()).toBe(1);
+    expect(await t.runner.drain()).toBe(2);
     const again = parse((await points(id)).points);
     OFFSETS.forEach((_, i) =>
       expect(Math.abs(again.get(`s${i}`)!.x)).toBeCloseTo(Math.abs(2 * (i - 3)), 3),
@@ -519,7 +520,8 @@ describe('embeddings of the default feature', () => {
       samples.push({ id: `p${i}`, image: media.key });
     }
     await admin.call(api.samples.upload, { params: { id }, body: { samples } });
-    expect(await t.runner.drain()).toBe(1); // metadata and the default feature
+    // Metadata and the default feature, then the health checks the pass enqueues.
+    expect(await t.runner.drain()).toBe(2);
     expect(await settings(id)).toEqual({
       feature_names: ['loupe.image_descriptor'],
       feature_name: 'loupe.image_descriptor',

@@ -214,6 +214,47 @@ export class EmbeddingsRepository {
     return { ids, data, dimension };
   }
 
+  /**
+   * Every vector of a feature written straight into the row of its item (`rowOf`; vectors of
+   * items without a row are skipped): `data` holds rows × dimension floats and `present` marks the
+   * rows that got one. Both are in shared memory, so a worker thread reads them without a copy;
+   * pages of rows are copied as they arrive (no second copy of the whole feature).
+   */
+  async vectorsByRow(
+    datasetId: string,
+    level: string,
+    featureName: string,
+    dimension: number,
+    rows: number,
+    rowOf: (id: string) => number | undefined,
+  ): Promise<{ data: Float32Array; present: Uint8Array }> {
+    const data = new Float32Array(new SharedArrayBuffer(rows * dimension * 4));
+    const present = new Uint8Array(new SharedArrayBuffer(rows));
+    const bytes = new Uint8Array(data.buffer);
+    let after: string | null = null;
+    for (;;) {
+      let query = this.db
+        .selectFrom('feature_vectors')
+        .select(['item_id', 'vector'])
+        .where('dataset_id', '=', datasetId)
+        .where('prediction_set_id', '=', '')
+        .where('data_level', '=', level)
+        .where('feature_name', '=', featureName);
+      if (after !== null) query = query.where('item_id', '>', after);
+      const page = await query.orderBy('item_id').limit(PAGE).execute();
+      for (const { item_id: id, vector } of page) {
+        const row = rowOf(id);
+        if (row === undefined) continue;
+        // A vector of another length (uploads check it) is cut or zero-padded.
+        bytes.set(vector.subarray(0, dimension * 4), row * dimension * 4);
+        present[row] = 1;
+      }
+      if (page.length < PAGE) break;
+      after = page[page.length - 1]!.item_id;
+    }
+    return { data, present };
+  }
+
   /** The vectors of some items (the query of a similar-items search). */
   async vectorsOf(
     datasetId: string,

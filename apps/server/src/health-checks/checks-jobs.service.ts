@@ -4,7 +4,7 @@
 // the others keep their result, stamped with the current data version. Data checks run once,
 // model checks once per prediction set. Idempotent: a second run finds every fingerprint current.
 import { createHash } from 'node:crypto';
-import { bitsetToRows, idsAt } from '@loupe/analysis';
+import { bitsetToRows, idsAt, rowIndex } from '@loupe/analysis';
 import { DATA_LEVELS, TASK_TRAITS, type DataLevel } from '@loupe/contracts';
 import type { DatasetRecord, DatasetsRepository } from '../datasets/datasets.repository.js';
 import type { EmbeddingsRepository } from '../embeddings/embeddings.repository.js';
@@ -32,7 +32,6 @@ import {
   type CustomFilterValue,
 } from './registry.js';
 import {
-  alignFeature,
   featureOf,
   fingerprint,
   fromEvaluation,
@@ -49,7 +48,7 @@ export interface ChecksJobsRepos {
   datasets: Pick<DatasetsRepository, 'find'>;
   predictionSets: Pick<PredictionSetsRepository, 'listSets'>;
   features: Pick<FeaturesRepository, 'list'>;
-  embeddings: Pick<EmbeddingsRepository, 'vectors'>;
+  embeddings: Pick<EmbeddingsRepository, 'vectorsByRow'>;
   healthChecks: Pick<
     HealthChecksRepository,
     | 'checks'
@@ -199,16 +198,20 @@ export class ChecksJobsService {
         .filter((f) => f.data_level === sampleLevel)
         .map((f) => [f.name, f]),
     );
+    const rows = rowIndex(table);
     for (const name of wanted) {
       const feature = known.get(name);
       if (!feature) continue;
-      const vectors = await this.repos.embeddings.vectors(
+      // Straight into shared memory by sample row: the checks thread reads it without a copy.
+      const { data, present } = await this.repos.embeddings.vectorsByRow(
         dataset.id,
         sampleLevel,
         name,
         feature.dimension,
+        samples.ids.length,
+        (id) => rows.get(id),
       );
-      features[name] = alignFeature(name, samples.ids, vectors);
+      features[name] = { name, dimension: feature.dimension, data, present };
     }
     const base: CheckSnapshot = {
       datasetId: dataset.id,

@@ -12,19 +12,11 @@ import type { Evaluation } from '../performance/evaluation-loader.js';
 import type {
   CheckInput,
   CheckSnapshot,
-  FeatureMatrix,
   ObjectColumns,
   PredictionColumns,
   SampleColumns,
 } from './catalogue/types.js';
 import type { CheckInstance } from './registry.js';
-
-/** A feature's vectors by item id (EmbeddingsRepository.vectors). */
-export interface VectorMatrix {
-  ids: string[];
-  data: Float32Array;
-  dimension: number;
-}
 
 /** The metadata ids a check reads (its inputs and requirements). */
 export function metadataOf(check: CheckInstance): string[] {
@@ -122,25 +114,6 @@ export function hasMetadata(samples: SampleColumns, id: string): boolean {
   const booleans = samples.booleans[id];
   if (booleans) return booleans.some((v) => v >= 0);
   return false;
-}
-
-/** A feature's vectors aligned to the samples (rows without one are zeros, `present` 0). */
-export function alignFeature(
-  name: string,
-  ids: readonly string[],
-  vectors: VectorMatrix,
-): FeatureMatrix {
-  const { dimension } = vectors;
-  const row = new Map(ids.map((id, i) => [id, i]));
-  const data = new Float32Array(ids.length * dimension);
-  const present = new Uint8Array(ids.length);
-  vectors.ids.forEach((id, k) => {
-    const i = row.get(id);
-    if (i === undefined) return;
-    data.set(vectors.data.subarray(k * dimension, (k + 1) * dimension), i * dimension);
-    present[i] = 1;
-  });
-  return { name, dimension, data, present };
 }
 
 function classIndex(classes: string[]): (name: string) => number {

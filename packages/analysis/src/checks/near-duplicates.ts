@@ -110,7 +110,6 @@ export function nearDuplicateGroups(
     onPair?.(Math.min(a, b), Math.max(a, b), dist, via);
   };
   const verify = (a: number, b: number) => {
-    if (process.env.NOVERIFY) return;
     const dist = distanceUpTo(a, b, threshold);
     if (dist <= threshold) note(a, b, dist, 'feature');
   };
@@ -202,7 +201,7 @@ function lshPairs(
     };
 
     // Spilled rows are compared twice; a table spills at most m rows in all.
-    let spillBudget = m * Number(process.env.BUDGET ?? 1);
+    let spillBudget = m;
     const codes = new Uint32Array(m);
     for (let x = 0; x < m; x++) {
       let code = 0;
@@ -234,10 +233,9 @@ function lshPairs(
       // a near pair's projections usually differ on both sides (at most SPILL of the rows).
       const position = new Float64Array(size);
       for (let x = 0; x < size; x++) position[x] = project(bucket[x]!, plane);
-      const sorted = Float64Array.from(position).sort();
-      const median = sorted[size >> 1]!;
-      const gaps = Float64Array.from(position, (p) => Math.abs(p - median)).sort();
-      let margin = Math.min(spillMargin, gaps[Math.floor(size * SPILL)]!);
+      const median = select(Float64Array.from(position), size >> 1);
+      const gaps = Float64Array.from(position, (p) => Math.abs(p - median));
+      let margin = Math.min(spillMargin, select(gaps, Math.floor(size * SPILL)));
       let spilled = 0;
       for (let x = 0; x < size; x++) if (Math.abs(position[x]! - median) < margin) spilled++;
       if (spilled > spillBudget) margin = 0;
@@ -272,6 +270,30 @@ function lshPairs(
           verify(bucket[sorted[x]!]!, bucket[sorted[y]!]!);
     }
   }
+}
+
+/** The k-th smallest value (0-based) of `values`, which it reorders (quickselect, Hoare). */
+function select(values: Float64Array, k: number): number {
+  let lo = 0;
+  let hi = values.length - 1;
+  while (lo < hi) {
+    const pivot = values[(lo + hi) >> 1]!;
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while (values[i]! < pivot) i++;
+      while (values[j]! > pivot) j--;
+      if (i <= j) {
+        const t = values[i]!;
+        values[i++] = values[j]!;
+        values[j--] = t;
+      }
+    }
+    if (k <= j) hi = j;
+    else if (k >= i) lo = i;
+    else break;
+  }
+  return values[k]!;
 }
 
 /** Positions 0..codes.length−1 ordered by code (stable), codes < buckets. */

@@ -6,6 +6,7 @@ import {
   leakedGroups,
   nearDuplicateGroups,
   type DuplicateGroups,
+  type NearDuplicateResult,
 } from '@loupe/analysis';
 import { TASK_TRAITS, type CheckParams, type DataLevel, type TaskType } from '@loupe/contracts';
 import type {
@@ -14,6 +15,7 @@ import type {
   CheckOutcome,
   CheckRunInput,
   CheckSnapshot,
+  FeatureMatrix,
   ParamContext,
 } from './types.js';
 
@@ -181,7 +183,10 @@ function outcome(
       {
         type: 'text',
         title: 'How it was found',
-        value: `${groups.members.length} groups of ${kind}${leaked ? ' spanning more than one split' : ''}; the largest has ${largest} ${word}. ${found.method}`,
+        value:
+          groups.members.length === 0
+            ? `No ${kind}${leaked ? ' span more than one split' : ' were found'}. ${found.method}`
+            : `${groups.members.length} ${groups.members.length === 1 ? 'group' : 'groups'} of ${kind}${leaked ? ' spanning more than one split' : ''}; the largest has ${largest} ${word}. ${found.method}`,
       },
     ],
     recommendation: ids.length === 0 ? null : actions,
@@ -201,6 +206,33 @@ function exactFound(snapshot: CheckSnapshot, media: Media): Found {
   };
 }
 
+/**
+ * The near-duplicate groups of a feature, computed once per snapshot and settings: the
+ * near-duplicate check and its leaked variant run on the same snapshot in one batch of the checks
+ * thread and read the same groups (the search is the catalogue's costliest step).
+ */
+const nearDuplicateCache = new WeakMap<Float32Array, Map<string, NearDuplicateResult>>();
+function nearDuplicatesOnce(
+  feature: FeatureMatrix,
+  hashes: readonly (string | null)[] | undefined,
+  threshold: number,
+  hashDistance: number | undefined,
+): NearDuplicateResult {
+  let byKey = nearDuplicateCache.get(feature.data);
+  if (!byKey) nearDuplicateCache.set(feature.data, (byKey = new Map()));
+  const key = `${threshold}|${hashes && hashDistance !== undefined ? hashDistance : '-'}`;
+  let result = byKey.get(key);
+  if (!result) {
+    result = nearDuplicateGroups(feature.data, feature.dimension, {
+      threshold,
+      present: feature.present,
+      ...(hashes && hashDistance !== undefined ? { hashes, hashDistance } : {}),
+    });
+    byKey.set(key, result);
+  }
+  return result;
+}
+
 function nearFound(snapshot: CheckSnapshot, media: Media, params: CheckParams): Found {
   const name = featureName(params);
   const feature = name === undefined ? undefined : snapshot.features[name];
@@ -212,11 +244,7 @@ function nearFound(snapshot: CheckSnapshot, media: Media, params: CheckParams): 
     media === 'image'
       ? Math.round(numberParam(params, 'hash_distance', NEAR_DUPLICATE_HASH_DISTANCE))
       : undefined;
-  const result = nearDuplicateGroups(feature.data, feature.dimension, {
-    threshold,
-    present: feature.present,
-    ...(hashes && hashDistance !== undefined ? { hashes, hashDistance } : {}),
-  });
+  const result = nearDuplicatesOnce(feature, hashes, threshold, hashDistance);
   let checked = 0;
   for (let row = 0; row < snapshot.samples.ids.length; row++)
     if (feature.present[row] || (hashes && hashes[row] !== null)) checked++;
