@@ -10,8 +10,8 @@ import {
   createMemory,
   VECTOR_MULTIPLE,
 } from '../embeddings/linalg/kernels.js';
-import { pca } from '../embeddings/pca.js';
 import { createRandom } from '../random.js';
+import { projectUnitRows, type Projection } from './projection.js';
 import { robustSpread } from './robust.js';
 
 export const OUTLIER_DEFAULT_K = 10;
@@ -35,7 +35,6 @@ export const OUTLIER_REFERENCE_COUNT = 2048;
 /** Coordinates of the approximate search: PCA components plus one for the residual's length. */
 export const OUTLIER_PROJECTION_DIMENSION = 32;
 /** Rows the PCA of the approximate search is fitted on (a random sample). */
-const PCA_SAMPLE_ROWS = 20_000;
 /** A split needs this many scored items for a median and a spread to mean anything. */
 const MIN_GROUP_SIZE = 3;
 
@@ -126,7 +125,7 @@ export function neighbourOutliers(
   const exactLimit = exactSearchLimit(d, referenceCount, projectionDimension);
   const large = [...members.values()].filter((rows) => rows.length > exactLimit);
   const projection =
-    large.length > 0 ? project(vectors, d, large, projectionDimension, random) : null;
+    large.length > 0 ? projectUnitRows(vectors, d, large, projectionDimension, random) : null;
 
   const result: OutlierGroup[] = [];
   let checked = 0;
@@ -219,86 +218,6 @@ function exactScores(vectors: Float32Array, d: number, rows: Int32Array, k: numb
   return scores;
 }
 
-/** Rows of the approximate search: c coordinates per input row (only the large groups' rows). */
-interface Projection {
-  c: number;
-  /** n × c, row-major; zeros for rows outside the large groups. */
-  data: Float32Array;
-}
-
-/**
- * Unit-length rows projected on their top c − 1 principal directions (fitted on a sample), plus
- * the length of what the projection leaves out as a last coordinate. Half the squared euclidean
- * distance between two projected rows is then at most their cosine distance, and close to it:
- * the left-out parts enter by their lengths' difference, so an item unlike any principal
- * direction still lands far from the others.
- */
-function project(
-  vectors: Float32Array,
-  d: number,
-  groups: Int32Array[],
-  c: number,
-  random: ReturnType<typeof createRandom>,
-): Projection {
-  const n = vectors.length / d;
-  const data = new Float32Array(n * c);
-  const unit = new Float64Array(d);
-  const unitRow = (row: number): void => {
-    let norm = 0;
-    for (let j = 0; j < d; j++) norm += vectors[row * d + j]! * vectors[row * d + j]!;
-    const scale = norm > 0 ? 1 / Math.sqrt(norm) : 0;
-    for (let j = 0; j < d; j++) unit[j] = vectors[row * d + j]! * scale;
-  };
-  if (d < c) {
-    // Few dimensions: the unit rows themselves (padded), so distances are exact.
-    for (const rows of groups) {
-      for (const row of rows) {
-        unitRow(row);
-        for (let j = 0; j < d; j++) data[row * c + j] = unit[j]!;
-      }
-    }
-    return { c, data };
-  }
-  const total = groups.reduce((sum, rows) => sum + rows.length, 0);
-  const sampleSize = Math.min(total, PCA_SAMPLE_ROWS);
-  const sample = new Float32Array(sampleSize * d);
-  // Reservoir-free sampling: each row joins with probability sampleSize / total, topped up in order.
-  let taken = 0;
-  let seen = 0;
-  for (const rows of groups) {
-    for (const row of rows) {
-      const remaining = total - seen++;
-      if (random.next() * remaining < sampleSize - taken) {
-        unitRow(row);
-        for (let j = 0; j < d; j++) sample[taken * d + j] = unit[j]!;
-        taken++;
-      }
-    }
-  }
-  const components = c - 1;
-  const fit = pca(sample, sampleSize, d, { components, seed: 1 });
-  const { mean } = fit;
-  const directions = fit.components;
-  for (const rows of groups) {
-    for (const row of rows) {
-      unitRow(row);
-      let length = 0;
-      for (let j = 0; j < d; j++) {
-        unit[j] = unit[j]! - mean[j]!;
-        length += unit[j]! * unit[j]!;
-      }
-      let kept = 0;
-      for (let p = 0; p < components; p++) {
-        let s = 0;
-        for (let j = 0; j < d; j++) s += unit[j]! * directions[p * d + j]!;
-        data[row * c + p] = s;
-        kept += s * s;
-      }
-      data[row * c + components] = Math.sqrt(Math.max(0, length - kept));
-    }
-  }
-  return { c, data };
-}
 
 /** Query rows per call of the dot-product kernel. */
 const QUERY_BLOCK = 256;

@@ -71,6 +71,29 @@ describe('approximate nearest-neighbour index', () => {
     }
   });
 
+  it('searches many queries at once as it searches each, one query and offset views included', () => {
+    const random = createRandom(8);
+    const vectors = clusteredVectors(600, d, 6, random);
+    for (const metric of ['cosine', 'euclidean'] as DistanceMetric[]) {
+      const index = createAnnIndex({ dimension: d, metric, threads: 1 });
+      index.add(range(0, 600), vectors);
+      // Queries 10–49, as a view into the middle of the vectors' buffer.
+      const queries = vectors.subarray(10 * d, 50 * d);
+      const many = index.searchMany(queries, 7);
+      for (let q = 0; q < 40; q++) {
+        const one = index.search(queries.subarray(q * d, (q + 1) * d), 7);
+        expect(many.counts[q]).toBe(one.ids.length);
+        expect(Array.from(many.ids.subarray(q * 7, q * 7 + 7))).toEqual(Array.from(one.ids));
+        expect(many.ids[q * 7]).toBe(10 + q);
+        for (let t = 0; t < 7; t++)
+          expect(many.distances[q * 7 + t]).toBeCloseTo(one.distances[t]!, 5);
+      }
+      const single = index.searchMany(vectors.subarray(3 * d, 4 * d), 4);
+      expect(single.counts).toEqual(Uint32Array.of(4));
+      expect(single.ids[0]).toBe(3);
+    }
+  });
+
   it('answers the same after serialize and load', () => {
     const random = createRandom(4);
     const vectors = clusteredVectors(2000, d, 10, random);

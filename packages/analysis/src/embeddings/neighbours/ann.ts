@@ -40,6 +40,11 @@ export interface AnnIndex {
   add(ids: ArrayLike<number>, vectors: Float32Array): void;
   /** About the k nearest, nearest first (distances as in exact search). */
   search(query: Float32Array, k: number): Neighbours;
+  /**
+   * The k nearest of each row of `queries` (a multiple of dimension), searched on the index's
+   * threads: k slots per query, nearest first; `counts[q]` of query q's slots are filled.
+   */
+  searchMany(queries: Float32Array, k: number): Neighbours & { counts: Uint32Array };
   /** Bytes that `loadAnnIndex` (or `load`) turns back into the same index. */
   serialize(): Uint8Array;
   /** Replaces this index's contents by serialized bytes of an index of the same dimension and metric. */
@@ -206,6 +211,30 @@ class UsearchAnnIndex implements AnnIndex {
         this.metric === 'euclidean' ? Math.sqrt(Math.max(0, distance)) : Math.max(0, distance);
     }
     return { ids, distances };
+  }
+
+  searchMany(queries: Float32Array, k: number): Neighbours & { counts: Uint32Array } {
+    if (!Number.isInteger(k) || k < 1) throw new Error('k must be a positive integer');
+    if (queries.length % this.dimension !== 0) {
+      throw new Error(`queries must hold a multiple of dimension = ${this.dimension} values`);
+    }
+    const q = queries.length / this.dimension;
+    const ids = new Uint32Array(q * k);
+    const distances = new Float32Array(q * k);
+    const counts = new Uint32Array(q);
+    if (this.size === 0 || q === 0) return { ids, distances, counts };
+    const matches = this.#native.searchMany(queries, k, this.settings.threads);
+    for (let i = 0; i < q; i++) {
+      const found = Math.min(k, Number(matches.counts[i]!));
+      counts[i] = found;
+      for (let t = 0; t < found; t++) {
+        ids[i * k + t] = Number(matches.keys[i * k + t]!);
+        const distance = matches.distances[i * k + t]!;
+        distances[i * k + t] =
+          this.metric === 'euclidean' ? Math.sqrt(Math.max(0, distance)) : Math.max(0, distance);
+      }
+    }
+    return { ids, distances, counts };
   }
 
   serialize(): Uint8Array {

@@ -105,6 +105,28 @@ export class NativeIndex {
     return { keys: matches.keys, distances: matches.distances };
   }
 
+  /**
+   * Several queries (rows of `queries`) on `threads` threads: k slots per query, the first
+   * `counts[q]` of query q filled, nearest first.
+   */
+  searchMany(
+    queries: Float32Array,
+    k: number,
+    threads: number,
+  ): { keys: BigUint64Array; distances: Float32Array; counts: BigUint64Array } {
+    const matches = this.#index.search(nativeView(queries), k, threads);
+    // One query answers as a single result, without counts.
+    if (!('counts' in matches)) {
+      const keys = new BigUint64Array(k);
+      const distances = new Float32Array(k);
+      keys.set(matches.keys.subarray(0, k));
+      distances.set(matches.distances.subarray(0, k));
+      return { keys, distances, counts: BigUint64Array.of(BigInt(matches.keys.length)) };
+    }
+    const batch = matches as USearch.BatchMatches;
+    return { keys: batch.keys, distances: batch.distances, counts: batch.counts };
+  }
+
   save(path: string): void {
     this.#index.save(path);
   }
