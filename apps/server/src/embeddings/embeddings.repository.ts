@@ -177,6 +177,29 @@ export class EmbeddingsRepository {
       .execute();
   }
 
+  /** Pages of a feature's own vectors (not a prediction set's of the same name), in item id order. */
+  private async *vectorPages(
+    datasetId: string,
+    level: string,
+    featureName: string,
+  ): AsyncGenerator<{ item_id: string; vector: Buffer }[]> {
+    let after: string | null = null;
+    for (;;) {
+      let query = this.db
+        .selectFrom('feature_vectors')
+        .select(['item_id', 'vector'])
+        .where('dataset_id', '=', datasetId)
+        .where('prediction_set_id', '=', '')
+        .where('data_level', '=', level)
+        .where('feature_name', '=', featureName);
+      if (after !== null) query = query.where('item_id', '>', after);
+      const page = await query.orderBy('item_id').limit(PAGE).execute();
+      yield page;
+      if (page.length < PAGE) return;
+      after = page[page.length - 1]!.item_id;
+    }
+  }
+
   /** Every vector of a feature, in item id order. */
   async vectors(
     datasetId: string,
@@ -186,25 +209,11 @@ export class EmbeddingsRepository {
   ): Promise<VectorMatrix> {
     const ids: string[] = [];
     const parts: Buffer[] = [];
-    let after: string | null = null;
-    for (;;) {
-      let query = this.db
-        .selectFrom('feature_vectors')
-        .select(['item_id', 'vector'])
-        .where('dataset_id', '=', datasetId)
-        // The dataset's own vectors, not a prediction set's of the same name.
-        .where('prediction_set_id', '=', '')
-        .where('data_level', '=', level)
-        .where('feature_name', '=', featureName);
-      if (after !== null) query = query.where('item_id', '>', after);
-      const page = await query.orderBy('item_id').limit(PAGE).execute();
+    for await (const page of this.vectorPages(datasetId, level, featureName))
       for (const row of page) {
         ids.push(row.item_id);
         parts.push(row.vector);
       }
-      if (page.length < PAGE) break;
-      after = page[page.length - 1]!.item_id;
-    }
     const data = new Float32Array(ids.length * dimension);
     const bytes = new Uint8Array(data.buffer);
     parts.forEach((part, i) => {
@@ -231,17 +240,7 @@ export class EmbeddingsRepository {
     const data = new Float32Array(new SharedArrayBuffer(rows * dimension * 4));
     const present = new Uint8Array(new SharedArrayBuffer(rows));
     const bytes = new Uint8Array(data.buffer);
-    let after: string | null = null;
-    for (;;) {
-      let query = this.db
-        .selectFrom('feature_vectors')
-        .select(['item_id', 'vector'])
-        .where('dataset_id', '=', datasetId)
-        .where('prediction_set_id', '=', '')
-        .where('data_level', '=', level)
-        .where('feature_name', '=', featureName);
-      if (after !== null) query = query.where('item_id', '>', after);
-      const page = await query.orderBy('item_id').limit(PAGE).execute();
+    for await (const page of this.vectorPages(datasetId, level, featureName))
       for (const { item_id: id, vector } of page) {
         const row = rowOf(id);
         if (row === undefined) continue;
@@ -249,9 +248,6 @@ export class EmbeddingsRepository {
         bytes.set(vector.subarray(0, dimension * 4), row * dimension * 4);
         present[row] = 1;
       }
-      if (page.length < PAGE) break;
-      after = page[page.length - 1]!.item_id;
-    }
     return { data, present };
   }
 

@@ -17,17 +17,13 @@ import {
   type Evidence,
   type TaskType,
 } from '@loupe/contracts';
+import { numberParam } from './common.js';
 import type { CheckDefinition, CheckOutcome, CheckRunInput, CheckSnapshot } from './types.js';
 
 /** The sample level of classification tasks (image or audio); none for the others. */
 function classificationLevels(task: TaskType): DataLevel[] {
   const traits = TASK_TRAITS[task];
   return traits.label === 'class' ? [traits.dataLevels[0]!] : [];
-}
-
-function numberParam(params: CheckParams, name: string, fallback: number): number {
-  const param = params[name];
-  return param?.type === 'float' || param?.type === 'int' ? param.value : fallback;
 }
 
 function countsOf(snapshot: CheckSnapshot): ClassCounts {

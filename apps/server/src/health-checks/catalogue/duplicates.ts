@@ -9,6 +9,7 @@ import {
   type NearDuplicateResult,
 } from '@loupe/analysis';
 import { TASK_TRAITS, type CheckParams, type DataLevel, type TaskType } from '@loupe/contracts';
+import { chosenFeature, featureParam, itemsWord, numberParam, tidy } from './common.js';
 import type {
   CheckDefinition,
   CheckInput,
@@ -40,29 +41,11 @@ const MAX_HASH_DISTANCE = 16;
 /** Splits a kept copy prefers, in this order; other splits after them by name. */
 const SPLIT_PREFERENCE = ['train', 'validation', 'test'];
 
-const itemsWord = (media: Media) => (media === 'audio' ? 'audio clips' : 'images');
 const contentHash = (media: Media) => `${media}.content_hash`;
 const PHASH = 'image.phash';
 
 function levelsOf(media: Media) {
   return (task: TaskType): DataLevel[] => (TASK_TRAITS[task].media === media ? [media] : []);
-}
-
-function numberParam(params: CheckParams, name: string, fallback: number): number {
-  const param = params[name];
-  return param?.type === 'float' || param?.type === 'int' ? param.value : fallback;
-}
-
-/** The chosen feature: the categorical param's single value. */
-function featureName(params: CheckParams): string | undefined {
-  const param = params.feature;
-  if (param?.type !== 'categorical') return undefined;
-  return Array.isArray(param.value) ? param.value[0] : undefined;
-}
-
-/** Six significant digits: distances read as 0.00123457, not 0.0012345678901. */
-function tidy(value: number): number {
-  return Number(value.toPrecision(6));
 }
 
 /** Rank of a split as the place a kept copy stays: train, validation, test, others by name, none last. */
@@ -234,9 +217,7 @@ function nearDuplicatesOnce(
 }
 
 function nearFound(snapshot: CheckSnapshot, media: Media, params: CheckParams): Found {
-  const name = featureName(params);
-  const feature = name === undefined ? undefined : snapshot.features[name];
-  if (!feature) throw new Error(`The feature '${name ?? ''}' is not available`);
+  const feature = chosenFeature(snapshot, params);
   const threshold = numberParam(params, 'threshold', NEAR_DUPLICATE_THRESHOLD);
   const hashes = media === 'image' ? snapshot.samples.strings[PHASH] : undefined;
   if (media === 'image' && !hashes) throw new Error(`The metadata '${PHASH}' is not available`);
@@ -267,14 +248,7 @@ function nearFound(snapshot: CheckSnapshot, media: Media, params: CheckParams): 
 
 function featureParams(context: ParamContext, media: Media): CheckParams {
   const params: CheckParams = {
-    feature: {
-      type: 'categorical',
-      label: 'Feature',
-      description: 'The feature whose cosine distance compares items',
-      value: context.defaultFeature ? [context.defaultFeature] : [],
-      categories: context.features,
-      single: true,
-    },
+    feature: featureParam(context, 'The feature whose cosine distance compares items'),
     threshold: {
       type: 'float',
       label: 'Distance threshold',

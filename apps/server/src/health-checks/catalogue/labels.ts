@@ -21,6 +21,7 @@ import {
   type TaskType,
 } from '@loupe/contracts';
 import { PREDICTED_OBJECT_PREFIX } from '../../explore/field-catalogue.js';
+import { chosenFeature, featureParam, itemsWord, numberParam, tidy } from './common.js';
 import type {
   CheckDefinition,
   CheckFieldSpec,
@@ -46,18 +47,6 @@ function classificationLevels(task: TaskType): DataLevel[] {
 
 function objectLevels(task: TaskType): DataLevel[] {
   return TASK_TRAITS[task].hasObjects ? ['image_object'] : [];
-}
-
-const itemsWord = (level: DataLevel): string => (level === 'audio' ? 'audio clips' : 'images');
-
-function numberParam(params: CheckParams, name: string, fallback: number): number {
-  const param = params[name];
-  return param?.type === 'float' || param?.type === 'int' ? param.value : fallback;
-}
-
-/** Six significant digits: float32 scores read as 0.8, not 0.800000011920929. */
-function tidy(value: number): number {
-  return Number(value.toPrecision(6));
 }
 
 function className(snapshot: CheckSnapshot, index: number): string {
@@ -171,14 +160,7 @@ const labelErrorsKnn: CheckDefinition = {
   configDescription:
     'Choose the feature whose similarity decides the neighbours and how many neighbours vote.',
   params: (context: ParamContext): CheckParams => ({
-    feature: {
-      type: 'categorical',
-      label: 'Feature',
-      description: 'The feature whose cosine similarity finds the neighbours',
-      value: context.defaultFeature ? [context.defaultFeature] : [],
-      categories: context.features,
-      single: true,
-    },
+    feature: featureParam(context, 'The feature whose cosine similarity finds the neighbours'),
     k: {
       type: 'int',
       label: 'Neighbours',
@@ -193,11 +175,7 @@ const labelErrorsKnn: CheckDefinition = {
   fields: LABEL_ERROR_FIELDS,
   order: 1,
   run({ snapshot, params }: CheckRunInput): CheckOutcome {
-    const choice = params.feature;
-    const name =
-      choice?.type === 'categorical' && Array.isArray(choice.value) ? choice.value[0] : undefined;
-    const feature = name === undefined ? undefined : snapshot.features[name];
-    if (!feature) throw new Error(`The feature '${name ?? ''}' is not available`);
+    const feature = chosenFeature(snapshot, params);
     const k = Math.round(
       Math.min(
         MAX_VOTING_NEIGHBOURS,

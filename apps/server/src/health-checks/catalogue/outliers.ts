@@ -2,6 +2,7 @@
 // neighbours on a feature, within their own split.
 import { neighbourOutliers, OUTLIER_DEFAULT_K, OUTLIER_DEFAULT_SENSITIVITY } from '@loupe/analysis';
 import { TASK_TRAITS, type CheckParams, type DataLevel, type TaskType } from '@loupe/contracts';
+import { chosenFeature, featureParam, itemsWord, numberParam, tidy } from './common.js';
 import type { CheckDefinition, CheckOutcome, CheckRunInput, ParamContext } from './types.js';
 
 const MIN_K = 5;
@@ -12,24 +13,6 @@ const MAX_SENSITIVITY = 20;
 /** The sample level of every task (image or audio by its media). */
 function mediaLevels(task: TaskType): DataLevel[] {
   return [TASK_TRAITS[task].media];
-}
-
-const itemsWord = (level: DataLevel): string => (level === 'audio' ? 'audio clips' : 'images');
-
-function numberParam(params: CheckParams, name: string, fallback: number): number {
-  const param = params[name];
-  return param?.type === 'float' || param?.type === 'int' ? param.value : fallback;
-}
-
-/** The chosen feature's name: the single value of the categorical param. */
-function featureName(params: CheckParams): string | undefined {
-  const param = params.feature;
-  return param?.type === 'categorical' && Array.isArray(param.value) ? param.value[0] : undefined;
-}
-
-/** Six significant digits: float scores read as 0.0123457, not 0.012345678901. */
-function tidy(value: number): number {
-  return Number(value.toPrecision(6));
 }
 
 const outlier: CheckDefinition = {
@@ -44,14 +27,7 @@ const outlier: CheckDefinition = {
   configDescription:
     'Choose the feature whose similarity finds the neighbours, how many neighbours count and how far above the usual scores an outlier is (robust standard deviations; higher flags fewer items).',
   params: (context: ParamContext): CheckParams => ({
-    feature: {
-      type: 'categorical',
-      label: 'Feature',
-      description: 'The feature whose cosine distance finds the neighbours',
-      value: context.defaultFeature ? [context.defaultFeature] : [],
-      categories: context.features,
-      single: true,
-    },
+    feature: featureParam(context, 'The feature whose cosine distance finds the neighbours'),
     k: {
       type: 'int',
       label: 'Neighbours',
@@ -75,9 +51,7 @@ const outlier: CheckDefinition = {
   fields: [{ name: 'score', label: 'Outlier score', type: 'numeric' }],
   order: 0,
   run({ snapshot, params }: CheckRunInput): CheckOutcome {
-    const name = featureName(params);
-    const feature = name === undefined ? undefined : snapshot.features[name];
-    if (!feature) throw new Error(`The feature '${name ?? ''}' is not available`);
+    const feature = chosenFeature(snapshot, params);
     const k = Math.round(numberParam(params, 'k', OUTLIER_DEFAULT_K));
     const sensitivity = numberParam(params, 'sensitivity', OUTLIER_DEFAULT_SENSITIVITY);
     const result = neighbourOutliers(

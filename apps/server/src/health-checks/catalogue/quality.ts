@@ -22,6 +22,7 @@ import {
   type DataLevel,
   type TaskType,
 } from '@loupe/contracts';
+import { tidy } from './common.js';
 import type { CheckDefinition, CheckOutcome, CheckRunInput, SampleColumns } from './types.js';
 
 type Media = 'image' | 'audio';
@@ -70,11 +71,6 @@ function boolean(samples: SampleColumns, id: string): Int8Array {
 /** A boolean column as numbers (1, 0; NaN missing) for the flagged items' values. */
 function booleanValues(samples: SampleColumns, id: string): Float64Array {
   return Float64Array.from(boolean(samples, id), (v) => (v < 0 ? NaN : v));
-}
-
-/** Six significant digits: measures read as 0.0812345, not 0.08123456789012. */
-function tidy(value: number): number {
-  return Number(value.toPrecision(6));
 }
 
 const param = (

@@ -1,0 +1,41 @@
+// What several check definitions share: reading a number or the chosen feature from their
+// params, the feature param itself, the word for the items of a medium, and rounding of the
+// values they show.
+import type { CheckParam, CheckParams } from '@loupe/contracts';
+import type { CheckSnapshot, FeatureMatrix, ParamContext } from './types.js';
+
+/** A float or int param's value, or `fallback` when the check has no such param. */
+export function numberParam(params: CheckParams, name: string, fallback: number): number {
+  const param = params[name];
+  return param?.type === 'float' || param?.type === 'int' ? param.value : fallback;
+}
+
+/** The `feature` param: one of the dataset's features, the default descriptor first chosen. */
+export function featureParam(context: ParamContext, description: string): CheckParam {
+  return {
+    type: 'categorical',
+    label: 'Feature',
+    description,
+    value: context.defaultFeature ? [context.defaultFeature] : [],
+    categories: context.features,
+    single: true,
+  };
+}
+
+/** The feature the `feature` param chose, from the snapshot; throws when the snapshot lacks it. */
+export function chosenFeature(snapshot: CheckSnapshot, params: CheckParams): FeatureMatrix {
+  const param = params.feature;
+  const name =
+    param?.type === 'categorical' && Array.isArray(param.value) ? param.value[0] : undefined;
+  const feature = name === undefined ? undefined : snapshot.features[name];
+  if (!feature) throw new Error(`The feature '${name ?? ''}' is not available`);
+  return feature;
+}
+
+/** What the items of a medium (or a sample level) are called in a check's texts. */
+export const itemsWord = (media: string): string => (media === 'audio' ? 'audio clips' : 'images');
+
+/** Six significant digits: float32 scores read as 0.8, not 0.800000011920929. */
+export function tidy(value: number): number {
+  return Number(value.toPrecision(6));
+}
