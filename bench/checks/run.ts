@@ -244,6 +244,10 @@ async function runOn(kind: 'sqlite' | 'postgres'): Promise<void> {
   console.log(
     `\n## ${kind}: ${SAMPLES.toLocaleString('en')} images, ${CLASSES.length} classes, ${generated.generated ? `generated in ${((performance.now() - started) / 1000).toFixed(0)} s` : 'reused'}`,
   );
+  // Jobs an interrupted run left behind would start before this run's settings are in place.
+  const bulk = await openBulkWriter(database);
+  await bulk.run('delete from jobs where dataset_id = ?', [generated.datasetId]);
+  await bulk.close();
   if (kind === 'postgres')
     await vacuumAnalyze(PG_SCHEMA, ['samples', 'feature_vectors', 'predictions']);
   const app = await startInProcess(database, join(DATA_DIR, `app-${kind}`), { worker: true });

@@ -218,7 +218,6 @@ function exactScores(vectors: Float32Array, d: number, rows: Int32Array, k: numb
   return scores;
 }
 
-
 /** Query rows per call of the dot-product kernel. */
 const QUERY_BLOCK = 256;
 
