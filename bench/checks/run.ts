@@ -244,9 +244,10 @@ async function runOn(kind: 'sqlite' | 'postgres'): Promise<void> {
   console.log(
     `\n## ${kind}: ${SAMPLES.toLocaleString('en')} images, ${CLASSES.length} classes, ${generated.generated ? `generated in ${((performance.now() - started) / 1000).toFixed(0)} s` : 'reused'}`,
   );
-  // Jobs an interrupted run left behind would start before this run's settings are in place.
+  // Jobs an interrupted run left behind (of any size) would start before this run's settings
+  // are in place, and compete with it.
   const bulk = await openBulkWriter(database);
-  await bulk.run('delete from jobs where dataset_id = ?', [generated.datasetId]);
+  await bulk.run("delete from jobs where status in ('queued', 'running')", []);
   await bulk.close();
   if (kind === 'postgres')
     await vacuumAnalyze(PG_SCHEMA, ['samples', 'feature_vectors', 'predictions']);
