@@ -1,6 +1,6 @@
 // The QualityScoresComputation job's work (docs/health-checks.md, "How checks are computed"): the
 // dataset's snapshot is built, each enabled check's fingerprint computed, and only the checks
-// whose fingerprint moved run (on the checks thread; custom checks through the explorer's filter);
+// whose fingerprint moved run (in the checks process; custom checks through the explorer's filter);
 // the others keep their result, stamped with the current data version. Data checks run once,
 // model checks once per prediction set. Idempotent: a second run finds every fingerprint current.
 import { createHash } from 'node:crypto';
@@ -15,7 +15,7 @@ import type { Clock } from '../platform/clock.js';
 import type { EvaluationCache } from '../performance/evaluation-cache.js';
 import type { PredictionSetsRepository } from '../prediction-sets/prediction-sets.repository.js';
 import type { CheckSnapshot, FeatureMatrix } from './catalogue/types.js';
-import type { ChecksPool, CheckRun, CheckRunResult } from './checks-pool.js';
+import type { ChecksPool, CheckRun } from './checks-pool.js';
 import {
   NO_PREDICTIONS,
   ignoredKey,
@@ -202,7 +202,7 @@ export class ChecksJobsService {
     for (const name of wanted) {
       const feature = known.get(name);
       if (!feature) continue;
-      // Straight into shared memory by sample row: the checks thread reads it without a copy.
+      // One matrix by sample row; it reaches the checks process through a file (checks-pool.ts).
       const { data, present } = await this.repos.embeddings.vectorsByRow(
         dataset.id,
         sampleLevel,
@@ -283,31 +283,24 @@ export class ChecksJobsService {
         params: check.params,
       }));
       const totals = levelTotals(batch.snapshot);
-      let results: CheckRunResult[];
-      try {
-        results = await this.pool.run({
-          sources: this.catalogue.sources,
-          snapshot: batch.snapshot,
-          runs: tasks,
-        });
-      } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        results = runs.map(() => ({ error: message }));
-      }
-      for (const [i, { check, print, hash }] of runs.entries()) {
-        const result = results[i]!;
-        await save(
-          check,
-          batch.setId,
-          print,
-          hash,
-          'outcome' in result
-            ? { kind: 'outcome', outcome: result.outcome, total: totals(check.level) }
-            : { kind: 'error', message: result.error },
-          result.ms ?? 0,
-        );
-      }
-      await progress(0.5 + (0.5 * (b + 1)) / batches.length);
+      // Each result is saved as soon as it comes: the list shows checks finishing one by one.
+      await this.pool.run(
+        { sources: this.catalogue.sources, snapshot: batch.snapshot, runs: tasks },
+        async (i, result) => {
+          const { check, print, hash } = runs[i]!;
+          await save(
+            check,
+            batch.setId,
+            print,
+            hash,
+            'outcome' in result
+              ? { kind: 'outcome', outcome: result.outcome, total: totals(check.level) }
+              : { kind: 'error', message: result.error },
+            result.ms ?? 0,
+          );
+          await progress(0.5 + (0.5 * (b + (i + 1) / runs.length)) / batches.length);
+        },
+      );
     }
     await healthChecks.bumpState(dataset.id);
   }

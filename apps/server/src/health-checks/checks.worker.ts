@@ -1,37 +1,39 @@
-// Worker-thread entry of the checks pool (checks-pool.ts): imports the check definitions by the
-// URLs it is given (once) and runs each asked-for check on the snapshot, a throw being that
-// check's error.
+// Entry of the checks process (checks-pool.ts): imports the check definitions by the URLs it is
+// given (once), keeps the last snapshot it was sent, and runs each asked-for check on it, a throw
+// being that check's error.
 import type { DataLevel } from '@loupe/contracts';
 import { serveTasks } from '../platform/worker-thread.js';
-import type { ChecksReply, ChecksTask, CheckRunResult } from './checks-pool.js';
+import type { CheckSnapshot } from './catalogue/types.js';
+import { SNAPSHOT_MISSING, type ChecksTask, type CheckRunResult } from './checks-pool.js';
 import { importDefinitions } from './definition-sources.js';
 
-serveTasks<ChecksTask, ChecksReply>(async (task, progress) => {
+let held: { key: string; snapshot: CheckSnapshot } | null = null;
+
+serveTasks<ChecksTask, CheckRunResult>(async (task) => {
+  if (task.snapshot) held = { key: task.snapshotKey, snapshot: task.snapshot };
+  if (held?.key !== task.snapshotKey) throw new Error(SNAPSHOT_MISSING);
+  const { snapshot } = held;
   const definitions = await importDefinitions(task.sources);
+  const { run } = task;
   // A key may have one definition per medium (corrupt images, corrupt audio): the one offering
   // the run's level for the dataset's task.
-  const definitionOf = (key: string, level: DataLevel) =>
-    definitions.find((d) => d.key === key && d.levels(task.snapshot.task).includes(level));
-  const results: CheckRunResult[] = [];
-  for (const [i, run] of task.runs.entries()) {
-    const start = performance.now();
-    const ms = () => Math.round(performance.now() - start);
-    try {
-      const definition = definitionOf(run.key, run.level);
-      if (!definition) throw new Error(`No check definition '${run.key}'.`);
-      results.push({
-        outcome: definition.run({
-          snapshot: task.snapshot,
-          params: run.params,
-          level: run.level,
-          checkId: run.checkId,
-        }),
-        ms: ms(),
-      });
-    } catch (error) {
-      results.push({ error: error instanceof Error ? error.message : String(error), ms: ms() });
-    }
-    progress((i + 1) / task.runs.length);
+  const definition = definitions.find(
+    (d) => d.key === run.key && d.levels(snapshot.task).includes(run.level as DataLevel),
+  );
+  const start = performance.now();
+  const ms = () => Math.round(performance.now() - start);
+  try {
+    if (!definition) throw new Error(`No check definition '${run.key}'.`);
+    return {
+      outcome: definition.run({
+        snapshot,
+        params: run.params,
+        level: run.level,
+        checkId: run.checkId,
+      }),
+      ms: ms(),
+    };
+  } catch (error) {
+    return { error: error instanceof Error ? error.message : String(error), ms: ms() };
   }
-  return { results };
 });

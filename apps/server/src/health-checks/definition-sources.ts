@@ -1,5 +1,5 @@
 // Where check definitions come from: modules named by URL, imported once per thread, so that the
-// checks thread (checks.worker.ts) runs the very definitions the registry lists.
+// checks process (checks.worker.ts) runs the very definitions the registry lists.
 import type { CheckDefinition } from './catalogue/types.js';
 
 /** A module exporting a list of check definitions under `exportName`. */
@@ -8,7 +8,7 @@ export interface DefinitionSource {
   exportName: string;
 }
 
-/** A module beside this one, as a URL the main thread and the checks thread can import. */
+/** A module beside this one, as a URL the main thread and the checks process can import. */
 export function siblingModule(callerUrl: string, path: string): string {
   const ext = callerUrl.endsWith('.ts') ? '.ts' : '.js';
   return new URL(`${path}${ext}`, callerUrl).href;

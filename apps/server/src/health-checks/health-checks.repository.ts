@@ -39,7 +39,7 @@ export interface ResultHeader {
   params_hash: string;
   status: ResultStatus;
   computed_at: number;
-  /** Milliseconds the run took on the checks thread (0 when kept or not run). */
+  /** Milliseconds the run took in the checks process (0 when kept or not run). */
   duration_ms: number;
 }
 

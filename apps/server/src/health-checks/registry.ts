@@ -1,7 +1,7 @@
 // The checks a dataset offers (docs/health-checks.md, "The catalogue"): every definition whose
 // levels(task) is non-empty, one check per level, with its params (the definition's defaults over
 // the dataset's features, classes and splits, the user's values merged by name), plus the
-// dataset's custom checks. Definitions come from modules named by URL, so that the checks thread
+// dataset's custom checks. Definitions come from modules named by URL, so that the checks process
 // imports the very same list (functions cannot be posted to it); tests add their own.
 import { createHash } from 'node:crypto';
 import {

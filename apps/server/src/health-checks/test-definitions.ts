@@ -1,5 +1,5 @@
 // Tiny check definitions for the framework's tests (health-checks.int.test.ts): each reads one
-// declared input and flags items by a rule simple enough to work out by hand. The checks thread
+// declared input and flags items by a rule simple enough to work out by hand. The checks process
 // imports this module by URL, as it imports the product's catalogue.
 import type { CheckDefinition, CheckOutcome, CheckRunInput } from './catalogue/types.js';
 
@@ -130,4 +130,36 @@ export const testChecks: CheckDefinition[] = [
       throw new Error('The test check failed on purpose.');
     },
   },
+];
+
+/**
+ * Checks that bring the checks process down (checks-pool.test.ts): one ends the process as a
+ * native crash would, one never returns.
+ */
+export const failingChecks: CheckDefinition[] = [
+  {
+    ...base,
+    key: 'test_abort',
+    group: 'Outliers',
+    name: () => 'Test abort',
+    order: 1,
+    inputs: [],
+    params: () => ({}),
+    run() {
+      process.abort();
+    },
+  },
+  {
+    ...base,
+    key: 'test_spin',
+    group: 'Outliers',
+    name: () => 'Test spin',
+    order: 2,
+    inputs: [],
+    params: () => ({}),
+    run() {
+      for (;;);
+    },
+  },
+  { ...testChecks[1]!, order: 3 },
 ];

@@ -23,3 +23,20 @@ export function workerSource(callerUrl: string, entry: string): WorkerSource {
     execArgv: ['--conditions=loupe-src'],
   };
 }
+
+/**
+ * How to start a child process (child-process.ts) whose entry module sits beside the caller: the
+ * built .js, or from TypeScript sources the .ts with tsx's loader and workspaces' sources.
+ */
+export function childSource(
+  callerUrl: string,
+  entry: string,
+): { file: string; execArgv: string[] } {
+  const caller = fileURLToPath(callerUrl);
+  const folder = dirname(caller);
+  if (caller.endsWith('.js')) return { file: join(folder, `${entry}.js`), execArgv: [] };
+  return {
+    file: join(folder, `${entry}.ts`),
+    execArgv: ['--conditions=loupe-src', '--import', 'tsx'],
+  };
+}

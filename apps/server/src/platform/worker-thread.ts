@@ -3,6 +3,7 @@
 // when idle for a while or on stop(). A thread that ends on its own (a crash, its heap limit) or
 // overruns a task's deadline fails the tasks in hand; the next task starts a fresh thread.
 import { parentPort, Worker, type ResourceLimits } from 'node:worker_threads';
+import { revive } from './task-files.js';
 import type { WorkerSource } from './worker-source.js';
 
 /** What the thread answers a task with: progress reports, then a result or an error. */
@@ -46,6 +47,7 @@ interface Pending<R> {
   reject: (error: Error) => void;
   onProgress?: ((fraction: number) => void) | undefined;
   timer?: NodeJS.Timeout;
+  worker: Worker;
 }
 
 const IDLE_MS = 60_000;
@@ -93,6 +95,7 @@ export class WorkerThread<T, R> {
       const outOfMemory = (error as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY';
       const heap = this.options.resourceLimits?.maxOldGenerationSizeMb;
       this.failAll(
+        worker,
         outOfMemory
           ? new WorkerTaskError(
               `The ${this.options.name} thread ran out of memory${heap ? ` (its limit is ${heap} MB)` : ''}.`,
@@ -105,12 +108,14 @@ export class WorkerThread<T, R> {
     return worker;
   }
 
-  private failAll(error: Error): void {
-    for (const waiting of this.pending.values()) {
+  /** Fails the tasks in hand on `worker` (an ended thread's exit comes after a new one started). */
+  private failAll(worker: Worker, error: Error): void {
+    for (const [id, waiting] of [...this.pending]) {
+      if (waiting.worker !== worker) continue;
+      this.pending.delete(id);
       clearTimeout(waiting.timer);
       waiting.reject(error);
     }
-    this.pending.clear();
   }
 
   private scheduleIdle(): void {
@@ -141,7 +146,7 @@ export class WorkerThread<T, R> {
     worker.ref();
     const id = this.next++;
     return new Promise<R>((resolve, reject) => {
-      const waiting: Pending<R> = { resolve, reject, onProgress: options.onProgress };
+      const waiting: Pending<R> = { resolve, reject, onProgress: options.onProgress, worker };
       const { deadline } = options;
       if (deadline) {
         waiting.timer = setTimeout(() => {
@@ -168,38 +173,46 @@ export class WorkerThread<T, R> {
 }
 
 /**
- * The thread side: answers each task posted by a WorkerThread with `run`'s result (top-level
- * typed arrays move back instead of being copied) or its error, `refused` as `isRefused` says.
+ * The thread side (or a ChildProcessRunner's child): answers each task with `run`'s result (on a
+ * thread, top-level typed arrays move back instead of being copied) or its error, `refused` as
+ * `isRefused` says.
  */
 export function serveTasks<T, R>(
   run: (task: T, progress: (fraction: number) => void) => R | Promise<R>,
   isRefused: (error: unknown) => boolean = () => false,
 ): void {
   const port = parentPort;
-  if (!port) throw new Error('serveTasks runs on a worker thread');
-  port.on('message', ({ id, task }: { id: number; task: T }) => {
+  const child = !port && process.send ? process : null;
+  if (!port && !child) throw new Error('serveTasks runs on a worker thread or a child process');
+  const post = (reply: TaskReply<R>, transfer: ArrayBuffer[] = []) => {
+    if (port) port.postMessage(reply, transfer);
+    else child!.send!(reply);
+  };
+  // A child whose server went away has nobody to answer.
+  child?.on('disconnect', () => process.exit(0));
+  const serve = ({ id, task }: { id: number; task: T }) => {
     const fail = (error: unknown) =>
-      port.postMessage({
+      post({
         id,
         error: {
           message: error instanceof Error ? error.message : String(error),
           refused: isRefused(error),
         },
-      } satisfies TaskReply<R>);
-    const answer = (result: R) =>
-      port.postMessage({ id, result } satisfies TaskReply<R>, owned(result));
+      });
+    const answer = (result: R) => post({ id, result }, owned(result));
     let out: R | Promise<R>;
     try {
-      out = run(task, (fraction) =>
-        port.postMessage({ id, progress: fraction } satisfies TaskReply<R>),
-      );
+      if (child) task = revive(task) as T;
+      out = run(task, (fraction) => post({ id, progress: fraction }));
     } catch (error) {
       fail(error);
       return;
     }
     if (out instanceof Promise) out.then(answer, fail);
     else answer(out);
-  });
+  };
+  if (port) port.on('message', serve);
+  else child!.on('message', serve);
 }
 
 /** The buffers of a result's top-level typed arrays, each once; shared memory stays shared. */

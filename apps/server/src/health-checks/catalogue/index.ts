@@ -1,5 +1,5 @@
 // The product's check definitions in the list's group order (docs/health-checks.md, "The
-// catalogue"); the registry (registry.ts, CATALOGUE_SOURCE) and the checks thread import it by URL.
+// catalogue"); the registry (registry.ts, CATALOGUE_SOURCE) and the checks process import it by URL.
 import { balanceChecks } from './balance.js';
 import { duplicateChecks } from './duplicates.js';
 import { labelChecks } from './labels.js';

@@ -1,6 +1,6 @@
 // What a health check is to the framework (docs/health-checks.md, "The catalogue"): a definition
 // with a key, group, texts, typed params and requirements, and a pure `run` over a snapshot of the
-// dataset's columns. Definitions run on the checks worker thread (checks.worker.ts), never on the
+// dataset's columns. Definitions run in the checks process (checks.worker.ts), never on the
 // API's event loop; they import @loupe/analysis for the compute and nothing with I/O.
 import type {
   CheckGroup,

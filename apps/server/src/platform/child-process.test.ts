@@ -1,0 +1,104 @@
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ChildProcessRunner } from './child-process.js';
+import type { FixtureTask } from './child-process.fixture.js';
+import { revive, spill } from './task-files.js';
+import { childSource } from './worker-source.js';
+import { WorkerTaskError } from './worker-thread.js';
+
+const runners: ChildProcessRunner<FixtureTask, unknown>[] = [];
+const runner = (heapMb?: number) => {
+  const created = new ChildProcessRunner<FixtureTask, unknown>(
+    childSource(import.meta.url, 'child-process.fixture'),
+    { name: 'test', ...(heapMb ? { heapMb } : {}), spillBytes: 1024 },
+  );
+  runners.push(created);
+  return created;
+};
+
+afterEach(async () => {
+  await Promise.all(runners.splice(0).map((r) => r.stop()));
+});
+
+describe('spill and revive', () => {
+  it('sends large typed arrays through files, small ones and other values as they are', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'spill-test-'));
+    try {
+      const shared = new Float32Array(new SharedArrayBuffer(4096)).fill(1.5);
+      const view = new Float64Array(1000).map((_, i) => i).subarray(100, 400);
+      const task = {
+        features: { a: { data: shared, name: 'a' } },
+        columns: [view, new Int32Array(3)],
+        ids: ['x', 'y'],
+        when: new Date(0),
+      };
+      const spilled = spill(task, folder, 1024) as typeof task;
+      expect(readdirSync(folder)).toHaveLength(2);
+      // The input is left as it was.
+      expect(task.features.a.data).toBe(shared);
+      expect(ArrayBuffer.isView(spilled.features.a.data)).toBe(false);
+      expect(spilled.columns[1]).toBe(task.columns[1]);
+      const back = revive(structuredClone(spilled)) as typeof task;
+      expect(readdirSync(folder)).toHaveLength(0);
+      expect(back.features.a.data).toEqual(new Float32Array(1024).fill(1.5));
+      expect(back.features.a.data.buffer).toBeInstanceOf(ArrayBuffer);
+      expect([...back.columns[0]!]).toEqual(Array.from({ length: 300 }, (_, i) => i + 100));
+      expect(back.ids).toEqual(['x', 'y']);
+      expect(back.when).toEqual(new Date(0));
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('ChildProcessRunner', () => {
+  it('runs a task in a child, with progress, large arrays arriving whole', async () => {
+    const child = runner();
+    const values = new Float32Array(new SharedArrayBuffer(4 * 10_000)).fill(0.5);
+    const progress: number[] = [];
+    const result = await child.run(
+      { op: 'sum', values, labels: ['a', 'b', 'c'] },
+      { onProgress: (f) => progress.push(f) },
+    );
+    expect(result).toEqual({ sum: 5000, length: 10_000, shared: false, labels: 3 });
+    expect(progress).toEqual([0.5]);
+    expect(await child.run({ op: 'pid' })).not.toBe(process.pid);
+  });
+
+  it('kills a child that overruns its deadline, even inside native code, and starts afresh', async () => {
+    const child = runner();
+    const first = await child.run({ op: 'pid' });
+    for (const op of ['spin', 'native'] as const) {
+      let started = false;
+      const run = child.run(
+        { op },
+        {
+          deadline: { ms: op === 'native' ? 5_000 : 500, message: 'Too slow.' },
+          onProgress: () => (started = true),
+        },
+      );
+      await expect(run, op).rejects.toThrow(new WorkerTaskError('Too slow.', true));
+      if (op === 'native') expect(started).toBe(true);
+    }
+    // This process survived; the next task runs on a new child.
+    const second = await child.run({ op: 'pid' });
+    expect(second).not.toBe(first);
+    expect(child.generation).toBe(3);
+  }, 30_000);
+
+  it('fails the task of a child that exits or runs out of heap, and leaves no files', async () => {
+    const child = runner(64);
+    await expect(child.run({ op: 'exit' })).rejects.toThrow(
+      'The test process stopped (exit code 3).',
+    );
+    await expect(child.run({ op: 'heap' })).rejects.toThrow(
+      'The test process ran out of memory (its limit is 64 MB).',
+    );
+    const values = new Float32Array(10_000);
+    expect(await child.run({ op: 'sum', values, labels: [] })).toMatchObject({ sum: 0 });
+    const left = readdirSync(tmpdir()).filter((f) => f.startsWith('loupe-task-'));
+    for (const folder of left) expect(existsSync(join(tmpdir(), folder, '0.bin'))).toBe(false);
+  }, 30_000);
+});

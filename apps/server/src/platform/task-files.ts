@@ -1,0 +1,126 @@
+// Large typed arrays between the server and a child process (child-process.ts) by file: the IPC
+// pipe would serialize a copy on each side, a file is written once and read once into the
+// child's own memory. Files live in a private temporary folder per task.
+import { closeSync, fstatSync, openSync, readSync, unlinkSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+
+const SPILLED = '__loupeSpilled';
+
+interface Spilled {
+  [SPILLED]: true;
+  file: string;
+  type: string;
+  length: number;
+}
+
+const TYPED_ARRAYS = {
+  Int8Array,
+  Uint8Array,
+  Uint8ClampedArray,
+  Int16Array,
+  Uint16Array,
+  Int32Array,
+  Uint32Array,
+  Float32Array,
+  Float64Array,
+  BigInt64Array,
+  BigUint64Array,
+} as const;
+type TypedArrayName = keyof typeof TYPED_ARRAYS;
+type AnyTypedArray = InstanceType<(typeof TYPED_ARRAYS)[TypedArrayName]>;
+
+function isPlain(value: object): boolean {
+  const prototype = Object.getPrototypeOf(value) as unknown;
+  return prototype === Object.prototype || prototype === null;
+}
+
+/**
+ * `value` with each typed array of at least `minBytes` (shared or not) written to a file in
+ * `folder` and replaced by a reference to it; plain objects and arrays are walked, the rest kept.
+ */
+export function spill(value: unknown, folder: string, minBytes: number): unknown {
+  let count = 0;
+  const walk = (node: unknown): unknown => {
+    if (node === null || typeof node !== 'object') return node;
+    if (ArrayBuffer.isView(node)) {
+      const type = node.constructor.name;
+      if (node.byteLength < minBytes || !(type in TYPED_ARRAYS)) return node;
+      const file = join(folder, `${count++}.bin`);
+      writeAll(file, new Uint8Array(node.buffer, node.byteOffset, node.byteLength));
+      return {
+        [SPILLED]: true,
+        file,
+        type,
+        length: (node as AnyTypedArray).length,
+      } satisfies Spilled;
+    }
+    if (Array.isArray(node)) {
+      let copy: unknown[] | null = null;
+      for (let i = 0; i < node.length; i++) {
+        const item: unknown = node[i];
+        if (item === null || typeof item !== 'object') continue;
+        const walked = walk(item);
+        if (walked !== item) (copy ??= node.slice())[i] = walked;
+      }
+      return copy ?? node;
+    }
+    if (!isPlain(node)) return node;
+    let copy: Record<string, unknown> | null = null;
+    for (const [key, item] of Object.entries(node)) {
+      const walked = walk(item);
+      if (walked !== item) (copy ??= { ...node })[key] = walked;
+    }
+    return copy ?? node;
+  };
+  return walk(value);
+}
+
+/** The inverse of `spill`: each reference read back (into a plain ArrayBuffer) and its file removed. */
+export function revive(value: unknown): unknown {
+  const walk = (node: unknown): unknown => {
+    if (node === null || typeof node !== 'object' || ArrayBuffer.isView(node)) return node;
+    if (Array.isArray(node)) {
+      for (let i = 0; i < node.length; i++) {
+        const item: unknown = node[i];
+        if (item !== null && typeof item === 'object') node[i] = walk(item);
+      }
+      return node;
+    }
+    if (!isPlain(node)) return node;
+    if ((node as Partial<Spilled>)[SPILLED] === true) return readSpilled(node as Spilled);
+    const record = node as Record<string, unknown>;
+    for (const key of Object.keys(record)) record[key] = walk(record[key]);
+    return record;
+  };
+  return walk(value);
+}
+
+function readSpilled(spilled: Spilled): AnyTypedArray {
+  const View = TYPED_ARRAYS[spilled.type as TypedArrayName];
+  const array = new View(spilled.length);
+  const bytes = new Uint8Array(array.buffer);
+  const fd = openSync(spilled.file, 'r');
+  try {
+    if (fstatSync(fd).size !== bytes.length) throw new Error('A task file has the wrong size.');
+    let offset = 0;
+    while (offset < bytes.length) {
+      const read = readSync(fd, bytes, offset, bytes.length - offset, offset);
+      if (read === 0) throw new Error('A task file ended early.');
+      offset += read;
+    }
+  } finally {
+    closeSync(fd);
+  }
+  unlinkSync(spilled.file);
+  return array;
+}
+
+function writeAll(file: string, bytes: Uint8Array): void {
+  const fd = openSync(file, 'wx', 0o600);
+  try {
+    let offset = 0;
+    while (offset < bytes.length) offset += writeSync(fd, bytes, offset, bytes.length - offset);
+  } finally {
+    closeSync(fd);
+  }
+}
