@@ -24,7 +24,7 @@ import {
   vacuumAnalyze,
   type InProcess,
 } from '../support/in-process.js';
-import { loadavg, mb, memorySampler, sleep } from '../support/measure.js';
+import { childMemorySampler, loadavg, mb, memorySampler, sleep } from '../support/measure.js';
 
 const line = (name: string, value: string) => console.log(`${name.padEnd(58)} ${value}`);
 import {
@@ -278,15 +278,19 @@ async function runOn(kind: 'sqlite' | 'postgres'): Promise<void> {
       .where('dataset_id', '=', datasetId)
       .execute();
     const memory = memorySampler();
+    const children = childMemorySampler();
     const since = Date.now();
     const start = performance.now();
     await app.client.call(api.healthChecks.run, { params: { id: datasetId } });
     const list = await untilComputed(app.client, datasetId);
     const full = (performance.now() - start) / 1000;
     const peak = memory.stop();
+    const tree = children.stop();
     console.log(`load average ${loadavg()}, ${os.cpus().length} cores`);
     line('whole catalogue (run → nothing computing)', `${full.toFixed(1)} s`);
-    line('server memory peak (RSS)', mb(peak.rss));
+    line('server memory peak (RSS above the start)', mb(peak.rss));
+    line('checks process memory peak (RSS)', mb(tree.children));
+    line('server and checks process together, peak (RSS)', mb(tree.total));
     const byId = new Map((await timings(app, datasetId, since)).map((t) => [t.check_id, t]));
     for (const c of list.checks) {
       const t = byId.get(c.id);

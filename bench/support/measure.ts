@@ -2,7 +2,7 @@
 // figure (with an optional CPU profile), waiting for the server's background work to settle,
 // memory sampled while a figure runs, and the printed line of a figure against its target.
 import os from 'node:os';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { constants, PerformanceObserver, type PerformanceEntry } from 'node:perf_hooks';
 import { join } from 'node:path';
@@ -156,6 +156,54 @@ export function memorySampler(): { stop(): MemoryPeak } {
         fullGcs,
         baseRss: base.rss,
       };
+    },
+  };
+}
+
+/** Resident memory of this process's child processes, in bytes, from /proc (Linux; 0 elsewhere). */
+function childrenRss(): number {
+  let total = 0;
+  let entries: string[];
+  try {
+    entries = readdirSync('/proc');
+  } catch {
+    return 0;
+  }
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // Fields after the command (which may hold spaces): state, ppid, …
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid !== process.pid) continue;
+      const rss = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${entry}/status`, 'utf8'));
+      if (rss) total += Number(rss[1]) * 1024;
+    } catch {
+      // The process ended while being read.
+    }
+  }
+  return total;
+}
+
+/**
+ * Peak resident memory of the server's child processes (the checks process) and of the server
+ * and its children together, sampled every 250 ms while a figure runs.
+ */
+export function childMemorySampler(): { stop(): { children: number; total: number } } {
+  let children = 0;
+  let total = 0;
+  const sample = () => {
+    const own = childrenRss();
+    children = Math.max(children, own);
+    total = Math.max(total, own + process.memoryUsage().rss);
+  };
+  sample();
+  const timer = setInterval(sample, 250);
+  return {
+    stop() {
+      clearInterval(timer);
+      sample();
+      return { children, total };
     },
   };
 }

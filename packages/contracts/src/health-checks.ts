@@ -350,6 +350,11 @@ export const ChecksListResponse = z
     summary: ChecksSummary,
     /** The prediction set model checks were evaluated with (null: the dataset has none). */
     predictions_id: z.string().nullable(),
+    /**
+     * A checks job for the dataset's current data is queued or running (after 'Run checks',
+     * an upload or an edit): results may still change.
+     */
+    computing: z.boolean(),
   })
   .meta({ id: 'ChecksListResponse' });
 export type ChecksListResponse = z.infer<typeof ChecksListResponse>;

@@ -245,6 +245,23 @@ describe('reruns', () => {
     });
     expect(after['test_split.image']!.status.type).toBe('failed_check');
   });
+
+  it('says it is computing while a run asked for with unchanged data is queued, and reruns only what failed', async () => {
+    const { id } = await dataset();
+    const before = await computed(id);
+    expect(before.computing).toBe(false);
+    const runs = new Map(t.services.checksCompute.runs);
+    await admin.call(api.healthChecks.run, { params: { id } });
+    const asked = await list(id);
+    expect(asked.computing).toBe(true);
+    // The results stay current: nothing turns pending.
+    expect(asked.checks.map((c) => c.status.type)).toEqual(before.checks.map((c) => c.status.type));
+    const after = await computed(id);
+    expect(after.computing).toBe(false);
+    // Only the check whose last run threw runs again.
+    runs.set('test_error.image', runs.get('test_error.image')! + 1);
+    expect(t.services.checksCompute.runs).toEqual(runs);
+  });
 });
 
 describe('params', () => {

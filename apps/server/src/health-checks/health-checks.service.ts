@@ -40,7 +40,7 @@ import type { PredictionSetsRepository } from '../prediction-sets/prediction-set
 import type { Actor } from '../users/actor.js';
 import { systemActor } from '../users/actor.js';
 import { paramContext } from './checks-jobs.service.js';
-import { enqueueChecks } from './enqueue.js';
+import { checksJobPayload, enqueueChecks } from './enqueue.js';
 import {
   NO_PREDICTIONS,
   ignoredKey,
@@ -83,7 +83,7 @@ export class HealthChecksService {
     private readonly repos: HealthChecksRepos,
     private readonly catalogue: CheckCatalogue,
     private readonly explore: Pick<ExploreService, 'view'>,
-    private readonly jobs: Pick<JobsService, 'enqueue' | 'latest'>,
+    private readonly jobs: Pick<JobsService, 'enqueue' | 'latest' | 'active'>,
     private readonly license: Pick<LicenseService, 'requireLicense'>,
     private readonly clock: Clock,
   ) {}
@@ -241,6 +241,9 @@ export class HealthChecksService {
     );
     const statuses = resolved.map((r) => r.status.type);
     if (statuses.includes('pending_check')) await this.enqueueUnlessKnown(dataset);
+    const computing = await this.jobs.active(
+      jobDedupeKey('QualityScoresComputation', checksJobPayload(dataset)),
+    );
     return {
       checks: resolved.map((r) => this.overview(r)),
       summary: {
@@ -251,6 +254,7 @@ export class HealthChecksService {
         passing_percentage: passingPercentage(statuses),
       },
       predictions_id: predictionsId,
+      computing,
     };
   }
 
@@ -312,7 +316,7 @@ export class HealthChecksService {
 
   /** A pending check with no job ever enqueued for this data: the read enqueues one. */
   private async enqueueUnlessKnown(dataset: DatasetRecord): Promise<void> {
-    const payload = { dataset_id: dataset.id, data_version: dataset.data_version };
+    const payload = checksJobPayload(dataset);
     if (await this.jobs.latest(jobDedupeKey('QualityScoresComputation', payload))) return;
     await this.jobs.enqueue('QualityScoresComputation', payload, CHECKS_JOB_ACTOR);
   }

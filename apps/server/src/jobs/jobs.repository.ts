@@ -174,6 +174,18 @@ export class JobsRepository {
     return row && decode(row);
   }
 
+  /** Whether a job with this dedupe key is queued or running. */
+  async activeByDedupeKey(key: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('jobs')
+      .select('id')
+      .where('dedupe_key', '=', key)
+      .where('status', 'in', ['queued', 'running'])
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   async find(id: string): Promise<JobRecord | undefined> {
     const row = await this.db
       .selectFrom('jobs')

@@ -80,6 +80,11 @@ export class JobsService {
     for (const listener of this.listeners) listener();
   }
 
+  /** Whether a job with this dedupe key is queued or running. */
+  active(dedupeKey: string): Promise<boolean> {
+    return this.jobs.activeByDedupeKey(dedupeKey);
+  }
+
   /** The newest job with this dedupe key (a computation's progress or failure). */
   latest(dedupeKey: string): Promise<JobRecord | undefined> {
     return this.jobs.latestByDedupeKey(dedupeKey);

@@ -35,6 +35,7 @@ export const healthChecksQuery = (datasetId: string, predictionsId?: string) =>
         { signal },
       ),
     refetchInterval: (query) =>
+      query.state.data?.computing ||
       query.state.data?.checks.some((check) => check.status.type === 'pending_check')
         ? CHECK_LIST_POLL_MS
         : false,

@@ -20,3 +20,5 @@ export {
 export { PendingChangesBox, type PendingChangesBoxProps } from './components/PendingChangesBox';
 export { ItemActions, type ItemActionsProps } from './components/ItemActions';
 export { useConfirmLeave, type ConfirmLeave } from './hooks/useConfirmLeave';
+export { curationStrings } from './strings';
+export { useGuardLeave, type GuardLeaveOptions } from './hooks/useGuardLeave';

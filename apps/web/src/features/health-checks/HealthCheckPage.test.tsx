@@ -142,6 +142,73 @@ test('a relabel recommendation reads Rename and queues the new label with the ch
   );
 });
 
+test('changes queued here: showing ignored items asks Discard and continue, leaving asks Discard and leave', async () => {
+  const { calls } = checksServer({
+    checks: [check(ID, { status: failed('1 group of duplicates (3 items)') })],
+    evaluations: { [ID]: itemsEvaluation(ID) },
+    itemIds: failedItems,
+  });
+  renderApp(checkPath(ID));
+  const user = userEvent.setup({ delay: null });
+  // Closed dialogs stay in the page under test: a new dialog's button is the last of its name.
+  const inNewDialog = async (name: string) => {
+    const before = screen.queryAllByRole('button', { name }).length;
+    await waitFor(() =>
+      expect(screen.queryAllByRole('button', { name }).length).toBeGreaterThan(before),
+    );
+    return screen.getAllByRole('button', { name }).at(-1)!;
+  };
+  const queueDeletion = async () => {
+    await waitFor(() =>
+      expect(screen.getByTestId('action-apply').hasAttribute('disabled')).toBe(false),
+    );
+    const confirm = inNewDialog('Delete');
+    await user.click(screen.getByTestId('action-apply'));
+    await user.click(await confirm);
+    expect((await screen.findByTestId('check-pending')).textContent).toContain(
+      '2 items will be deleted',
+    );
+  };
+  await waitFor(() => expect(screen.getAllByTestId('check-item')).toHaveLength(3));
+  await queueDeletion();
+
+  // Showing ignored items: Cancel keeps the queue and the switch off.
+  const toggle = screen.getByRole('switch', { name: 'Show ignored items' });
+  let cancel = inNewDialog('Cancel');
+  await user.click(toggle);
+  const confirm = await findDialog('Discard changes');
+  expect(within(confirm).getByText('1 pending change has not been applied.')).toBeTruthy();
+  expect(within(confirm).getByRole('button', { name: 'Discard and continue' })).toBeTruthy();
+  await user.click(await cancel);
+  expect(toggle.getAttribute('aria-checked')).toBe('false');
+  expect(screen.getByTestId('check-pending')).toBeTruthy();
+  const discard = inNewDialog('Discard and continue');
+  await user.click(toggle);
+  await user.click(await discard);
+  await waitFor(() => expect(screen.queryByTestId('check-pending')).toBeNull());
+  expect(toggle.getAttribute('aria-checked')).toBe('true');
+  expect(await screen.findByTestId('ignored-list')).toBeTruthy();
+
+  // Queue again (the discarded items are back in no group: pick them), then follow the
+  // breadcrumb: Cancel stays, Discard and leave goes.
+  const card = (id: string) =>
+    screen.getAllByTestId('check-item').find((c) => c.getAttribute('data-item-id') === id)!;
+  await user.click(card('img-2'));
+  await user.click(card('img-3'));
+  await queueDeletion();
+  cancel = inNewDialog('Cancel');
+  await user.click(screen.getByRole('link', { name: 'Health Checks' }));
+  await user.click(await cancel);
+  expect(screen.getByRole('heading', { name: ID })).toBeTruthy();
+  expect(screen.getByTestId('check-pending')).toBeTruthy();
+  const leave = inNewDialog('Discard and leave');
+  await user.click(screen.getByRole('link', { name: 'Health Checks' }));
+  await user.click(await leave);
+  await waitFor(() => expect(screen.queryByTestId('health-check')).toBeNull());
+  // Nothing was applied.
+  expect(actionCalls(calls)).toEqual([]);
+});
+
 test('passed with a summary: No problems found, n items checked, ignored items with Re-enable', async () => {
   const { calls } = checksServer({
     checks: [check(ID, { status: passed(42) })],

@@ -16,7 +16,12 @@ import { DelayedLoading } from '../../components/DelayedLoading';
 import { DisabledTooltip } from '../../components/DisabledTooltip';
 import { ErrorFallback } from '../../components/ErrorFallback';
 import { Page } from '../../components/Page';
-import { PendingChangesBox, PendingChangesProvider, usePendingChanges } from '../curation';
+import {
+  PendingChangesBox,
+  PendingChangesProvider,
+  useGuardLeave,
+  usePendingChanges,
+} from '../curation';
 import { explorerLink, failedView, type ItemsEvidence } from './checkRules';
 import { ActionCard } from './components/ActionCard';
 import { ApproximateTour } from './components/ApproximateTour';
@@ -93,6 +98,14 @@ function CheckContent({ datasetId, check, evaluation, predictionsId, listPath }:
   const configurable = Object.keys(check.config.params).length > 0;
   const approximate =
     (status.type === 'failed_check' || status.type === 'passed_check') && status.is_approximate;
+  // Changes queued from this check's action card live on this page only.
+  const pending = usePendingChanges();
+  useGuardLeave({
+    count: pending.changes.length,
+    discard: pending.discardAll,
+    title: strings.discardTitle,
+    okText: strings.discardAndLeave,
+  });
 
   const setEnabled = (enabled: boolean) =>
     settings.mutate(
@@ -116,7 +129,9 @@ function CheckContent({ datasetId, check, evaluation, predictionsId, listPath }:
         remove.mutateAsync(check.id).then(
           () => {
             void message.success(strings.deletedCheck(check.name));
-            void navigate(listPath);
+            // The check is gone: what was queued from it goes too, without asking.
+            pending.discardAll();
+            setTimeout(() => void navigate(listPath));
           },
           (error: unknown) =>
             void notification.error({

@@ -104,11 +104,18 @@ test('empty: No health checks found; failure: Dataset health checks failed to lo
   expect(await screen.findByText('Dataset health checks failed to load')).toBeTruthy();
 });
 
-test('the switch disables a check; Run checks queues the run; the model select sets predictions_id', async () => {
+test('the switch disables a check; Run checks queues the run and shows it computing; the model select sets predictions_id', async () => {
+  let computing = false;
   const { calls } = checksServer({
     checks: [check('duplicate.image', { status: passed() })],
     models: [model],
-    routes: { [`POST ${api}/checks/run`]: () => ({ body: { queued: true } }) },
+    routes: {
+      [`POST ${api}/checks/run`]: () => {
+        computing = true;
+        return { body: { queued: true } };
+      },
+    },
+    computing: () => computing,
   });
   const view = renderApp(listPath);
   const user = userEvent.setup({ delay: null });
@@ -125,6 +132,11 @@ test('the switch disables a check; Run checks queues the run; the model select s
   await waitFor(() => expect(screen.getByTestId('check-status').textContent).toBe('Disabled'));
   await user.click(screen.getByRole('button', { name: /Run checks/ }));
   await waitFor(() => expect(calls.some((c) => c.path === `${api}/checks/run`)).toBe(true));
+  // Computing while the job runs (the list polls), then Run checks again.
+  const busy = await screen.findByRole('button', { name: /Computing checks/ });
+  expect(busy.className).toContain('ant-btn-loading');
+  computing = false;
+  await screen.findByRole('button', { name: /Run checks/ }, { timeout: 6_000 });
 
   await user.click(screen.getByRole('combobox', { name: 'Model' }));
   await user.click(await screen.findByTitle('resnet'));

@@ -77,10 +77,10 @@ export function HealthChecksPage() {
         <Button
           icon={<PlayCircleOutlined />}
           disabled={lockedReason !== null}
-          loading={run.isPending}
+          loading={run.isPending || checks.data?.computing === true}
           onClick={runChecks}
         >
-          {strings.runChecks}
+          {checks.data?.computing ? strings.computingChecks : strings.runChecks}
         </Button>
       </DisabledTooltip>
       <DisabledTooltip reason={lockedReason}>

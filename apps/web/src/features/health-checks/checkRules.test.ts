@@ -99,13 +99,14 @@ test('summary lines', () => {
   expect(summaryLine(withStatus('a', 'pending_check'))).toBeNull();
 });
 
-test('polling: the list every 3 s and a check every 5 s, only while pending', () => {
+test('polling: the list every 3 s and a check every 5 s, only while pending or computing', () => {
   const list = healthChecksQuery(DATASET_ID);
   const interval = list.refetchInterval as (q: unknown) => number | false;
   const pending = listAnswer([withStatus('a', 'pending_check'), withStatus('b', 'passed_check')]);
   const settled = listAnswer([withStatus('a', 'failed_check'), withStatus('b', 'passed_check')]);
   expect(interval({ state: { data: pending } })).toBe(CHECK_LIST_POLL_MS);
   expect(interval({ state: { data: settled } })).toBe(false);
+  expect(interval({ state: { data: { ...settled, computing: true } } })).toBe(CHECK_LIST_POLL_MS);
   const one = healthCheckQuery(DATASET_ID, 'a').refetchInterval as (q: unknown) => number | false;
   expect(one({ state: { data: { check: withStatus('a', 'pending_check') } } })).toBe(CHECK_POLL_MS);
   expect(one({ state: { data: { check: withStatus('a', 'passed_check') } } })).toBe(false);

@@ -15,6 +15,7 @@ export const checkStrings = {
   passing: (percent: number) => `${percent}% passing`,
   noneEnabled: 'No checks enabled',
   runChecks: 'Run checks',
+  computingChecks: 'Computing checks',
   runQueued: 'Health checks are being computed.',
   runFailed: 'Failed to run health checks',
   model: 'Model',

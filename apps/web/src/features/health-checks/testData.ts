@@ -171,9 +171,11 @@ export interface ChecksServerOptions {
   licensed?: boolean;
   models?: PredictionSet[];
   routes?: Record<string, Handler>;
+  /** Whether the list answers that a checks job is queued or running (default: no). */
+  computing?: () => boolean;
 }
 
-export function listAnswer(checks: HealthCheckOverview[]): ChecksListResponse {
+export function listAnswer(checks: HealthCheckOverview[], computing = false): ChecksListResponse {
   const statuses = checks.map((c) => c.status.type);
   return {
     checks,
@@ -185,12 +187,19 @@ export function listAnswer(checks: HealthCheckOverview[]): ChecksListResponse {
       num_enabled: statuses.filter((s) => s !== 'disabled_check').length,
       passing_percentage: passingPercentage(statuses),
     },
+    computing,
   };
 }
 
 /** The fake API with these checks; `store` is the checks by id, changed by settings. */
 export function checksServer(options: ChecksServerOptions = {}) {
-  const { checks = [], evaluations = {}, itemIds = () => [], licensed = true } = options;
+  const {
+    checks = [],
+    evaluations = {},
+    itemIds = () => [],
+    licensed = true,
+    computing = () => false,
+  } = options;
   window.localStorage.setItem(
     'loupe.deployment.deployment-1',
     JSON.stringify({ seenOnboarding: true }),
@@ -206,7 +215,7 @@ export function checksServer(options: ChecksServerOptions = {}) {
     'GET /api/datasets': () => ({ body: [dataset()] }),
     [`GET ${api}`]: () => ({ body: dataset() }),
     'GET /api/dataset/models': () => ({ body: options.models ?? [] }),
-    [`GET ${api}/checks`]: () => ({ body: listAnswer([...store.values()]) }),
+    [`GET ${api}/checks`]: () => ({ body: listAnswer([...store.values()], computing()) }),
     [`POST ${api}/item_ids`]: (call) => {
       const ids = itemIds((call.body as { filter: unknown }).filter);
       return { body: { total: ids.length, num_items: 10, version: 1, item_ids: ids } };

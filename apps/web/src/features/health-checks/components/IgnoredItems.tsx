@@ -5,6 +5,7 @@ import { App, Button, Empty, Flex, Switch, Typography } from 'antd';
 import { useState } from 'react';
 import { describeError } from '../../../api/ApiError';
 import { DisabledTooltip } from '../../../components/DisabledTooltip';
+import { curationStrings, usePendingChanges } from '../../curation';
 import { useIgnoreItems } from '../hooks/useCheckMutations';
 import { checkStrings as strings } from '../strings';
 import { ItemsPreview, useCheckItemIds } from './ItemsPreview';
@@ -19,10 +20,31 @@ export interface IgnoredItemsProps {
 
 export function IgnoredItems(props: IgnoredItemsProps) {
   const [shown, setShown] = useState(false);
+  const { modal } = App.useApp();
+  const pending = usePendingChanges();
+  // The check's queued changes are for the items shown now: toggling asks to discard them.
+  const toggle = (next: boolean) => {
+    const count = pending.changes.length;
+    if (count === 0) {
+      setShown(next);
+      return;
+    }
+    void modal.confirm({
+      title: strings.discardTitle,
+      content: curationStrings.leaveText(count),
+      okText: strings.discardAndContinue,
+      okButtonProps: { danger: true },
+      cancelText: strings.cancel,
+      onOk: () => {
+        pending.discardAll();
+        setShown(next);
+      },
+    });
+  };
   return (
     <Flex vertical gap={8} data-testid="ignored-items">
       <Flex gap={8} align="center">
-        <Switch checked={shown} onChange={setShown} aria-label={strings.showIgnored} size="small" />
+        <Switch checked={shown} onChange={toggle} aria-label={strings.showIgnored} size="small" />
         <Typography.Text>{strings.showIgnored}</Typography.Text>
       </Flex>
       {shown && <IgnoredList {...props} />}
