@@ -153,7 +153,25 @@ export const datasetRoutes: RouteObject[] = [
     path: 'models/datasets/:datasetId/predictions/:predictionSetId/metadata',
     element: <ModelMetadataPage />,
   },
-  ...MODEL_SUB_PAGES.filter(({ path }) => path !== 'explore').map(({ path, title }) => ({
+  {
+    path: 'models/datasets/:datasetId/predictions/:predictionSetId/checks',
+    element: (
+      <Lazy>
+        <LazyHealthChecksPage />
+      </Lazy>
+    ),
+  },
+  {
+    path: 'models/datasets/:datasetId/predictions/:predictionSetId/checks/:checkId',
+    element: (
+      <Lazy>
+        <LazyHealthCheckPage />
+      </Lazy>
+    ),
+  },
+  ...MODEL_SUB_PAGES.filter(
+    ({ path }) => !['explore', 'checks', 'checks/:checkId'].includes(path),
+  ).map(({ path, title }) => ({
     path: `models/datasets/:datasetId/predictions/:predictionSetId/${path}`,
     element: <ModelSubPage title={title} />,
   })),

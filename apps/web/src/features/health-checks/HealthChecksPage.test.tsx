@@ -5,7 +5,17 @@ import userEvent from '@testing-library/user-event';
 import { expect, test } from 'vitest';
 import { findDialog } from '../../test/findDialog';
 import { renderApp } from '../../test/renderApp';
-import { api, check, checksServer, failed, listPath, model, MODEL_ID, passed } from './testData';
+import {
+  api,
+  check,
+  checksServer,
+  DATASET_ID,
+  failed,
+  listPath,
+  model,
+  MODEL_ID,
+  passed,
+} from './testData';
 
 const rows = () =>
   screen.getAllByTestId('check-row').map((row) => row.getAttribute('data-check-id'));
@@ -220,4 +230,28 @@ test('Add health check: create needs a name and a filter; a taken name says so',
       },
     },
   });
+});
+
+test('under a model: its checks, Models › dataset › model crumbs, and links that stay under it', async () => {
+  const other = { ...model, id: 'model-2', name: 'vit' };
+  checksServer({
+    checks: [check('duplicate.image', { status: passed() })],
+    models: [model, other],
+  });
+  const root = `/models/datasets/${DATASET_ID}/predictions/${MODEL_ID}`;
+  const view = renderApp(`${root}/checks`);
+  expect((await screen.findByRole('link', { name: 'duplicate.image' })).getAttribute('href')).toBe(
+    `${root}/checks/duplicate.image`,
+  );
+  expect(screen.getByRole('link', { name: 'Models' }).getAttribute('href')).toBe('/models');
+  expect((await screen.findByRole('link', { name: 'resnet' })).getAttribute('href')).toBe(
+    `${root}/overview`,
+  );
+  // Choosing another model opens its checks.
+  const user = userEvent.setup({ delay: null });
+  await user.click(screen.getByRole('combobox', { name: 'Model' }));
+  await user.click(await screen.findByTitle('vit'));
+  await waitFor(() =>
+    expect(view.location()).toBe(`/models/datasets/${DATASET_ID}/predictions/model-2/checks`),
+  );
 });

@@ -47,8 +47,8 @@ const nav = () => screen.findByRole('navigation', { name: 'Main navigation' });
 test('a model page names the dataset and the model in the breadcrumbs and the nav, never ids', async () => {
   instance();
   // A page without its own content yet, so no section answers from the fake API.
-  renderApp(`/models/datasets/${DATASET_ID}/predictions/${MODEL_ID}/checks`);
-  await waitFor(() => expect(breadcrumb()).toBe('Models/Street scenes/YOLO v8/Health Checks'));
+  renderApp(`/models/datasets/${DATASET_ID}/predictions/${MODEL_ID}/workflows`);
+  await waitFor(() => expect(breadcrumb()).toBe('Models/Street scenes/YOLO v8/Workflows'));
   await within(await nav()).findByText('Model: YOLO v8');
   expect(within(await nav()).getByText('Dataset: Street scenes')).toBeTruthy();
   expect(document.body.textContent).not.toContain(MODEL_ID);

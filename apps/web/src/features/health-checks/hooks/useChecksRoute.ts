@@ -1,26 +1,45 @@
-// What a health-check page reads from its route: the dataset, the chosen prediction set
-// (`?predictions_id=`, for model checks; the server's newest when absent), where the pages are,
-// and the breadcrumbs (Datasets, the dataset, Health Checks).
+// What a health-check page reads from its route: the dataset, the chosen prediction set, where the
+// pages are, and the breadcrumbs. Under a dataset (/datasets/{id}/checks) the prediction set of
+// model checks is `?predictions_id=` (the server's newest when absent) and the crumbs are
+// Datasets, the dataset; under a model (/models/datasets/{id}/predictions/{modelId}/checks) it is
+// that model, choosing another opens its checks, and the crumbs are Models, the dataset, the model.
 import { useCallback } from 'react';
-import { useParams, useSearchParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import type { Crumb } from '../../../components/Page';
 import { useDataset } from '../../datasets';
+import { modelCrumbs, useModel } from '../../models';
 import { checkStrings as strings } from '../strings';
 
+const modelRoot = (datasetId: string, predictionSetId: string) =>
+  `/models/datasets/${encodeURIComponent(datasetId)}/predictions/${encodeURIComponent(predictionSetId)}`;
+
 export function useChecksRoute() {
-  const { datasetId = '', checkId = '' } = useParams();
+  const { datasetId = '', checkId = '', predictionSetId } = useParams();
   const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
   const dataset = useDataset(datasetId);
-  const predictionsId = params.get('predictions_id') ?? undefined;
-  const root = `/datasets/${encodeURIComponent(datasetId)}`;
-  const suffix = predictionsId ? `?predictions_id=${encodeURIComponent(predictionsId)}` : '';
+  const model = useModel(datasetId, predictionSetId);
+  const predictionsId = predictionSetId ?? params.get('predictions_id') ?? undefined;
+  const root = predictionSetId
+    ? modelRoot(datasetId, predictionSetId)
+    : `/datasets/${encodeURIComponent(datasetId)}`;
+  const suffix =
+    predictionsId && !predictionSetId ? `?predictions_id=${encodeURIComponent(predictionsId)}` : '';
   const listPath = `${root}/checks${suffix}`;
   const checkPath = useCallback(
     (id: string) => `${root}/checks/${encodeURIComponent(id)}${suffix}`,
     [root, suffix],
   );
   const setPredictionsId = useCallback(
-    (id: string | undefined) =>
+    (id: string | undefined) => {
+      if (predictionSetId) {
+        if (id)
+          void navigate(
+            `${modelRoot(datasetId, id)}/checks${checkId ? `/${encodeURIComponent(checkId)}` : ''}`,
+            { replace: true },
+          );
+        return;
+      }
       setParams(
         (current) => {
           const next = new URLSearchParams(current);
@@ -29,12 +48,21 @@ export function useChecksRoute() {
           return next;
         },
         { replace: true },
-      ),
-    [setParams],
+      );
+    },
+    [setParams, navigate, predictionSetId, checkId, datasetId],
   );
 
-  const crumbs: Crumb[] = [{ title: strings.datasets, to: '/datasets' }];
-  if (dataset.data) crumbs.push({ title: dataset.data.name, to: `${root}/overview` });
+  let crumbs: Crumb[];
+  if (predictionSetId) {
+    crumbs = modelCrumbs(datasetId, predictionSetId, {
+      dataset: dataset.data?.name,
+      model: model.model?.name,
+    });
+  } else {
+    crumbs = [{ title: strings.datasets, to: '/datasets' }];
+    if (dataset.data) crumbs.push({ title: dataset.data.name, to: `${root}/overview` });
+  }
   return {
     datasetId,
     checkId,
