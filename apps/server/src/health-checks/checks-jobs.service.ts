@@ -241,7 +241,13 @@ export class ChecksJobsService {
         }
         continue;
       }
-      const { predictions, objects } = fromEvaluation(evaluation, set.name, samples.ids, classes);
+      const { predictions, objects } = fromEvaluation(
+        evaluation,
+        set.name,
+        samples.ids,
+        classes,
+        rows,
+      );
       const snapshot: CheckSnapshot = { ...base, objects, predictions };
       objectsSnapshot ??= TASK_TRAITS[dataset.task_type].hasObjects ? snapshot : null;
       batches.push({ setId: set.id, snapshot, checks: modelChecks });

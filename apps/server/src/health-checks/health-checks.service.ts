@@ -405,18 +405,9 @@ export class HealthChecksService {
         values[param] = valid;
       } else values[param] = valid;
     }
-    const now = this.clock();
-    await this.repos.healthChecks.saveCheck({
-      dataset_id: dataset.id,
-      id: check.id,
-      key: check.key,
-      level: check.level,
-      type: check.type,
+    await this.saveInstance(dataset.id, check, {
       name: check.type === 'custom' ? name : null,
       params: values,
-      enabled: check.enabled,
-      created_at: check.record?.created_at ?? now,
-      updated_at: now,
     });
     await this.repos.healthChecks.bumpState(dataset.id);
     await this.enqueue(dataset.id, actor);
@@ -431,21 +422,30 @@ export class HealthChecksService {
     await this.license.requireLicense('enable or disable health checks', { actor });
     const dataset = await requireDataset(this.repos.datasets, datasetId);
     const check = await this.instance(dataset, checkId);
+    await this.saveInstance(dataset.id, check, { enabled: body.enabled });
+    // Disabling keeps the results; enabling computes what is not current.
+    if (body.enabled) await this.enqueue(dataset.id, actor);
+  }
+
+  /** Stores a check's record: what it had (or its defaults), with `changes`. */
+  private async saveInstance(
+    datasetId: string,
+    check: CheckInstance,
+    changes: { name?: string | null; params?: Record<string, unknown>; enabled?: boolean },
+  ): Promise<void> {
     const now = this.clock();
     await this.repos.healthChecks.saveCheck({
-      dataset_id: dataset.id,
+      dataset_id: datasetId,
       id: check.id,
       key: check.key,
       level: check.level,
       type: check.type,
-      name: check.record?.name ?? null,
-      params: check.record?.params ?? {},
-      enabled: body.enabled,
+      name: changes.name !== undefined ? changes.name : (check.record?.name ?? null),
+      params: changes.params ?? check.record?.params ?? {},
+      enabled: changes.enabled ?? check.enabled,
       created_at: check.record?.created_at ?? now,
       updated_at: now,
     });
-    // Disabling keeps the results; enabling computes what is not current.
-    if (body.enabled) await this.enqueue(dataset.id, actor);
   }
 
   async remove(actor: Actor, datasetId: string, checkId: string): Promise<void> {

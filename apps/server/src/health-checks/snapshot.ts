@@ -131,16 +131,17 @@ function classIndex(classes: string[]): (name: string) => number {
 
 /**
  * A prediction set's columns (and the ground-truth objects of object tasks) from its evaluation
- * data, aligned to the snapshot's samples. Predicted objects take the explorer's ids ('pred:…').
+ * data, aligned to the snapshot's samples (`row`: a sample id's row, when the caller has one).
+ * Predicted objects take the explorer's ids ('pred:…').
  */
 export function fromEvaluation(
   evaluation: Evaluation,
   name: string,
   ids: readonly string[],
   classes: string[],
+  row: { get(id: string): number | undefined } = new Map(ids.map((id, i) => [id, i])),
 ): { predictions: PredictionColumns; objects: ObjectColumns | null } {
   const n = ids.length;
-  const row = new Map(ids.map((id, i) => [id, i]));
   const rowOf = evaluation.sampleIds.map((id) => row.get(id) ?? -1);
   const of = classIndex(classes);
   const hasPrediction = new Uint8Array(n);

@@ -1,7 +1,7 @@
 // What several check definitions share: reading a number or the chosen feature from their
-// params, the feature param itself, the word for the items of a medium, and rounding of the
-// values they show.
-import type { CheckParam, CheckParams } from '@loupe/contracts';
+// params, the feature param itself, the word for the items of a medium, rounding of the values
+// they show, and the recommendation to delete what they flagged.
+import type { CheckParam, CheckParams, Recommendation } from '@loupe/contracts';
 import type { CheckSnapshot, FeatureMatrix, ParamContext } from './types.js';
 
 /** A float or int param's value, or `fallback` when the check has no such param. */
@@ -38,4 +38,13 @@ export const itemsWord = (media: string): string => (media === 'audio' ? 'audio 
 /** Six significant digits: float32 scores read as 0.8, not 0.800000011920929. */
 export function tidy(value: number): number {
   return Number(value.toPrecision(6));
+}
+
+/** 'Delete' the flagged items (one suggestion named `name`), or nothing when none is flagged. */
+export function deleteRecommendation(ids: string[], name = 'Delete'): Recommendation | null {
+  if (ids.length === 0) return null;
+  return {
+    type: 'actions',
+    actions: [{ type: 'delete', suggestions: [{ id: 'delete', name, item_ids: ids }] }],
+  };
 }

@@ -21,7 +21,14 @@ import {
   type TaskType,
 } from '@loupe/contracts';
 import { PREDICTED_OBJECT_PREFIX } from '../../explore/field-catalogue.js';
-import { chosenFeature, featureParam, itemsWord, numberParam, tidy } from './common.js';
+import {
+  chosenFeature,
+  deleteRecommendation,
+  featureParam,
+  itemsWord,
+  numberParam,
+  tidy,
+} from './common.js';
 import type {
   CheckDefinition,
   CheckFieldSpec,
@@ -358,15 +365,7 @@ const spuriousObjects: CheckDefinition = {
         visible_metadata_ids: ['object.label', 'max_iou'],
       },
       evidence: [],
-      recommendation:
-        ids.length === 0
-          ? null
-          : {
-              type: 'actions',
-              actions: [
-                { type: 'delete', suggestions: [{ id: 'delete', name: 'Delete', item_ids: ids }] },
-              ],
-            },
+      recommendation: deleteRecommendation(ids),
       is_approximate: false,
     };
   },

@@ -2,7 +2,14 @@
 // neighbours on a feature, within their own split.
 import { neighbourOutliers, OUTLIER_DEFAULT_K, OUTLIER_DEFAULT_SENSITIVITY } from '@loupe/analysis';
 import { TASK_TRAITS, type CheckParams, type DataLevel, type TaskType } from '@loupe/contracts';
-import { chosenFeature, featureParam, itemsWord, numberParam, tidy } from './common.js';
+import {
+  chosenFeature,
+  deleteRecommendation,
+  featureParam,
+  itemsWord,
+  numberParam,
+  tidy,
+} from './common.js';
 import type { CheckDefinition, CheckOutcome, CheckRunInput, ParamContext } from './types.js';
 
 const MIN_K = 5;
@@ -96,18 +103,7 @@ const outlier: CheckDefinition = {
           }. Outlier thresholds per split: ${thresholds.join('; ')}.`,
         },
       ],
-      recommendation:
-        ids.length === 0
-          ? null
-          : {
-              type: 'actions',
-              actions: [
-                {
-                  type: 'delete',
-                  suggestions: [{ id: 'delete', name: 'Delete outliers', item_ids: ids }],
-                },
-              ],
-            },
+      recommendation: deleteRecommendation(ids, 'Delete outliers'),
       is_approximate: result.approximate,
     };
   },

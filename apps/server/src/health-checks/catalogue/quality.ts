@@ -22,7 +22,7 @@ import {
   type DataLevel,
   type TaskType,
 } from '@loupe/contracts';
-import { tidy } from './common.js';
+import { deleteRecommendation, tidy } from './common.js';
 import type { CheckDefinition, CheckOutcome, CheckRunInput, SampleColumns } from './types.js';
 
 type Media = 'image' | 'audio';
@@ -455,18 +455,7 @@ function definition(spec: QualitySpec, order: number): CheckDefinition {
           visible_metadata_ids: [...spec.metadata],
         },
         evidence: [],
-        recommendation:
-          ids.length === 0
-            ? null
-            : {
-                type: 'actions',
-                actions: [
-                  {
-                    type: 'delete',
-                    suggestions: [{ id: 'delete', name: spec.deleteName, item_ids: ids }],
-                  },
-                ],
-              },
+        recommendation: deleteRecommendation(ids, spec.deleteName),
         is_approximate: false,
       };
     },
