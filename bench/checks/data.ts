@@ -13,9 +13,17 @@
 //   - outliers: samples i ≡ 17 (mod 2000) lie far from every class centre.
 // Splits are drawn independently of the plants, so about a third of the duplicate pairs straddle
 // two splits. Written by bulk SQL and reused by the next run (kept per database).
-import { randomUUID } from 'node:crypto';
 import type { DatabaseConfig } from '@loupe/server/embedded';
-import { openBulkWriter, type BulkWriter, type Columns } from '../support/bulk-sql.js';
+import { tableBatches, type BulkWriter, type Columns } from '../support/bulk-sql.js';
+import {
+  datasetRow,
+  generateOnce,
+  historyRow,
+  metadataFieldRow,
+  predictionSetRow,
+  type GeneratedDataset,
+  type NewDataset,
+} from '../support/datasets.js';
 import { mulberry32 } from '../support/random.js';
 
 export const CLASSES = Array.from({ length: 10 }, (_, i) => `class_${i}`);
@@ -24,7 +32,6 @@ export const SPLITS = ['train', 'validation', 'test'];
 export const FEATURE = 'loupe.image_descriptor';
 export const DIMENSION = 196;
 export const PREDICTION_SET = 'bench-checks-model';
-const GENERATING = 'generating';
 
 export const isExactCopy = (i: number) => i % 1000 === 3;
 export const isNearCopy = (i: number) => i % 1000 === 7;
@@ -189,50 +196,17 @@ const PREDICTIONS: Columns = [
   ['probabilities', 'text'], ['created_at', 'int8'],
 ]; // prettier-ignore
 
-export interface GeneratedChecks {
-  datasetId: string;
-  predictionSetId: string;
-  generated: boolean;
-}
-
-async function write(bulk: BulkWriter, spec: ChecksSpec): Promise<GeneratedChecks> {
-  const datasetId = randomUUID();
-  const predictionSetId = randomUUID();
-  const recordId = randomUUID();
-  const now = Date.now();
-  await bulk.insert('datasets', {
-    id: datasetId,
-    name: spec.name,
-    description: GENERATING,
-    task_type: 'classification',
-    class_names: JSON.stringify(CLASSES),
-    value_names: '[]',
-    label_map: null,
-    closed_classes: 1,
-    iou_threshold: 0.5,
-    thumbnails_enabled: 0,
-    samples_count: spec.samples,
-    objects_count: 0,
-    next_seq: spec.samples,
-    data_version: 1,
-    created_by: null,
-    created_at: now,
-    updated_at: now,
-  });
+async function write(bulk: BulkWriter, spec: ChecksSpec, ids: NewDataset): Promise<void> {
+  const { datasetId, predictionSetId, recordId, now } = ids;
+  await bulk.insert(
+    'datasets',
+    datasetRow(datasetId, { ...spec, task: 'classification', classes: CLASSES, objects: 0 }, now),
+  );
   for (const [id, type, group] of FIELDS)
-    await bulk.insert('metadata_fields', {
-      dataset_id: datasetId,
-      data_level: 'image',
-      id,
-      name: id,
-      label: id,
-      description: '',
-      group_name: group,
-      source: 'computed',
-      type,
-      state: 'available',
-      created_at: now,
-    });
+    await bulk.insert(
+      'metadata_fields',
+      metadataFieldRow(datasetId, ['image', id, type, 'computed', group], now),
+    );
   await bulk.insert('features', {
     dataset_id: datasetId,
     data_level: 'image',
@@ -242,46 +216,24 @@ async function write(bulk: BulkWriter, spec: ChecksSpec): Promise<GeneratedCheck
     created_at: now,
     updated_at: now,
   });
-  await bulk.insert('history_records', {
-    id: recordId,
-    dataset_id: datasetId,
-    operation_type: 'sample:create',
-    data_level: 'image',
-    num_items: spec.samples,
-    user_id: null,
-    created_at: now,
-    updated_at: now,
-    restored_by: null,
-  });
-  await bulk.insert('prediction_sets', {
-    id: predictionSetId,
-    dataset_id: datasetId,
-    name: PREDICTION_SET,
-    num_present: spec.samples,
-    created_at: now,
-    updated_at: now,
-  });
-  let samples: unknown[][] = [];
-  let vectors: unknown[][] = [];
-  let predictions: unknown[][] = [];
-  const flush = async () => {
-    await bulk.batch([
-      { table: 'samples', columns: SAMPLES, rows: samples },
-      { table: 'feature_vectors', columns: VECTORS, rows: vectors },
-      { table: 'predictions', columns: PREDICTIONS, rows: predictions },
-    ]);
-    samples = [];
-    vectors = [];
-    predictions = [];
-  };
+  await bulk.insert('history_records', historyRow(recordId, datasetId, 'image', spec.samples, now));
+  await bulk.insert(
+    'prediction_sets',
+    predictionSetRow(predictionSetId, datasetId, PREDICTION_SET, spec.samples, now),
+  );
+  const rows = tableBatches(
+    bulk,
+    { samples: SAMPLES, feature_vectors: VECTORS, predictions: PREDICTIONS },
+    5_000,
+  );
   let seq = 0;
   for (const s of checkSamples(spec)) {
     const media = `https://media.example.com/checks/${s.id}`;
-    samples.push([
+    rows.push('samples', [
       datasetId, s.id, seq++, 'image', media, s.split, CLASSES[s.label]!,
       JSON.stringify(s.computed), 1, 0, recordId, now, now,
     ]); // prettier-ignore
-    vectors.push([
+    rows.push('feature_vectors', [
       datasetId,
       'image',
       FEATURE,
@@ -289,7 +241,7 @@ async function write(bulk: BulkWriter, spec: ChecksSpec): Promise<GeneratedCheck
       Buffer.from(s.vector.buffer, s.vector.byteOffset, s.vector.byteLength),
     ]);
     const top = s.probabilities.indexOf(Math.max(...s.probabilities));
-    predictions.push([
+    rows.push('predictions', [
       predictionSetId,
       s.id,
       CLASSES[top]!,
@@ -297,36 +249,18 @@ async function write(bulk: BulkWriter, spec: ChecksSpec): Promise<GeneratedCheck
       JSON.stringify(s.probabilities),
       now,
     ]);
-    if (samples.length === 5_000) await flush();
+    await rows.next();
   }
-  if (samples.length > 0) await flush();
-  await bulk.run('update datasets set description = ? where id = ?', ['complete', datasetId]);
-  await bulk.analyze();
-  return { datasetId, predictionSetId, generated: true };
+  await rows.end();
 }
 
 /** Writes the dataset unless a complete one of the spec exists (or `regenerate`). */
-export async function generateChecks(
+export function generateChecks(
   database: DatabaseConfig,
   spec: ChecksSpec,
   regenerate: boolean,
-): Promise<GeneratedChecks> {
-  const bulk = await openBulkWriter(database);
-  try {
-    const [existing] = await bulk.select<{ id: string; description: string }>(
-      'select id, description from datasets where name = ?',
-      [spec.name],
-    );
-    if (existing && existing.description !== GENERATING && !regenerate) {
-      const [set] = await bulk.select<{ id: string }>(
-        'select id from prediction_sets where dataset_id = ? and name = ?',
-        [existing.id, PREDICTION_SET],
-      );
-      if (set) return { datasetId: existing.id, predictionSetId: set.id, generated: false };
-    }
-    if (existing) await bulk.run('delete from datasets where id = ?', [existing.id]);
-    return await write(bulk, spec);
-  } finally {
-    await bulk.close();
-  }
+): Promise<GeneratedDataset> {
+  return generateOnce(database, spec.name, PREDICTION_SET, regenerate, (bulk, ids) =>
+    write(bulk, spec, ids),
+  );
 }

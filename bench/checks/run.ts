@@ -13,13 +13,16 @@
 //     [--samples N] [--added N] [--disable key,key] [--regenerate]
 import { mkdirSync } from 'node:fs';
 import os from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { api, type ApiClient, type ChecksListResponse } from '@loupe/contracts';
 import { openBulkWriter } from '../support/bulk-sql.js';
 import {
+  BENCH_OPTIONS,
   benchDatabase,
+  benchPlace,
   bumpDataVersion,
+  databaseKinds,
   startInProcess,
   vacuumAnalyze,
   type InProcess,
@@ -42,12 +45,10 @@ import {
 
 const { values } = parseArgs({
   options: {
-    db: { type: 'string', default: 'both' },
-    samples: { type: 'string', default: '1000000' },
+    ...BENCH_OPTIONS,
     added: { type: 'string', default: '1000' },
     /** Check keys to disable for the run (comma-separated), e.g. label_errors_knn. */
     disable: { type: 'string', default: '' },
-    regenerate: { type: 'boolean', default: false },
   },
 });
 const SAMPLES = Number(values.samples);
@@ -56,9 +57,7 @@ const DISABLED = values.disable
   .split(',')
   .map((s) => s.trim())
   .filter(Boolean);
-const ROOT = resolve(import.meta.dirname, '../..');
-const DATA_DIR = join(ROOT, '.bench-data/checks');
-const PG_SCHEMA = 'loupe_bench_checks';
+const { dataDir: DATA_DIR, pgSchema: PG_SCHEMA } = benchPlace('checks');
 const POLL_MS = 250;
 /** A catalogue still computing after this long is a broken run, not a slow one. */
 const GIVE_UP_MS = 60 * 60_000;
@@ -342,5 +341,4 @@ async function runOn(kind: 'sqlite' | 'postgres'): Promise<void> {
   }
 }
 
-for (const kind of values.db === 'both' ? (['sqlite', 'postgres'] as const) : [values.db])
-  await runOn(kind as 'sqlite' | 'postgres');
+for (const kind of databaseKinds(values.db)) await runOn(kind);

@@ -16,7 +16,7 @@
 //     [--only classification,memory,detection,speech]
 import { mkdirSync } from 'node:fs';
 import os from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
   api,
@@ -32,8 +32,11 @@ import {
   type CocoDetection,
 } from '@loupe/metrics';
 import {
+  BENCH_OPTIONS,
   benchDatabase,
+  benchPlace,
   bumpDataVersion,
+  databaseKinds,
   startInProcess,
   vacuumAnalyze,
   type InProcess,
@@ -67,11 +70,9 @@ type Figure = (typeof FIGURES)[number];
 
 const { values } = parseArgs({
   options: {
-    db: { type: 'string', default: 'both' },
-    samples: { type: 'string', default: '1000000' },
+    ...BENCH_OPTIONS,
     images: { type: 'string', default: '5000' },
     utterances: { type: 'string', default: '100000' },
-    regenerate: { type: 'boolean', default: false },
     profile: { type: 'string' },
     only: { type: 'string' },
   },
@@ -84,9 +85,7 @@ const want = (figure: Figure): boolean => ONLY === null || ONLY.has(figure);
 const SAMPLES = Number(values.samples);
 const IMAGES = Number(values.images);
 const UTTERANCES = Number(values.utterances);
-const ROOT = resolve(import.meta.dirname, '../..');
-const DATA_DIR = join(ROOT, '.bench-data/comparison');
-const PG_SCHEMA = 'loupe_bench_comparison';
+const { dataDir: DATA_DIR, pgSchema: PG_SCHEMA } = benchPlace('comparison');
 /** How often the bench asks while the comparison computes (the page asks every 2 s). */
 const POLL_MS = 50;
 /** A comparison not ready after this long is a broken run, not a slow one. */
@@ -411,8 +410,7 @@ async function bench(kind: 'sqlite' | 'postgres'): Promise<void> {
   console.log(`(load at the end: ${loadavg()})`);
 }
 
-const kinds =
-  values.db === 'both' ? (['sqlite', 'postgres'] as const) : [values.db as 'sqlite' | 'postgres'];
+const kinds = databaseKinds(values.db);
 console.log(
   `Comparison benchmark — ${os.cpus().length} cores, Node ${process.version}, load ${loadavg()}`,
 );

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { insertObject, unnest } from '../support/bulk-sql.js';
+import { GENERATING, datasetRow, historyRow, metadataFieldRow } from '../support/datasets.js';
 import { mulberry32 } from '../support/random.js';
 
 export const CLASSES = Array.from({ length: 10 }, (_, i) => `class_${i}`);
@@ -16,7 +17,6 @@ export const DETECTION_CLASSES = ['car', 'person', 'bike', 'truck', 'dog'];
 export const IMAGE_WIDTH = 160;
 export const IMAGE_HEIGHT = 120;
 const SPLITS = ['train', 'val', 'test'];
-const GENERATING = 'generating';
 
 /** A sample's generated label: one of the first 9 classes, spread by a multiplicative hash. */
 export function labelOf(i: number): string {
@@ -161,40 +161,12 @@ interface Header {
 }
 
 function headerRows(spec: DatasetSpec, ids: Ids, now: number): Header {
-  const field = (level: string, id: string, type: string, source: string, group: string) => ({
-    dataset_id: ids.datasetId,
-    data_level: level,
-    id,
-    name: id,
-    label: id,
-    description: '',
-    group_name: group,
-    source,
-    type,
-    state: 'available',
-    created_at: now,
-  });
+  const { datasetId } = ids;
+  const field = (level: string, id: string, type: string, source: string, group: string) =>
+    metadataFieldRow(datasetId, [level, id, type, source, group], now);
   const detection = spec.task === 'object_detection';
   return {
-    dataset: {
-      id: ids.datasetId,
-      name: spec.name,
-      description: GENERATING, // until the last row is written: a half-generated dataset is not reused
-      task_type: spec.task,
-      class_names: JSON.stringify(spec.classes),
-      value_names: '[]',
-      label_map: null,
-      closed_classes: 1,
-      iou_threshold: 0.5,
-      thumbnails_enabled: 0,
-      samples_count: spec.samples,
-      objects_count: spec.objects,
-      next_seq: spec.samples,
-      data_version: 1,
-      created_by: null,
-      created_at: now,
-      updated_at: now,
-    },
+    dataset: datasetRow(datasetId, spec, now),
     fields: [
       ...METADATA_FIELDS.map(([id, type]) => field('image', id, type, 'uploaded', 'Uploaded')),
       ...(detection
@@ -208,17 +180,7 @@ function headerRows(spec: DatasetSpec, ids: Ids, now: number): Header {
           ]
         : []),
     ],
-    history: {
-      id: ids.recordId,
-      dataset_id: ids.datasetId,
-      operation_type: 'sample:create',
-      data_level: 'image',
-      num_items: spec.samples,
-      user_id: null,
-      created_at: now,
-      updated_at: now,
-      restored_by: null,
-    },
+    history: historyRow(ids.recordId, datasetId, 'image', spec.samples, now),
     subset: {
       id: ids.subsetId,
       dataset_id: ids.datasetId,

@@ -5,9 +5,18 @@
 // recognition (100,000 utterances from a word list, hypotheses with some errors). Every value
 // comes from a seeded generator, so the benchmark rebuilds the same data in memory to check the
 // server's numbers against @loupe/metrics run directly.
-import { randomUUID } from 'node:crypto';
 import type { DatabaseConfig } from '@loupe/server/embedded';
-import { openBulkWriter, type BulkWriter, type Columns } from '../support/bulk-sql.js';
+import { tableBatches, type BulkWriter, type Columns } from '../support/bulk-sql.js';
+import {
+  datasetRow,
+  generateOnce,
+  historyRow,
+  metadataFieldRow,
+  predictionSetRow,
+  type FieldSpec,
+  type GeneratedDataset,
+  type NewDataset,
+} from '../support/datasets.js';
 import { mulberry32 } from '../support/random.js';
 
 export const SPLITS = ['train', 'val', 'test'];
@@ -18,7 +27,6 @@ export const IMAGE_HEIGHT = 480;
 /** The numeric field the metadata performance chart bins. */
 export const NUMERIC_FIELD = 'brightness';
 export const PREDICTION_SET = 'bench-model';
-const GENERATING = 'generating';
 
 const splitOf = (i: number) => SPLITS[i % 10 < 8 ? 0 : i % 10 === 8 ? 1 : 2]!;
 /** Rounded to `digits` decimals (what a user's upload would carry). */
@@ -56,8 +64,7 @@ export interface PerformanceSpec {
   samples: number;
   objects: number;
   classes: string[];
-  /** Metadata fields: data level, id, type, source, group. */
-  fields: [string, string, string, string, string][];
+  fields: FieldSpec[];
   seed: number;
   sample(i: number, random: () => number): GeneratedSample;
 }
@@ -279,138 +286,68 @@ export const PREDICTED_OBJECTS: Columns = [
   ['score', 'float8'], ['x', 'float8'], ['y', 'float8'], ['w', 'float8'], ['h', 'float8'],
 ]; // prettier-ignore
 
-export interface Generated {
-  datasetId: string;
-  predictionSetId: string;
-  generated: boolean;
-}
+export type Generated = GeneratedDataset;
 
 const json = (value: unknown) => (value === null ? null : JSON.stringify(value));
 
-async function write(bulk: BulkWriter, spec: PerformanceSpec): Promise<Generated> {
-  const datasetId = randomUUID();
-  const predictionSetId = randomUUID();
-  const recordId = randomUUID();
-  const now = Date.now();
-  await bulk.insert('datasets', {
-    id: datasetId,
-    name: spec.name,
-    description: GENERATING, // until the last row is written: a half-generated dataset is not reused
-    task_type: spec.task,
-    class_names: JSON.stringify(spec.classes),
-    value_names: '[]',
-    label_map: null,
-    closed_classes: spec.classes.length > 0 ? 1 : 0,
-    iou_threshold: 0.5,
-    thumbnails_enabled: 0,
-    samples_count: spec.samples,
-    objects_count: spec.objects,
-    next_seq: spec.samples,
-    data_version: 1,
-    created_by: null,
-    created_at: now,
-    updated_at: now,
-  });
-  for (const [level, id, type, source, group] of spec.fields)
-    await bulk.insert('metadata_fields', {
-      dataset_id: datasetId,
-      data_level: level,
-      id,
-      name: id,
-      label: id,
-      description: '',
-      group_name: group,
-      source,
-      type,
-      state: 'available',
-      created_at: now,
-    });
-  await bulk.insert('history_records', {
-    id: recordId,
-    dataset_id: datasetId,
-    operation_type: 'sample:create',
-    data_level: spec.mediaType,
-    num_items: spec.samples,
-    user_id: null,
-    created_at: now,
-    updated_at: now,
-    restored_by: null,
-  });
-  await bulk.insert('prediction_sets', {
-    id: predictionSetId,
-    dataset_id: datasetId,
-    name: PREDICTION_SET,
-    num_present: 0,
-    created_at: now,
-    updated_at: now,
-  });
+async function write(bulk: BulkWriter, spec: PerformanceSpec, ids: NewDataset): Promise<void> {
+  const { datasetId, predictionSetId, recordId, now } = ids;
+  await bulk.insert('datasets', datasetRow(datasetId, spec, now));
+  for (const field of spec.fields)
+    await bulk.insert('metadata_fields', metadataFieldRow(datasetId, field, now));
+  await bulk.insert(
+    'history_records',
+    historyRow(recordId, datasetId, spec.mediaType, spec.samples, now),
+  );
+  await bulk.insert(
+    'prediction_sets',
+    predictionSetRow(predictionSetId, datasetId, PREDICTION_SET, 0, now),
+  );
   let present = 0;
-  let samples: unknown[][] = [];
-  let objects: unknown[][] = [];
-  let predictions: unknown[][] = [];
-  let predictedObjects: unknown[][] = [];
-  const flush = async () => {
-    await bulk.batch([
-      { table: 'samples', columns: SAMPLES, rows: samples },
-      { table: 'objects', columns: OBJECTS, rows: objects },
-      { table: 'predictions', columns: PREDICTIONS, rows: predictions },
-      { table: 'predicted_objects', columns: PREDICTED_OBJECTS, rows: predictedObjects },
-    ]);
-    samples = [];
-    objects = [];
-    predictions = [];
-    predictedObjects = [];
-  };
+  const rows = tableBatches(
+    bulk,
+    {
+      samples: SAMPLES,
+      objects: OBJECTS,
+      predictions: PREDICTIONS,
+      predicted_objects: PREDICTED_OBJECTS,
+    },
+    10_000,
+  );
   let seq = 0;
   for (const s of samplesOf(spec)) {
     const media = `https://media.example.com/${spec.task}/${s.id}`;
-    samples.push([
+    rows.push('samples', [
       datasetId, s.id, seq++, spec.mediaType, media, s.split, s.label, s.transcript,
       json(s.metadata), json(s.computed), 1, 0, recordId, now, now,
     ]); // prettier-ignore
     for (const o of s.objects)
-      objects.push([datasetId, o.id, s.id, o.label, o.x, o.y, o.w, o.h, 0, 0, now, now]);
+      rows.push('objects', [datasetId, o.id, s.id, o.label, o.x, o.y, o.w, o.h, 0, 0, now, now]);
     if (s.prediction) {
       present++;
       const p = s.prediction;
-      predictions.push([predictionSetId, s.id, p.label, p.score, p.transcript, now]);
+      rows.push('predictions', [predictionSetId, s.id, p.label, p.score, p.transcript, now]);
     }
     for (const o of s.predictedObjects)
-      predictedObjects.push([predictionSetId, o.id, s.id, o.label, o.score, o.x, o.y, o.w, o.h]);
-    if (samples.length === 10_000) await flush();
+      rows.push('predicted_objects', [
+        predictionSetId, o.id, s.id, o.label, o.score, o.x, o.y, o.w, o.h,
+      ]); // prettier-ignore
+    await rows.next();
   }
-  if (samples.length > 0) await flush();
+  await rows.end();
   await bulk.run('update prediction_sets set num_present = ? where id = ?', [
     present,
     predictionSetId,
   ]);
-  await bulk.run('update datasets set description = ? where id = ?', ['complete', datasetId]);
-  await bulk.analyze();
-  return { datasetId, predictionSetId, generated: true };
 }
 
 /** Writes the dataset and its prediction set unless a complete one exists (or `regenerate`). */
-export async function generate(
+export function generate(
   database: DatabaseConfig,
   spec: PerformanceSpec,
   regenerate: boolean,
 ): Promise<Generated> {
-  const bulk = await openBulkWriter(database);
-  try {
-    const [existing] = await bulk.select<{ id: string; description: string }>(
-      'select id, description from datasets where name = ?',
-      [spec.name],
-    );
-    if (existing && existing.description !== GENERATING && !regenerate) {
-      const [set] = await bulk.select<{ id: string }>(
-        'select id from prediction_sets where dataset_id = ? and name = ?',
-        [existing.id, PREDICTION_SET],
-      );
-      if (set) return { datasetId: existing.id, predictionSetId: set.id, generated: false };
-    }
-    if (existing) await bulk.run('delete from datasets where id = ?', [existing.id]);
-    return await write(bulk, spec);
-  } finally {
-    await bulk.close();
-  }
+  return generateOnce(database, spec.name, PREDICTION_SET, regenerate, (bulk, ids) =>
+    write(bulk, spec, ids),
+  );
 }

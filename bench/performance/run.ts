@@ -17,7 +17,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
   api,
@@ -33,8 +33,12 @@ import {
   type CocoDetection,
 } from '@loupe/metrics';
 import {
+  BENCH_OPTIONS,
+  ROOT,
   benchDatabase,
+  benchPlace,
   bumpDataVersion,
+  databaseKinds,
   startInProcess,
   vacuumAnalyze,
   type InProcess,
@@ -80,12 +84,10 @@ type Figure = (typeof FIGURES)[number];
 
 const { values } = parseArgs({
   options: {
-    db: { type: 'string', default: 'both' },
-    samples: { type: 'string', default: '1000000' },
+    ...BENCH_OPTIONS,
     images: { type: 'string', default: '5000' },
     utterances: { type: 'string', default: '100000' },
     runs: { type: 'string', default: '9' },
-    regenerate: { type: 'boolean', default: false },
     profile: { type: 'string' },
     only: { type: 'string' },
   },
@@ -100,9 +102,7 @@ const SAMPLES = Number(values.samples);
 const IMAGES = Number(values.images);
 const UTTERANCES = Number(values.utterances);
 const RUNS = Number(values.runs);
-const ROOT = resolve(import.meta.dirname, '../..');
-const DATA_DIR = join(ROOT, '.bench-data/performance');
-const PG_SCHEMA = 'loupe_bench_performance';
+const { dataDir: DATA_DIR, pgSchema: PG_SCHEMA } = benchPlace('performance');
 /** Items of the selection whose performance is timed. */
 const SELECTION = 10_000;
 /** How often the bench asks for the statistics while they compute (a page asks every 2 s). */
@@ -538,7 +538,4 @@ async function speechFigures(app: InProcess, spec: PerformanceSpec, set: Generat
 console.log(
   `Model performance benchmark — ${os.cpus().length} cores, load ${loadavg()}, node ${process.version}; server and client share one process (wall and CPU are of both)`,
 );
-for (const kind of values.db === 'both'
-  ? (['sqlite', 'postgres'] as const)
-  : [values.db as 'sqlite' | 'postgres'])
-  await bench(kind);
+for (const kind of databaseKinds(values.db)) await bench(kind);

@@ -37,6 +37,34 @@ export interface BulkWriter {
   close(): Promise<void>;
 }
 
+/**
+ * Rows of several tables gathered for `bulk.batch`: `push` a sample's rows, then `next()` writes
+ * every table's rows together once the first table holds `size`; `end()` writes what is left.
+ */
+export function tableBatches<T extends string>(
+  bulk: BulkWriter,
+  tables: Record<T, Columns>,
+  size: number,
+) {
+  const names = Object.keys(tables) as T[];
+  const empty = () =>
+    Object.fromEntries(names.map((t) => [t, [] as unknown[][]])) as Record<T, unknown[][]>;
+  let rows = empty();
+  const write = async () => {
+    await bulk.batch(names.map((t) => ({ table: t, columns: tables[t], rows: rows[t] })));
+    rows = empty();
+  };
+  return {
+    push: (table: T, row: unknown[]) => void rows[table].push(row),
+    next: async () => {
+      if (rows[names[0]!].length >= size) await write();
+    },
+    end: async () => {
+      if (rows[names[0]!].length > 0) await write();
+    },
+  };
+}
+
 export async function openBulkWriter(database: DatabaseConfig): Promise<BulkWriter> {
   if (database.kind === 'sqlite') {
     const db = new SQLite(database.path);

@@ -3,7 +3,7 @@
 // listening on a free loopback port, the bench admin set up or signed in through the typed client,
 // and an evaluation license started (uploads and toggles need one).
 import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { ApiError, api, cookieJar, createClient, type ApiClient } from '@loupe/contracts';
 import {
@@ -19,6 +19,34 @@ import {
 export const PG_URL = process.env.DATABASE_URL?.startsWith('postgres')
   ? process.env.DATABASE_URL
   : 'postgres://postgres@127.0.0.1:5432/test';
+
+/** The repository's root. */
+export const ROOT = resolve(import.meta.dirname, '../..');
+
+/**
+ * The options every in-process benchmark takes (for node:util parseArgs): --db sqlite|postgres|both,
+ * --samples N (1,000,000 by default) and --regenerate (write the data again rather than reuse it).
+ */
+export const BENCH_OPTIONS = {
+  db: { type: 'string', default: 'both' },
+  samples: { type: 'string', default: '1000000' },
+  regenerate: { type: 'boolean', default: false },
+} as const;
+
+/** The databases of --db, in the order they run. */
+export function databaseKinds(db: string): ('sqlite' | 'postgres')[] {
+  if (db === 'both') return ['sqlite', 'postgres'];
+  if (db === 'sqlite' || db === 'postgres') return [db];
+  throw new Error(`--db: unknown database '${db}' (choose from sqlite, postgres, both)`);
+}
+
+/**
+ * Where the benchmark `name` keeps its data for the next run: the folder .bench-data/<name>/ and
+ * the PostgreSQL schema loupe_bench_<name>.
+ */
+export function benchPlace(name: string): { dataDir: string; pgSchema: string } {
+  return { dataDir: join(ROOT, '.bench-data', name), pgSchema: `loupe_bench_${name}` };
+}
 
 /** The account the in-process benchmarks set up on their databases. */
 export const ADMIN = {
