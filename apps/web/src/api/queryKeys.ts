@@ -114,6 +114,20 @@ export const queryKeys = {
     comparisonSubsets: (datasetId: string, query: unknown) =>
       ['datasets', datasetId, 'performance', 'comparison', 'subsets', query] as const,
   },
+  /**
+   * A dataset's health checks (docs/health-checks.md), kept under its dataset's keys: every
+   * applied edit (which invalidates `queryKeys.datasets.one`) makes them stale too.
+   */
+  healthChecks: {
+    /** Every health-check read of a dataset: invalidate after any check write or ignore. */
+    all: (datasetId: string) => ['datasets', datasetId, 'checks'] as const,
+    /** The lists of every prediction set. */
+    lists: (datasetId: string) => ['datasets', datasetId, 'checks', 'list'] as const,
+    list: (datasetId: string, predictionsId?: string) =>
+      ['datasets', datasetId, 'checks', 'list', predictionsId ?? null] as const,
+    detail: (datasetId: string, checkId: string, predictionsId?: string) =>
+      ['datasets', datasetId, 'checks', 'detail', checkId, predictionsId ?? null] as const,
+  },
   latestVersion: (url: string, currentVersion: string) =>
     ['latestVersion', url, currentVersion] as const,
 };

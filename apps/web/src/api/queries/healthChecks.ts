@@ -7,27 +7,9 @@ import { queryOptions } from '@tanstack/react-query';
 import { call } from '../client';
 import { queryKeys } from '../queryKeys';
 
-/** The health-check keys (to move into queryKeys.ts as its `healthChecks` branch). */
-export const healthCheckKeys = {
-  /** Every health-check read of a dataset: invalidate after any check write or ignore. */
-  all: (datasetId: string) => [...queryKeys.datasets.one(datasetId), 'checks'] as const,
-  /** The lists of every prediction set. */
-  lists: (datasetId: string) => [...queryKeys.datasets.one(datasetId), 'checks', 'list'] as const,
-  list: (datasetId: string, predictionsId?: string) =>
-    [...queryKeys.datasets.one(datasetId), 'checks', 'list', predictionsId ?? null] as const,
-  detail: (datasetId: string, checkId: string, predictionsId?: string) =>
-    [
-      ...queryKeys.datasets.one(datasetId),
-      'checks',
-      'detail',
-      checkId,
-      predictionsId ?? null,
-    ] as const,
-};
-
 export const healthChecksQuery = (datasetId: string, predictionsId?: string) =>
   queryOptions({
-    queryKey: healthCheckKeys.list(datasetId, predictionsId),
+    queryKey: queryKeys.healthChecks.list(datasetId, predictionsId),
     queryFn: ({ signal }) =>
       call(
         api.healthChecks.list,
@@ -43,7 +25,7 @@ export const healthChecksQuery = (datasetId: string, predictionsId?: string) =>
 
 export const healthCheckQuery = (datasetId: string, checkId: string, predictionsId?: string) =>
   queryOptions({
-    queryKey: healthCheckKeys.detail(datasetId, checkId, predictionsId),
+    queryKey: queryKeys.healthChecks.detail(datasetId, checkId, predictionsId),
     queryFn: ({ signal }) =>
       call(
         api.healthChecks.get,

@@ -1,28 +1,23 @@
 // Datasets and prediction sets as the server answers them, for this feature's tests.
 import type { Dataset, PredictionSet } from '@loupe/contracts';
+import { datasetFixture } from '../../test/fixtures';
 
 export const DATASET_ID = '3f1c2a6e-7b44-4c1e-9a51-2f0b6d8e9a10';
 
 export function dataset(change: Partial<Dataset> = {}): Dataset {
-  return {
+  return datasetFixture({
     id: DATASET_ID,
     name: 'street-scenes',
     description: 'Dashcam frames from three cities.',
     task_type: 'object_detection',
-    issues_count: 0,
     samples_count: 120,
-    views: [{ id: 'default', name: 'Image' }],
     class_names: ['car', 'person'],
-    classes_count: 2,
     objects_count: 340,
     predictions_count: 2,
     updated_ts: Math.floor(Date.now() / 1000) - 3600,
     preview_urls: ['/api/a.webp', '/api/b.webp', '/api/c.webp', '/api/d.webp'],
-    splits: ['train', 'test'],
-    iou_threshold: 0.5,
-    thumbnails_enabled: true,
     ...change,
-  };
+  });
 }
 
 export function predictionSet(change: Partial<PredictionSet> = {}): PredictionSet {

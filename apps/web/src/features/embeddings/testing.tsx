@@ -15,6 +15,7 @@ import { vi } from 'vitest';
 import { createQueryClient } from '../../api/queryClient';
 import { ThemeProvider } from '../../app/theme/ThemeProvider';
 import type { Handler } from '../../test/fakeServer';
+import { datasetFixture } from '../../test/fixtures';
 import { EmbeddingsView, type EmbeddingsViewProps } from './EmbeddingsView';
 
 export { lastScatter, scatters } from './scatter/fakeScatter';
@@ -25,25 +26,14 @@ export const DATASET_ID = '3f1c2a6e-7b44-4c1e-9a51-2f0b6d8e9a10';
 export const api = `/api/datasets/${DATASET_ID}/embeddings`;
 
 export function dataset(change: Partial<Dataset> = {}): Dataset {
-  return {
+  return datasetFixture({
     id: DATASET_ID,
     name: 'street-scenes',
-    description: '',
-    task_type: 'classification',
-    issues_count: 0,
     samples_count: 5,
-    views: [{ id: 'default', name: 'Image' }],
-    class_names: ['cat', 'dog'],
-    classes_count: 2,
-    objects_count: 0,
-    predictions_count: 0,
     updated_ts: 0,
-    preview_urls: [],
     splits: ['train'],
-    iou_threshold: 0.5,
-    thumbnails_enabled: true,
     ...change,
-  };
+  });
 }
 
 export function settings(change: Partial<EmbeddingsSettings> = {}): EmbeddingsSettings {

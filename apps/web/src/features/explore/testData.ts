@@ -13,6 +13,7 @@ import {
   type PredictionSet,
 } from '@loupe/contracts';
 import { adminUser, appState, fakeServer, type Handler } from '../../test/fakeServer';
+import { datasetFixture } from '../../test/fixtures';
 
 export const DATASET_ID = '3f1c2a6e-7b44-4c1e-9a51-2f0b6d8e9a10';
 export const api = `/api/datasets/${DATASET_ID}`;
@@ -22,25 +23,15 @@ export const MODEL_ID = '9a0b1c2d-3e4f-4a5b-8c6d-7e8f9a0b1c2d';
 export const modelExplorePath = `/models/datasets/${DATASET_ID}/predictions/${MODEL_ID}/explore`;
 
 export function dataset(change: Partial<Dataset> = {}): Dataset {
-  return {
+  return datasetFixture({
     id: DATASET_ID,
     name: 'street-scenes',
-    description: '',
     task_type: 'object_detection',
-    issues_count: 0,
     samples_count: 12,
-    views: [{ id: 'default', name: 'Image' }],
     class_names: ['car', 'person'],
-    classes_count: 2,
     objects_count: 20,
-    predictions_count: 0,
-    updated_ts: Math.floor(Date.now() / 1000),
-    preview_urls: [],
-    splits: ['train', 'test'],
-    iou_threshold: 0.5,
-    thumbnails_enabled: true,
     ...change,
-  };
+  });
 }
 
 const field = (change: Partial<MetadataFieldInfo> & { id: string }): MetadataFieldInfo => ({

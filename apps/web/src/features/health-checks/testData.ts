@@ -14,6 +14,7 @@ import type {
 } from '@loupe/contracts';
 import { passingPercentage } from '@loupe/contracts';
 import { adminUser, appState, fakeServer, type Handler } from '../../test/fakeServer';
+import { datasetFixture } from '../../test/fixtures';
 
 export const DATASET_ID = '7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
 export const MODEL_ID = '0b1c2d3e-4f5a-4b6c-9d7e-8f9a0b1c2d3e';
@@ -22,25 +23,12 @@ export const listPath = `/datasets/${DATASET_ID}/checks`;
 export const checkPath = (id: string) => `${listPath}/${id}`;
 
 export function dataset(change: Partial<Dataset> = {}): Dataset {
-  return {
+  return datasetFixture({
     id: DATASET_ID,
-    name: 'pets',
-    description: '',
-    task_type: 'classification',
-    issues_count: 0,
     samples_count: 10,
-    views: [{ id: 'default', name: 'Image' }],
-    class_names: ['cat', 'dog'],
-    classes_count: 2,
-    objects_count: 0,
     predictions_count: 1,
-    updated_ts: Math.floor(Date.now() / 1000),
-    preview_urls: [],
-    splits: ['train', 'test'],
-    iou_threshold: null,
-    thumbnails_enabled: true,
     ...change,
-  } as Dataset;
+  });
 }
 
 export const model: PredictionSet = {

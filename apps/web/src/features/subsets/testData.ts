@@ -10,6 +10,7 @@ import type {
   UpdateSubsetRequest,
 } from '@loupe/contracts';
 import { adminUser, appState, fakeServer, type Handler } from '../../test/fakeServer';
+import { datasetFixture } from '../../test/fixtures';
 
 export const DATASET_ID = '7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
 export const MODEL_ID = '0b1c2d3e-4f5a-4b6c-9d7e-8f9a0b1c2d3e';
@@ -17,25 +18,16 @@ export const api = `/api/datasets/${DATASET_ID}`;
 export const SUBSET_A = '1a000000-0000-4000-8000-000000000001';
 
 export function dataset(change: Partial<Dataset> = {}): Dataset {
-  return {
+  return datasetFixture({
     id: DATASET_ID,
     name: 'harbour-cams',
-    description: '',
     task_type: 'object_detection',
-    issues_count: 0,
     samples_count: 300,
-    views: [{ id: 'default', name: 'Image' }],
     class_names: ['boat', 'buoy'],
-    classes_count: 2,
     objects_count: 900,
     predictions_count: 1,
-    updated_ts: Math.floor(Date.now() / 1000),
-    preview_urls: [],
-    splits: ['train', 'test'],
-    iou_threshold: 0.5,
-    thumbnails_enabled: true,
     ...change,
-  };
+  });
 }
 
 export const model: PredictionSet = {

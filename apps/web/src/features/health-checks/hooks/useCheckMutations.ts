@@ -4,12 +4,11 @@
 import { api, type CheckParamValue, type CreateCheckRequest } from '@loupe/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../api/client';
-import { healthCheckKeys } from '../../../api/queries/healthChecks';
 import { queryKeys } from '../../../api/queryKeys';
 
 function useRefresh(datasetId: string) {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: healthCheckKeys.all(datasetId) });
+  return () => queryClient.invalidateQueries({ queryKey: queryKeys.healthChecks.all(datasetId) });
 }
 
 export function useRunChecks(datasetId: string) {
@@ -69,7 +68,8 @@ export function useDeleteCheck(datasetId: string) {
   return useMutation({
     mutationFn: (checkId: string) =>
       call(api.healthChecks.remove, { params: { id: datasetId, checkId } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: healthCheckKeys.lists(datasetId) }),
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: queryKeys.healthChecks.lists(datasetId) }),
   });
 }
 
@@ -103,7 +103,7 @@ export function useIgnoreItems(datasetId: string) {
         },
       }),
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: healthCheckKeys.all(datasetId) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.healthChecks.all(datasetId) });
       void queryClient.invalidateQueries({ queryKey: queryKeys.explore.all(datasetId) });
     },
   });

@@ -24,6 +24,7 @@ import {
   type TaskType,
 } from '@loupe/contracts';
 import { adminUser, appState, fakeServer, type Handler } from '../../../test/fakeServer';
+import { datasetFixture } from '../../../test/fixtures';
 
 export const DATASET_ID = '7a8b9c0d-1e2f-4a3b-8c4d-5e6f7a8b9c0d';
 export const MODEL_A = '8b9c0d1e-2f3a-4b4c-9d5e-6f7a8b9c0d1e';
@@ -34,26 +35,13 @@ export const comparePage = (b?: string) =>
   `/models/datasets/${DATASET_ID}/predictions/${MODEL_A}/compare${b ? `/${b}` : ''}`;
 
 export function dataset(task: TaskType = 'classification', change: Partial<Dataset> = {}): Dataset {
-  return {
+  return datasetFixture({
     id: DATASET_ID,
-    name: 'pets',
-    description: '',
     task_type: task,
-    issues_count: 0,
-    samples_count: 100,
-    views: [{ id: 'default', name: 'Image' }],
-    class_names: ['cat', 'dog'],
-    classes_count: 2,
-    objects_count: 0,
     predictions_count: 3,
-    updated_ts: Math.floor(Date.now() / 1000),
-    preview_urls: [],
-    splits: ['train', 'test'],
-    iou_threshold: 0.5,
-    thumbnails_enabled: true,
     ...(task === 'regression' ? { regression_value_names: ['age', 'height'] } : {}),
     ...change,
-  };
+  });
 }
 
 function model(id: string, name: string, task: TaskType): PredictionSet {

@@ -16,6 +16,7 @@ import type {
   TaskType,
 } from '@loupe/contracts';
 import { adminUser, appState, fakeServer, type Handler } from '../../../test/fakeServer';
+import { datasetFixture } from '../../../test/fixtures';
 
 export const DATASET_ID = '5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b';
 export const MODEL_ID = '6f7a8b9c-0d1e-4f2a-9b3c-4d5e6f7a8b9c';
@@ -24,25 +25,7 @@ export const perf = `${base}/predictions/${MODEL_ID}/performance`;
 export const page = `/models/datasets/${DATASET_ID}/predictions/${MODEL_ID}/performance`;
 
 export function dataset(change: Partial<Dataset> = {}): Dataset {
-  return {
-    id: DATASET_ID,
-    name: 'pets',
-    description: '',
-    task_type: 'classification',
-    issues_count: 0,
-    samples_count: 100,
-    views: [{ id: 'default', name: 'Image' }],
-    class_names: ['cat', 'dog'],
-    classes_count: 2,
-    objects_count: 0,
-    predictions_count: 3,
-    updated_ts: Math.floor(Date.now() / 1000),
-    preview_urls: [],
-    splits: ['train', 'test'],
-    iou_threshold: 0.5,
-    thumbnails_enabled: true,
-    ...change,
-  };
+  return datasetFixture({ id: DATASET_ID, predictions_count: 3, ...change });
 }
 
 export function model(task: TaskType = 'classification'): PredictionSet {
