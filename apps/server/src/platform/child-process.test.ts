@@ -1,6 +1,8 @@
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ChildProcessRunner } from './child-process.js';
 import type { FixtureTask } from './child-process.fixture.js';
@@ -102,3 +104,12 @@ describe('ChildProcessRunner', () => {
     for (const folder of left) expect(existsSync(join(tmpdir(), folder, '0.bin'))).toBe(false);
   }, 30_000);
 });
+
+it('stop() settles in a process with nothing else to do, which then ends normally', () => {
+  const script = fileURLToPath(new URL('./child-process.stop.fixture.ts', import.meta.url));
+  const ran = spawnSync(process.execPath, ['--conditions=loupe-src', '--import', 'tsx', script], {
+    encoding: 'utf8',
+    timeout: 30_000,
+  });
+  expect({ status: ran.status, stdout: ran.stdout }).toEqual({ status: 0, stdout: 'stopped' });
+}, 40_000);

@@ -203,6 +203,9 @@ export class ChildProcessRunner<T, R> {
     this.child = null;
     if (!child || child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    // Held until it exits: an unreferenced child would let the process end before the exit
+    // event, leaving this promise unsettled.
+    this.hold(child);
     child.kill('SIGKILL');
     await exited;
   }
