@@ -166,13 +166,19 @@ test('statistics are the COCO numbers of the data, and a metadata bar opens exac
     .evaluateAll((cards) => cards.map((card) => card.getAttribute('data-item-id') ?? ''));
   expect(shown.sort()).toEqual([...rain].sort());
 
-  // The sidebar: the filter's counts at the dataset's IoU threshold, then a selection's.
+  // The link selects every item of its result (the map highlights them): the sidebar counts
+  // that selection; clearing it leaves the filter's counts at the dataset's IoU
+  // threshold; then a selection of two.
   const sidebar = new SelectionPerformance(page);
+  const rainCounts = shownCounts(objectCounts(STREET, 'detector-a', rain, dataset.iou_threshold));
+  const linked = await sidebar.expectScope(`${rain.length} selected items`, rain.length);
+  expect(linked.metrics).toMatchObject(rainCounts);
+  const counter = page.getByTestId('selection-counter');
+  await counter.getByRole('button').click();
+  await counter.waitFor({ state: 'detached' });
   const filtered = await sidebar.expectScope('Items matching the filter', rain.length);
   expect(filtered.itemsUsed).toBe(rain.length);
-  expect(filtered.metrics).toMatchObject(
-    shownCounts(objectCounts(STREET, 'detector-a', rain, dataset.iou_threshold)),
-  );
+  expect(filtered.metrics).toMatchObject(rainCounts);
   const [first, second] = await explore.firstCardIds(2);
   await explore.cards().nth(0).click();
   await explore

@@ -28,6 +28,7 @@ test('the state survives a round trip through the URL; defaults stay out of it',
     attribution: null,
     opacity: 50,
     compare: null,
+    selectAll: false,
   });
   const cleared = writeExploreState(params, {
     sort: [],
@@ -101,4 +102,17 @@ test('the comparison of two models survives a round trip; an unreadable one is n
     ).toBeNull();
   }
   expect(readExploreState(new URLSearchParams(), [...levels]).compare).toBeNull();
+});
+
+test("a link's select=all reads as selectAll; writing false removes it, other values are none", () => {
+  const linked = new URLSearchParams('level=image&select=all');
+  expect(readExploreState(linked, [...levels]).selectAll).toBe(true);
+  const done = writeExploreState(linked, { selectAll: false });
+  expect(done.toString()).toBe('level=image');
+  expect(readExploreState(done, [...levels]).selectAll).toBe(false);
+  expect(writeExploreState(new URLSearchParams(), { selectAll: true }).toString()).toBe(
+    'select=all',
+  );
+  expect(readExploreState(new URLSearchParams('select=some'), [...levels]).selectAll).toBe(false);
+  expect(readExploreState(new URLSearchParams('select='), [...levels]).selectAll).toBe(false);
 });

@@ -1,9 +1,11 @@
 // The explorer's state as URL query parameters, so a reload or a shared link keeps it:
 // level, sort (JSON), filter (JSON), color, cards (JSON list of card toggles), size (card
 // width), view (grid, split or embeddings), item (the open item), attribution (the heatmap drawn
-// over pictures, in the default view only), opacity (the heatmap's, in percent) and compare (JSON
-// of the ComparisonContext a comparison page's link opens the explorer in). Anything unreadable
-// falls back to the default.
+// over pictures, in the default view only), opacity (the heatmap's, in percent), compare (JSON
+// of the ComparisonContext a comparison page's link opens the explorer in) and select (`all`: a
+// model page's link asks for every item of its result to be selected on arrival, so the map
+// highlights them; the explorer removes it once done, so a reload does not select again).
+// Anything unreadable falls back to the default.
 import {
   ATTRIBUTION_OPACITY,
   ComparisonContext,
@@ -35,6 +37,8 @@ export interface ExploreState {
   opacity: number;
   /** The comparison of two models the explorer is in (compare/), or none. */
   compare: ComparisonContext | null;
+  /** Select the whole result once it is known (`select=all`); a one-off request of a link. */
+  selectAll: boolean;
 }
 
 /** An opacity from the URL: a whole percent from 0 to 100, else the default. */
@@ -82,6 +86,7 @@ export function readExploreState(params: URLSearchParams, levels: DataLevel[]): 
     attribution: shownView === 'grid' ? params.get('attribution') || null : null,
     opacity: readOpacity(params.get('opacity')),
     compare: parseJson(params.get('compare'), ComparisonContext) ?? null,
+    selectAll: params.get('select') === 'all',
   };
 }
 
@@ -114,5 +119,6 @@ export function writeExploreState(
     set('opacity', opacity === ATTRIBUTION_OPACITY.default ? null : String(opacity));
   }
   if ('compare' in change) set('compare', change.compare ? JSON.stringify(change.compare) : null);
+  if ('selectAll' in change) set('select', change.selectAll ? 'all' : null);
   return next;
 }

@@ -1,9 +1,10 @@
 // Everything the Explore page knows and does, so the page is layout: the URL state, the metadata
 // fields, the result, the selection shared with the map (and its keys, and its items for the bulk
 // actions), the colouring, the cards' fields, the open item, Find similar, Back, and the grid's
-// failure; in a comparison of two models (compare/), the comparison every request carries.
+// failure; in a comparison of two models (compare/), the comparison every request carries; and a
+// link's request to select the whole result (`select=all`).
 import { DATA_LEVELS, type Dataset } from '@loupe/contracts';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../../../api/ApiError';
 import { useLicense } from '../../../api/hooks/useLicense';
@@ -46,6 +47,18 @@ export function useExploreController(dataset: Dataset, predictionsId?: string) {
   });
   const { itemRows, rows, version, context } = result;
   const selection = useSharedSelection({ rows, version, dataLevel, subsetId });
+  // A model page's link asks for its whole result selected (`select=all`, exploreState.ts), so the
+  // map highlights it. Once this query's rows are in (not the previous query's, kept meanwhile),
+  // they are selected as Ctrl/Cmd+A selects them, and the request leaves the URL (replacing the
+  // entry): a reload or a later filter keeps the user's own selection. Declared after the
+  // selection, so it runs after the selection's reset for a new table version.
+  const { selectAll } = selection;
+  const rowsReady = rows !== undefined && !itemRows.isPlaceholderData;
+  useEffect(() => {
+    if (!state.selectAll || !rowsReady) return;
+    selectAll();
+    update({ selectAll: false });
+  }, [state.selectAll, rowsReady, selectAll, update]);
   const { fields, cardFields, cardConfigFields, colorBy } = useExploreFields(
     metadata.data?.metadata_config,
     state.cardToggles,

@@ -93,7 +93,7 @@ test('lists sort by |raw delta|, and bars scale to the largest |raw delta| of ev
   expect(barLength(0, 0)).toBe(0);
 });
 
-test('an explore link opens model A or B with the config and the comparison context', () => {
+test('an explore link opens model A or B with the config, the comparison context, all selected', () => {
   const config = exploreConfig({
     type: 'string',
     metadata_id: 'comparison.category',
@@ -109,6 +109,7 @@ test('an explore link opens model A or B with the config and the comparison cont
   ]);
   expect(JSON.parse(toB.searchParams.get('cards')!)).toContain('comparison.category');
   expect(JSON.parse(toB.searchParams.get('compare')!)).toEqual(config.context);
+  expect(toB.searchParams.get('select')).toBe('all');
   const toA = new URL(comparisonExplorePath(DATASET_ID, 'model_a', config), 'http://x');
   expect(toA.pathname).toBe(`/models/datasets/${DATASET_ID}/predictions/${MODEL_A}/explore`);
 });

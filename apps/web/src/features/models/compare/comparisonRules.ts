@@ -123,8 +123,9 @@ export function exploreSides(subcategory: ObjectSubcategory | null): ModelSide[]
 
 /**
  * The explorer of model A or B showing exactly a bar's items: the config's level, filter, sort
- * and fields as the performance page builds them, plus the comparison context (`compare`) the
- * explorer sends with every request so the comparison fields exist.
+ * and fields as the performance page builds them (all items selected, `select=all`), plus the
+ * comparison context (`compare`) the explorer sends with every request so the comparison fields
+ * exist.
  */
 export function comparisonExplorePath(
   datasetId: string,

@@ -1,5 +1,6 @@
 // Where a metadata field of the model metadata page leads: the model's explorer at the field's
-// data level, coloured by the field and sorted by it, largest first (the explorer's URL state).
+// data level, coloured by the field and sorted by it, largest first, with every item of the level
+// selected so the embeddings map highlights them (the explorer's URL state).
 import type { DataLevel } from '@loupe/contracts';
 
 export function exploreByField(
@@ -12,6 +13,7 @@ export function exploreByField(
     level: dataLevel,
     color: metadataId,
     sort: JSON.stringify([{ name: metadataId, direction: 'descending' }]),
+    select: 'all',
   });
   return `/models/datasets/${encodeURIComponent(datasetId)}/predictions/${encodeURIComponent(predictionSetId)}/explore?${search.toString()}`;
 }

@@ -79,7 +79,7 @@ test('the first metadata field: uploaded, then computed, then the label, skippin
   expect(defaultMetadataField([])).toBeUndefined();
 });
 
-test("a bin's explorer address: level, filter and the bin's field on the cards", () => {
+test("a bin's explorer address: level, filter, the bin's field on the cards, all selected", () => {
   const path = exploreConfigPath('/models/datasets/d/predictions/p', {
     ...exploreConfig('rain'),
     sort_by: 'weather',
@@ -100,7 +100,9 @@ test("a bin's explorer address: level, filter and the bin's field on the cards",
     'split',
     'weather',
   ]);
-  // No filter and no extra field: only the level.
+  // The explorer selects the whole result on arrival, so the map highlights it.
+  expect(url.searchParams.get('select')).toBe('all');
+  // No filter and no extra field: only the level (and the selection).
   expect(
     exploreConfigPath('/r', {
       data_level: 'image_object',
@@ -108,7 +110,7 @@ test("a bin's explorer address: level, filter and the bin's field on the cards",
       sort_by: null,
       visible_metadata_ids: ['split'],
     }),
-  ).toBe('/r/explore?level=image_object');
+  ).toBe('/r/explore?level=image_object&select=all');
 });
 
 test('subset cards share a row equally: as many columns as cards, up to 4 (fewer on small screens)', () => {

@@ -128,8 +128,8 @@ const EXPLORE_CARD_TOGGLES = ['similarity_score', 'label', 'split'];
 
 /**
  * The model's explorer showing exactly a bin's items: its data level and filter, its sort and its
- * field on the cards. The parameter names are the explorer's URL state (level, filter, sort,
- * cards).
+ * field on the cards, with all of them selected so the embeddings map highlights them. The
+ * parameter names are the explorer's URL state (level, filter, sort, cards, select).
  */
 export function exploreConfigPath(root: string, config: ExploreConfig): string {
   const search = new URLSearchParams({ level: config.data_level });
@@ -139,6 +139,7 @@ export function exploreConfigPath(root: string, config: ExploreConfig): string {
   }
   const cards = [...new Set([...EXPLORE_CARD_TOGGLES, ...config.visible_metadata_ids])];
   if (cards.length > EXPLORE_CARD_TOGGLES.length) search.set('cards', JSON.stringify(cards));
+  search.set('select', 'all');
   return `${root}/explore?${search.toString()}`;
 }
 
