@@ -1,5 +1,5 @@
 // One child process that runs tasks for the server, for work that calls native libraries for a
-// long time (docs/architecture.md, decision 58). A worker thread cannot be ended while it is
+// long time (docs/decisions.md, decision 58). A worker thread cannot be ended while it is
 // inside a native call: Node aborts the whole process (usearch's searches do, for one). A child
 // process can be killed at any moment, so a task that overruns its deadline, a native crash or an
 // exhausted heap fails that task only. Its entry module answers with `serveTasks`
