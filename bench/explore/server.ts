@@ -29,6 +29,7 @@ import {
   type Config,
   type DatabaseConfig,
 } from '@loupe/server/embedded';
+import { metadataFieldRow } from '../support/datasets.js';
 
 const { values } = parseArgs({
   options: {
@@ -140,19 +141,8 @@ function headerRows(datasetId: string, recordId: string, now: number) {
     created_at: now,
     updated_at: now,
   };
-  const field = (level: string, id: string, type: string, source: string, group: string) => ({
-    dataset_id: datasetId,
-    data_level: level,
-    id,
-    name: id,
-    label: id,
-    description: '',
-    group_name: group,
-    source,
-    type,
-    state: 'available',
-    created_at: now,
-  });
+  const field = (level: string, id: string, type: string, source: string, group: string) =>
+    metadataFieldRow(datasetId, [level, id, type, source, group], now);
   const fields = [
     ...FIELDS.map((f) => field('image', f.id, f.type, 'uploaded', 'Uploaded')),
     field('image', 'image.width', 'numeric', 'computed', 'Image'),

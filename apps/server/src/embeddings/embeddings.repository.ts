@@ -226,8 +226,8 @@ export class EmbeddingsRepository {
   /**
    * Every vector of a feature written straight into the row of its item (`rowOf`; vectors of
    * items without a row are skipped): `data` holds rows × dimension floats and `present` marks the
-   * rows that got one. Both are in shared memory, so a worker thread reads them without a copy;
-   * pages of rows are copied as they arrive (no second copy of the whole feature).
+   * rows that got one. Pages of rows are copied as they arrive (no second copy of the whole
+   * feature).
    */
   async vectorsByRow(
     datasetId: string,
@@ -237,8 +237,8 @@ export class EmbeddingsRepository {
     rows: number,
     rowOf: (id: string) => number | undefined,
   ): Promise<{ data: Float32Array; present: Uint8Array }> {
-    const data = new Float32Array(new SharedArrayBuffer(rows * dimension * 4));
-    const present = new Uint8Array(new SharedArrayBuffer(rows));
+    const data = new Float32Array(rows * dimension);
+    const present = new Uint8Array(rows);
     const bytes = new Uint8Array(data.buffer);
     for await (const page of this.vectorPages(datasetId, level, featureName))
       for (const { item_id: id, vector } of page) {

@@ -1,7 +1,7 @@
 // The checks process on its own: a check that crashes it or overruns its deadline fails alone,
 // and the checks after it run on a new process, which is sent the snapshot again.
 import { afterEach, expect, it } from 'vitest';
-import type { CheckSnapshot } from './catalogue/types.js';
+import { testSnapshot } from './catalogue/test-snapshot.js';
 import { ChecksPool, type CheckRun } from './checks-pool.js';
 import { siblingModule } from './definition-sources.js';
 
@@ -10,24 +10,11 @@ const sources = [
 ];
 
 // s1 and s3 are labelled 'cat': test_label flags them.
-const snapshot: CheckSnapshot = {
-  datasetId: 'd',
-  task: 'classification',
-  media: 'image',
+const snapshot = testSnapshot({
   classes: ['cat', 'dog'],
-  samples: {
-    ids: ['s1', 's2', 's3'],
-    split: Int32Array.of(0, 0, 0),
-    splitNames: ['train'],
-    label: Int32Array.of(0, 1, 0),
-    numeric: {},
-    strings: {},
-    booleans: {},
-  },
-  objects: null,
-  features: {},
-  predictions: null,
-};
+  label: [0, 1, 0],
+  ids: ['s1', 's2', 's3'],
+});
 
 const run = (key: string): CheckRun => ({
   checkId: `${key}.image`,

@@ -1,6 +1,7 @@
 import type { CheckParams, DataLevel, Evidence, TaskType } from '@loupe/contracts';
 import { describe, expect, it } from 'vitest';
 import { balanceChecks } from './balance.js';
+import { testSnapshot } from './test-snapshot.js';
 import type { CheckDefinition, CheckSnapshot, ParamContext } from './types.js';
 
 const context: ParamContext = { features: [], defaultFeature: null, classes: [], splits: [] };
@@ -34,24 +35,7 @@ function snapshot(
   // One unlabelled sample and one without a split: neither is checked.
   split.push(0, -1);
   label.push(-1, 0);
-  return {
-    datasetId: 'dataset',
-    task,
-    media: task === 'audio_classification' ? 'audio' : 'image',
-    classes,
-    samples: {
-      ids: split.map((_, i) => `s${i}`),
-      split: Int32Array.from(split),
-      splitNames,
-      label: Int32Array.from(label),
-      numeric: {},
-      strings: {},
-      booleans: {},
-    },
-    objects: null,
-    features: {},
-    predictions: null,
-  };
+  return testSnapshot({ task, classes, label, split, splitNames });
 }
 
 function run(key: string, snap: CheckSnapshot, overrides: CheckParams = {}) {

@@ -1,6 +1,7 @@
 import type { CheckParams, DataLevel, TaskType } from '@loupe/contracts';
 import { describe, expect, it } from 'vitest';
 import { labelChecks, predictedObjectItemId } from './labels.js';
+import { testSnapshot } from './test-snapshot.js';
 import type {
   CheckDefinition,
   CheckSnapshot,
@@ -23,26 +24,7 @@ function snapshot(
   labels: number[],
   extra: Partial<CheckSnapshot> = {},
 ): CheckSnapshot {
-  const n = labels.length;
-  return {
-    datasetId: 'dataset',
-    task,
-    media: task === 'audio_classification' ? 'audio' : 'image',
-    classes,
-    samples: {
-      ids: labels.map((_, i) => `s${i}`),
-      split: new Int32Array(n),
-      splitNames: ['train'],
-      label: Int32Array.from(labels),
-      numeric: {},
-      strings: {},
-      booleans: {},
-    },
-    objects: null,
-    features: {},
-    predictions: null,
-    ...extra,
-  };
+  return testSnapshot({ task, classes, label: labels }, extra);
 }
 
 function predictions(n: number, extra: Partial<PredictionColumns>): PredictionColumns {

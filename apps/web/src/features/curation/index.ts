@@ -20,5 +20,5 @@ export {
 export { PendingChangesBox, type PendingChangesBoxProps } from './components/PendingChangesBox';
 export { ItemActions, type ItemActionsProps } from './components/ItemActions';
 export { useConfirmLeave, type ConfirmLeave } from './hooks/useConfirmLeave';
-export { curationStrings } from './strings';
+export { confirmDiscard, type DiscardQuestion } from './confirmDiscard';
 export { useGuardLeave, type GuardLeaveOptions } from './hooks/useGuardLeave';

@@ -6,7 +6,6 @@ import { CHECK_MESSAGES, CHECK_STATUS_LABELS } from '@loupe/contracts';
 export const checkStrings = {
   ...CHECK_MESSAGES,
   statusLabels: CHECK_STATUS_LABELS,
-  datasets: 'Datasets',
   healthChecks: 'Health Checks',
   healthCheck: 'Health Check',
   datasetNotFound: 'Dataset not found',

@@ -3,7 +3,6 @@
 import { SUBSET_MESSAGES } from '@loupe/contracts';
 
 export const subsetStrings = {
-  datasets: 'Datasets',
   subsets: 'Subsets',
   subset: 'Subset',
 

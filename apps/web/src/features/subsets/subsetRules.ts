@@ -57,13 +57,7 @@ export function exportFormats(task: TaskType): { format: ExportFormat; enabled: 
   ];
 }
 
-/** Where a dataset's pages are: under the dataset, or under one of its models. */
-export function pagesRoot(datasetId: string, predictionSetId?: string): string {
-  const dataset = encodeURIComponent(datasetId);
-  return predictionSetId
-    ? `/models/datasets/${dataset}/predictions/${encodeURIComponent(predictionSetId)}`
-    : `/datasets/${dataset}`;
-}
+export { pagesRoot } from '../models';
 
 export const subsetsPath = (root: string) => `${root}/subsets`;
 export const subsetPath = (root: string, subsetId: string) =>

@@ -5,7 +5,7 @@
 import { App } from 'antd';
 import { useCallback } from 'react';
 import { changedSince, type PendingChange } from '../pendingChanges';
-import { curationStrings as strings } from '../strings';
+import { confirmDiscard } from '../confirmDiscard';
 import { usePendingChanges } from '../usePendingChanges';
 
 export type ConfirmLeave = (
@@ -24,13 +24,9 @@ export function useConfirmLeave(): ConfirmLeave {
         onLeave();
         return;
       }
-      void modal.confirm({
-        title: strings.discardChanges,
-        content: strings.leaveText(pending.length),
-        okText: strings.discardAndLeave,
-        okButtonProps: { danger: true },
-        cancelText: strings.cancel,
-        onOk: () => {
+      confirmDiscard(modal, {
+        count: pending.length,
+        onDiscard: () => {
           if (since) revertTo(since);
           else discardAll();
           onLeave();

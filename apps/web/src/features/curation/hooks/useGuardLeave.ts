@@ -5,7 +5,7 @@
 import { App } from 'antd';
 import { useEffect } from 'react';
 import { useBlocker } from 'react-router';
-import { curationStrings as strings } from '../strings';
+import { confirmDiscard } from '../confirmDiscard';
 
 export interface GuardLeaveOptions {
   /** How many changes would be lost (0: leaving is free). */
@@ -24,13 +24,11 @@ export function useGuardLeave({ count, discard, title, okText }: GuardLeaveOptio
   );
   useEffect(() => {
     if (blocker.state !== 'blocked') return;
-    void modal.confirm({
-      title: title ?? strings.discardChanges,
-      content: strings.leaveText(count),
-      okText: okText ?? strings.discardAndLeave,
-      okButtonProps: { danger: true },
-      cancelText: strings.cancel,
-      onOk: () => {
+    confirmDiscard(modal, {
+      count,
+      title,
+      okText,
+      onDiscard: () => {
         discard();
         blocker.proceed();
       },

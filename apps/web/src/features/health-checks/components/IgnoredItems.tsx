@@ -5,7 +5,7 @@ import { App, Button, Empty, Flex, Switch, Typography } from 'antd';
 import { useState } from 'react';
 import { describeError } from '../../../api/ApiError';
 import { DisabledTooltip } from '../../../components/DisabledTooltip';
-import { curationStrings, usePendingChanges } from '../../curation';
+import { confirmDiscard, usePendingChanges } from '../../curation';
 import { useIgnoreItems } from '../hooks/useCheckMutations';
 import { checkStrings as strings } from '../strings';
 import { ItemsPreview, useCheckItemIds } from './ItemsPreview';
@@ -29,13 +29,11 @@ export function IgnoredItems(props: IgnoredItemsProps) {
       setShown(next);
       return;
     }
-    void modal.confirm({
+    confirmDiscard(modal, {
+      count,
       title: strings.discardTitle,
-      content: curationStrings.leaveText(count),
       okText: strings.discardAndContinue,
-      okButtonProps: { danger: true },
-      cancelText: strings.cancel,
-      onOk: () => {
+      onDiscard: () => {
         pending.discardAll();
         setShown(next);
       },

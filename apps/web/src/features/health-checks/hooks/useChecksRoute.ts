@@ -5,24 +5,14 @@
 // that model, choosing another opens its checks, and the crumbs are Models, the dataset, the model.
 import { useCallback } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import type { Crumb } from '../../../components/Page';
-import { useDataset } from '../../datasets';
-import { modelCrumbs, useModel } from '../../models';
-import { checkStrings as strings } from '../strings';
-
-const modelRoot = (datasetId: string, predictionSetId: string) =>
-  `/models/datasets/${encodeURIComponent(datasetId)}/predictions/${encodeURIComponent(predictionSetId)}`;
+import { pagesRoot, useDatasetPages } from '../../models';
 
 export function useChecksRoute() {
   const { datasetId = '', checkId = '', predictionSetId } = useParams();
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
-  const dataset = useDataset(datasetId);
-  const model = useModel(datasetId, predictionSetId);
+  const { dataset, root, crumbs } = useDatasetPages(datasetId, predictionSetId);
   const predictionsId = predictionSetId ?? params.get('predictions_id') ?? undefined;
-  const root = predictionSetId
-    ? modelRoot(datasetId, predictionSetId)
-    : `/datasets/${encodeURIComponent(datasetId)}`;
   const suffix =
     predictionsId && !predictionSetId ? `?predictions_id=${encodeURIComponent(predictionsId)}` : '';
   const listPath = `${root}/checks${suffix}`;
@@ -35,7 +25,7 @@ export function useChecksRoute() {
       if (predictionSetId) {
         if (id)
           void navigate(
-            `${modelRoot(datasetId, id)}/checks${checkId ? `/${encodeURIComponent(checkId)}` : ''}`,
+            `${pagesRoot(datasetId, id)}/checks${checkId ? `/${encodeURIComponent(checkId)}` : ''}`,
             { replace: true },
           );
         return;
@@ -53,16 +43,6 @@ export function useChecksRoute() {
     [setParams, navigate, predictionSetId, checkId, datasetId],
   );
 
-  let crumbs: Crumb[];
-  if (predictionSetId) {
-    crumbs = modelCrumbs(datasetId, predictionSetId, {
-      dataset: dataset.data?.name,
-      model: model.model?.name,
-    });
-  } else {
-    crumbs = [{ title: strings.datasets, to: '/datasets' }];
-    if (dataset.data) crumbs.push({ title: dataset.data.name, to: `${root}/overview` });
-  }
   return {
     datasetId,
     checkId,
