@@ -68,6 +68,7 @@ async function prepare(): Promise<void> {
     const repos = createRepositories(db, database.dialect);
     const key = {
       dataset_id: dataset.id,
+      prediction_set_id: '',
       data_level: 'image',
       feature_name: FEATURE,
       method_key: `UMAP:${DEFAULT_REDUCTION.method === 'UMAP' ? DEFAULT_REDUCTION.num_neighbors : 15}`,

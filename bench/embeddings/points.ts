@@ -99,7 +99,13 @@ async function benchPoints(): Promise<void> {
     const coords = new Float32Array(POINTS * 2);
     for (let i = 0; i < coords.length; i++) coords[i] = (random() - 0.5) * 20;
     await repos.embeddings.saveResult(
-      { dataset_id: datasetId, data_level: 'image', feature_name: 'emb', method_key: 'PCA' },
+      {
+        dataset_id: datasetId,
+        prediction_set_id: '',
+        data_level: 'image',
+        feature_name: 'emb',
+        method_key: 'PCA',
+      },
       {
         source_version: now,
         input_hash: 'bench',

@@ -4,7 +4,9 @@
 // large dataset and on the demo detection dataset. Prints figures; never fails on time.
 //   node scripts/build.mjs   # the server and web app under test
 //   npx tsx --conditions=loupe-src bench/explore/grid-paint.ts [--samples N] [--runs N]
-//     [--skip-demo]
+//     [--skip-demo] [--db sqlite|postgres]
+// The large dataset's explorer is opened after a first start (its tables are built, then written
+// to their files) and again after a restart (the tables are read back: docs/explore-snapshots.md).
 // The large dataset is the SQLite file bench/explore/server.ts keeps
 // (.bench-data/explore/loupe-N.db, generated through it when missing); LOUPE_BENCH_EXPLORE_DB
 // points at another copy of it. The server writes to that file (sessions): use a copy.
@@ -31,9 +33,16 @@ const { values } = parseArgs({
     samples: { type: 'string', default: '1000000' },
     runs: { type: 'string', default: '5' },
     'skip-demo': { type: 'boolean', default: false },
+    db: { type: 'string', default: 'sqlite' },
   },
 });
 const SAMPLES = Number(values.samples);
+if (values.db !== 'sqlite' && values.db !== 'postgres')
+  throw new Error(`--db must be sqlite or postgres, got ${values.db}`);
+// bench/explore/server.ts --db postgres generates the PostgreSQL data (schema loupe_bench_explore).
+const PG_URL = process.env.DATABASE_URL?.startsWith('postgres')
+  ? process.env.DATABASE_URL
+  : 'postgres://postgres@127.0.0.1:5432/test';
 const RUNS = Number(values.runs);
 const DATA_DIR = join(ROOT, '.bench-data/explore');
 const TARGET_MS = 1500;
@@ -85,7 +94,7 @@ async function measure(browser: Browser, server: Server, datasetId: string): Pro
   return paints;
 }
 
-function report(label: string, paints: Paint[]): void {
+function report(label: string, paints: Paint[], coldName = 'cold (table built)'): void {
   const [cold, ...warm] = paints;
   const warmP50 = p50(warm.map((paint) => paint.firstPaint));
   const line = (name: string, ms: number, cpu: number) =>
@@ -93,7 +102,7 @@ function report(label: string, paints: Paint[]): void {
       `${label.padEnd(28)} ${name.padEnd(22)} ${ms.toFixed(0).padStart(6)} ms after navigation` +
         `   server CPU ${cpu.toFixed(0).padStart(5)} ms   target ${TARGET_MS} ms   ratio ${(ms / TARGET_MS).toFixed(2)}`,
     );
-  line('cold (table built)', cold!.firstPaint, cold!.serverCpu);
+  line(coldName, cold!.firstPaint, cold!.serverCpu);
   line(`warm p50 of ${warm.length}`, warmP50, p50(warm.map((paint) => paint.serverCpu)));
   console.log(
     `${''.padEnd(28)} warm runs: ${warm.map((paint) => paint.firstPaint.toFixed(0)).join(', ')} ms`,
@@ -101,19 +110,33 @@ function report(label: string, paints: Paint[]): void {
 }
 
 async function benchLarge(browser: Browser): Promise<void> {
-  const dbPath = process.env.LOUPE_BENCH_EXPLORE_DB ?? exploreDatabase(SAMPLES);
-  const dataDir = join(DATA_DIR, 'server-paint');
+  const env: Record<string, string> =
+    values.db === 'postgres'
+      ? { DATABASE_URL: PG_URL, LOUPE_DATABASE_SCHEMA: 'loupe_bench_explore' }
+      : {
+          DATABASE_URL: `sqlite:${process.env.LOUPE_BENCH_EXPLORE_DB ?? exploreDatabase(SAMPLES)}`,
+        };
+  const dataDir = join(DATA_DIR, `server-paint-${values.db}`);
   mkdirSync(dataDir, { recursive: true }); // keeps its secret key between runs
-  const server = await startServer(dataDir, { DATABASE_URL: `sqlite:${dbPath}` });
-  try {
-    const datasets = await server.call(api.datasets.list);
-    const dataset = datasets.find((candidate) => candidate.name === `explore-bench-${SAMPLES}`);
-    if (!dataset) throw new Error(`No dataset explore-bench-${SAMPLES} in ${dbPath}`);
-    console.log(`load before: ${uptime()}`);
-    report(`${SAMPLES.toLocaleString()} samples`, await measure(browser, server, dataset.id));
-    console.log(`load after:  ${uptime()}`);
-  } finally {
-    await server.stop();
+  // No table files of an earlier run: the first start builds its tables and writes them.
+  rmSync(join(dataDir, 'explore-tables'), { recursive: true, force: true });
+  for (const start of ['first start', 'restart'] as const) {
+    const server = await startServer(dataDir, env);
+    try {
+      const datasets = await server.call(api.datasets.list);
+      const dataset = datasets.find((candidate) => candidate.name === `explore-bench-${SAMPLES}`);
+      if (!dataset) throw new Error(`No dataset explore-bench-${SAMPLES} in ${env.DATABASE_URL}`);
+      console.log(`${start} (${values.db}), load before: ${uptime()}`);
+      report(
+        `${SAMPLES.toLocaleString()} samples, ${start}`,
+        await measure(browser, server, dataset.id),
+        start === 'first start' ? 'cold (table built)' : 'cold (table file read)',
+      );
+      console.log(`load after:  ${uptime()}`);
+    } finally {
+      // Stopping waits for the table files being written.
+      await server.stop();
+    }
   }
 }
 

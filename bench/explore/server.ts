@@ -7,7 +7,7 @@
 //   npx tsx --expose-gc --conditions=loupe-src bench/explore/server.ts [--db sqlite|postgres|both]
 //     [--samples N] [--runs N] [--regenerate]
 import { randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -375,32 +375,22 @@ async function bench(kind: 'sqlite' | 'postgres'): Promise<void> {
     `\n== ${kind}: ${SAMPLES.toLocaleString()} samples × ${FIELDS.length} fields, ${(SAMPLES * OBJECTS_PER_SAMPLE).toLocaleString()} objects (data ${generated ? `generated in ${genSeconds.toFixed(0)} s` : 'reused'})`,
   );
 
-  const opened = openDatabase(database);
-  const { app, runner } = await buildApp({ config, database: opened });
-  void runner; // no jobs in this benchmark: the worker is never started
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  // The explorer's table files of an earlier run would make the first build a read.
+  const snapshotDir = join(dataDir, 'explore-tables');
+  rmSync(snapshotDir, { recursive: true, force: true });
+  let server = await startApp(config, database);
+  const timed = async <T>(fn: () => Promise<T>) => {
+    const cpu = process.cpuUsage();
+    const start = performance.now();
+    const result = await fn();
+    const used = process.cpuUsage(cpu);
+    return { result, ms: performance.now() - start, cpu: (used.user + used.system) / 1000 };
+  };
+  const params = { id: datasetId };
   try {
-    const client = createClient({ baseUrl: url, cookies: cookieJar() });
-    // First-run setup signs the admin in; on a database set up before, sign in instead.
-    await client
-      .call(api.setup.complete, { body: { company: 'Bench', user: ADMIN } })
-      .catch(async (error: unknown) => {
-        if (!(error instanceof ApiError && error.status === 409)) throw error;
-        await client.call(api.auth.login, {
-          body: { email: ADMIN.email, password: ADMIN.password },
-        });
-      });
-    const params = { id: datasetId };
-    const itemIdsOf = (body: ItemIdsRequest) => client.call(api.explore.itemIds, { params, body });
-    const timed = async <T>(fn: () => Promise<T>) => {
-      const cpu = process.cpuUsage();
-      const start = performance.now();
-      const result = await fn();
-      const used = process.cpuUsage(cpu);
-      return { result, ms: performance.now() - start, cpu: (used.user + used.system) / 1000 };
-    };
+    const itemIdsOf = (body: ItemIdsRequest) =>
+      server.client.call(api.explore.itemIds, { params, body });
+    const client = server.client;
     const repeat = async (fn: () => Promise<unknown>) => {
       const times: number[] = [];
       const cpus: number[] = [];
@@ -517,10 +507,65 @@ async function bench(kind: 'sqlite' | 'postgres'): Promise<void> {
     );
     const objects = await repeat(() => itemIdsOf(objectQuery));
     line('item_ids objects: area ≥ 1000, label + area', objects, TARGETS.item_ids);
+
+    // A restart: a new app on the same database and data directory reads the tables the first
+    // one wrote (docs/explore-snapshots.md) instead of building them.
+    await server.close();
+    const files = readdirSync(snapshotDir, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => statSync(join(entry.parentPath, entry.name)).size);
+    console.log(
+      `table files written: ${files.length}, ${mb(files.reduce((sum, size) => sum + size, 0))} (${files.map((size) => mb(size)).join(', ')})`,
+    );
+    server = await startApp(config, database);
+    const again = (body: ItemIdsRequest) =>
+      server.client.call(api.explore.itemIds, { params, body });
+    const restarted = await timed(() => again(itemIds));
+    await untilIdle(); // the image table's sort indexes are built meanwhile
+    const restartedObjects = await timed(() => again(objectQuery));
+    const same = (a: { rows?: string; total: number }, b: { rows?: string; total: number }) =>
+      a.total === b.total && a.rows === b.rows ? 'same rows' : 'DIFFERENT ROWS';
+    console.log(
+      `after a restart, image table read + first query: ${restarted.ms.toFixed(0)} ms wall / ${restarted.cpu.toFixed(0)} ms CPU (${same(restarted.result, first)}; built: ${(cold.ms / 1000).toFixed(1)} s, ${(cold.ms / restarted.ms).toFixed(0)}× faster)`,
+    );
+    console.log(`tables read back from their files: ${server.snapshotReads()} of 2`);
+    console.log(
+      `after a restart, object table read + first query: ${restartedObjects.ms.toFixed(0)} ms wall / ${restartedObjects.cpu.toFixed(0)} ms CPU (${same(restartedObjects.result, firstObjects)}; built: ${(coldObjects.ms / 1000).toFixed(1)} s, ${(coldObjects.ms / restartedObjects.ms).toFixed(0)}× faster)`,
+    );
   } finally {
-    await app.close();
-    await opened.destroy();
+    await server.close();
   }
+}
+
+/** The app on `database`, listening on a free port, with its admin signed in. */
+async function startApp(config: Config, database: DatabaseConfig) {
+  const opened = openDatabase(database);
+  const { app, runner, services } = await buildApp({ config, database: opened });
+  void runner; // no jobs in this benchmark: the worker is never started
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const client = createClient({ baseUrl: url, cookies: cookieJar() });
+  // First-run setup signs the admin in; on a database set up before, sign in instead.
+  await client
+    .call(api.setup.complete, { body: { company: 'Bench', user: ADMIN } })
+    .catch(async (error: unknown) => {
+      if (!(error instanceof ApiError && error.status === 409)) throw error;
+      await client.call(api.auth.login, {
+        body: { email: ADMIN.email, password: ADMIN.password },
+      });
+    });
+  let closed = false;
+  return {
+    client,
+    snapshotReads: () => services.explore.snapshotReads,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await app.close();
+      await opened.destroy();
+    },
+  };
 }
 
 console.log(

@@ -263,6 +263,8 @@ export async function buildApp(
     await services.mediaPool.close();
     await services.performanceCompute.close();
     await services.checksCompute.close();
+    // Explorer table files being written finish before the data directory may go.
+    await services.explore.snapshotsSettled();
   });
 
   return { app, services, routes, runner };

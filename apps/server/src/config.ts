@@ -31,6 +31,7 @@ const Env = z.object({
     .max(5000, 'LOUPE_MEDIA_LIMIT_MB must be at most 5000 (an S3 copy takes at most 5 GB)')
     .default(200),
   LOUPE_EXPLORE_CACHE_MB: z.coerce.number().positive().default(2048),
+  LOUPE_EXPLORE_SNAPSHOTS: z.enum(['true', 'false']).default('true'),
   LOUPE_TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   LOUPE_BLOB_STORE: z
     .string()
@@ -111,6 +112,8 @@ export interface Config {
   mediaLimitBytes: number;
   /** Memory the explorer's item tables may hold before the least recently used go. */
   exploreCacheBytes: number;
+  /** Where explorer tables are written per data version (docs/explore-snapshots.md); null: never. */
+  exploreSnapshotDir: string | null;
   trustProxy: boolean;
   logLevel: string;
   /** JSON lines, readable lines, or readable on a terminal only. */
@@ -185,6 +188,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     bodyLimitBytes: Math.round(e.LOUPE_BODY_LIMIT_MB * 1024 * 1024),
     mediaLimitBytes: Math.round(e.LOUPE_MEDIA_LIMIT_MB * 1024 * 1024),
     exploreCacheBytes: Math.round(e.LOUPE_EXPLORE_CACHE_MB * 1024 * 1024),
+    exploreSnapshotDir:
+      e.LOUPE_EXPLORE_SNAPSHOTS === 'true' ? join(dataDir, 'explore-tables') : null,
     trustProxy: e.LOUPE_TRUST_PROXY === 'true',
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT,

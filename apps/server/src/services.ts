@@ -25,6 +25,7 @@ import { SimilaritySearch } from './embeddings/similarity.js';
 import { ExportService } from './export/export.service.js';
 import { ExploreService } from './explore/explore.service.js';
 import { ItemTableCache } from './explore/item-table-cache.js';
+import { TableSnapshots } from './explore/table-snapshots.js';
 import { FeaturesService } from './features/features.service.js';
 import { HealthCheckColumns } from './health-checks/check-columns-source.js';
 import { ChecksJobsService } from './health-checks/checks-jobs.service.js';
@@ -120,6 +121,12 @@ export function createServices(
   const setup = new SetupService(repos.settings, transact, auth, clock);
   const jobs = new JobsService(repos.jobs, () => repos.datasets.names(), clock);
 
+  // The explorer's tables written per data version (docs/explore-snapshots.md).
+  const tableSnapshots = config.exploreSnapshotDir
+    ? new TableSnapshots(config.exploreSnapshotDir, (message, error) =>
+        log.warn({ err: error }, message),
+      )
+    : undefined;
   const datasets = new DatasetsService(
     {
       datasets: repos.datasets,
@@ -132,6 +139,7 @@ export function createServices(
     jobs,
     blobs,
     clock,
+    tableSnapshots,
   );
   const media = new MediaService(
     { datasets: repos.datasets, media: repos.media },
@@ -157,6 +165,7 @@ export function createServices(
       features: repos.features,
       samples: repos.samples,
       predictionSets: repos.predictionSets,
+      attributions: repos.attributions,
     },
     transact,
     license,
@@ -215,6 +224,7 @@ export function createServices(
     new ItemTableCache(config.exploreCacheBytes),
     comparison,
     new HealthCheckColumns(repos.healthChecks, checkCatalogue),
+    tableSnapshots,
   );
   // Health checks run on their own thread; custom checks through the explorer's filter.
   const checksCompute = new ChecksPool();
@@ -394,6 +404,7 @@ export function createServices(
         datasets: repos.datasets,
         predictionSets: repos.predictionSets,
         attributions: repos.attributions,
+        features: repos.features,
       },
       transact,
       license,

@@ -56,7 +56,16 @@ export type EmbeddingsSettingsQuery = z.input<typeof EmbeddingsSettingsQuery>;
 
 export const EmbeddingsSettings = z
   .object({
-    feature_names: z.array(z.string()).describe('Features of this data level, oldest first'),
+    feature_names: z
+      .array(z.string())
+      .describe(
+        "Features of this data level, oldest first: the dataset's, then the prediction set's own",
+      ),
+    predictions_feature_names: z
+      .array(z.string())
+      .describe(
+        "Those of feature_names that are the prediction set's own (a name it shares with the dataset means the model's); empty without predictions_id",
+      ),
     feature_name: z
       .string()
       .nullable()

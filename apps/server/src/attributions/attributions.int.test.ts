@@ -91,6 +91,67 @@ describe('attributions overview', () => {
     expect(await overview(id, setId, 'image')).toEqual(await overview(id, setId));
   });
 
+  it("associates the model's own sample-level features with its attributions, both ways", async () => {
+    const { id, setId } = await pets();
+    const params = { id, predictionSetId: setId };
+    // The dataset's feature is not the model's: no association.
+    await admin.call(api.features.upload, {
+      params: { id },
+      body: { name: 'clip', data_level: 'image', vectors: { a: [1, 2] } },
+    });
+    const associated = async () =>
+      (await overview(id, setId)).attribution_overviews.map((a) => a.associated_features);
+    expect(await associated()).toEqual([[], []]);
+    for (const name of ['embedding', 'penultimate'])
+      await admin.call(api.features.uploadForPredictionSet, {
+        params,
+        body: { name, data_level: 'image', vectors: { a: [1, 0], c: [0, 1] } },
+      });
+    expect(await associated()).toEqual([
+      ['embedding', 'penultimate'],
+      ['embedding', 'penultimate'],
+    ]);
+    const features = await admin.call(api.features.listForPredictionSet, { params });
+    expect(features.predictions_features.map((f) => [f.name, f.associated_features])).toEqual([
+      ['embedding', ['gradcam', 'saliency']],
+      ['penultimate', ['gradcam', 'saliency']],
+    ]);
+    expect(features.dataset_features.map((f) => f.associated_features)).toEqual([[]]);
+
+    // An object-level feature of a detection model is not associated: heatmaps belong to images.
+    const boxes = await createDataset(admin, { name: 'Boxes', task_type: 'object_detection' });
+    await admin.call(api.samples.upload, {
+      params: { id: boxes.id },
+      body: { samples: [{ id: 's', objects: [{ id: 'o', label: 'car', bbox: [0, 0, 1, 1] }] }] },
+    });
+    const set = await admin.call(api.predictionSets.create, {
+      params: { id: boxes.id },
+      body: { name: 'yolo' },
+    });
+    const boxParams = { id: boxes.id, predictionSetId: set.id };
+    await admin.call(api.predictionSets.uploadAttributions, {
+      params: boxParams,
+      body: { attributions: [{ id: 's', heatmap: [[1]] }] },
+    });
+    for (const data_level of ['image', 'image_object'] as const)
+      await admin.call(api.features.uploadForPredictionSet, {
+        params: boxParams,
+        body: {
+          name: data_level,
+          data_level,
+          vectors: { [data_level === 'image' ? 's' : 'o']: [1] },
+        },
+      });
+    const boxFeatures = await admin.call(api.features.listForPredictionSet, { params: boxParams });
+    expect(boxFeatures.predictions_features.map((f) => [f.name, f.associated_features])).toEqual([
+      ['image', ['attribution']],
+      ['image_object', []],
+    ]);
+    expect(
+      (await overview(boxes.id, set.id)).attribution_overviews.map((a) => a.associated_features),
+    ).toEqual([['image']]);
+  });
+
   it('is empty at the object level and refuses a level the task lacks or an unknown model', async () => {
     const { id, setId } = await pets();
     const wrongLevel = await refused(overview(id, setId, 'image_object'));

@@ -27,6 +27,18 @@ export class AttributionsRepository {
     return rows.map((row) => ({ name: row.name, present: Number(row.n) }));
   }
 
+  /** The set's attribution names (of live samples or not), by name. */
+  async names(setId: string): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('attributions')
+      .select('name')
+      .distinct()
+      .where('prediction_set_id', '=', setId)
+      .orderBy('name')
+      .execute();
+    return rows.map((row) => row.name);
+  }
+
   /** Whether the set has any heatmap of this name (of a live sample or not). */
   async exists(setId: string, name: string): Promise<boolean> {
     const row = await this.db

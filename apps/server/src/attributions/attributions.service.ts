@@ -1,6 +1,7 @@
 // Attributions of a prediction set (docs/product.md, Models §3): the overview with each one's
-// presence among live samples, one sample's heatmap as a PNG, and deleting one by name, which
-// also clears the prediction set's embeddings settings (they may name what was deleted).
+// presence among live samples and associated features (the set's own features of the sample
+// level, docs/formats.md), one sample's heatmap as a PNG, and deleting one by name, which also
+// clears the prediction set's embeddings settings (they may name what was deleted).
 import {
   attributionId,
   DATA_LEVELS,
@@ -12,6 +13,7 @@ import { requireDataset } from '../datasets/datasets.service.js';
 import type { DatasetRecord, DatasetsRepository } from '../datasets/datasets.repository.js';
 import type { Transact } from '../db/transact.js';
 import type { EmbeddingsRepository } from '../embeddings/embeddings.repository.js';
+import type { FeaturesRepository } from '../features/features.repository.js';
 import type { LicenseService } from '../license/license.service.js';
 import { BadRequest, NotFound } from '../platform/errors.js';
 import type { PredictionSetsRepository } from '../prediction-sets/prediction-sets.repository.js';
@@ -25,6 +27,7 @@ export interface AttributionsRepos {
   datasets: Pick<DatasetsRepository, 'find'>;
   predictionSets: Pick<PredictionSetsRepository, 'findSet'>;
   attributions: Pick<AttributionsRepository, 'presence' | 'exists' | 'heatmap'>;
+  features: Pick<FeaturesRepository, 'list'>;
 }
 
 /** Where deleting an attribution writes, in one transaction. */
@@ -64,11 +67,17 @@ export class AttributionsService {
       );
     const level = attributionLevel(dataset);
     if (dataLevel && dataLevel !== level) return [];
-    const presence = await this.repos.attributions.presence(datasetId, setId);
+    const [presence, features] = await Promise.all([
+      this.repos.attributions.presence(datasetId, setId),
+      this.repos.features.list(datasetId, setId),
+    ]);
+    // The model's own vectors of the samples its heatmaps belong to, e.g. the embeddings the
+    // attribution workflows lay out; the dataset's features are not the model's.
+    const associated = features.filter((f) => f.data_level === level).map((f) => f.name);
     return presence.map(({ name, present }) => ({
       id: attributionId(level, name),
       name,
-      associated_features: [],
+      associated_features: associated,
       data_level: level,
       num_present: present,
       num_missing: Math.max(0, dataset.samples_count - present),

@@ -9,6 +9,7 @@ import type { HealthChecksRepository } from '../health-checks/health-checks.repo
 import type { Transact } from '../db/transact.js';
 import type { JobsService } from '../jobs/jobs.service.js';
 import type { LicenseService } from '../license/license.service.js';
+import type { TableSnapshots } from '../explore/table-snapshots.js';
 import type { Clock } from '../platform/clock.js';
 import { BadRequest, Conflict, NotFound } from '../platform/errors.js';
 import type { BlobStore } from '../storage/blob-store.js';
@@ -55,6 +56,7 @@ export class DatasetsService {
     private readonly jobs: Pick<JobsService, 'enqueue'>,
     private readonly blobs: Pick<BlobStore, 'deletePrefix'>,
     private readonly clock: Clock,
+    private readonly tableSnapshots?: Pick<TableSnapshots, 'forget'>,
   ) {}
 
   async dataset(id: string): Promise<DatasetRecord> {
@@ -186,6 +188,7 @@ export class DatasetsService {
     await this.dataset(id);
     await this.repos.datasets.delete(id);
     await this.blobs.deletePrefix(`datasets/${id}`);
+    await this.tableSnapshots?.forget(id);
   }
 
   async history(datasetId: string): Promise<HistoryRecord[]> {

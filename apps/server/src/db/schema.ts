@@ -272,6 +272,8 @@ export interface EmbeddingSettingsTable {
 
 export interface EmbeddingsTable {
   dataset_id: string;
+  /** '' for a dataset's feature; else the prediction set whose own feature it lays out. */
+  prediction_set_id: Generated<string>;
   data_level: string;
   feature_name: string;
   /** The method and its parameters, e.g. 'UMAP:15', 'TSNE:30', 'PCA'. */

@@ -2,6 +2,9 @@
 // (computing → ready, reuse, recompute on upload, failure), filter and colour, the selection
 // aggregate and similar items, with expected answers worked out by hand.
 import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import {
   api,
   BOOLEAN_COLORS,
@@ -18,9 +21,11 @@ import {
   type UpdateEmbeddingsSettingsRequest,
 } from '@loupe/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { migrateToLatest, migrator, openDatabase } from '../db/database.js';
 import {
   addUser,
   Client,
+  freshDatabaseConfig,
   refused,
   setUpInstance,
   startLicensedApp,
@@ -119,6 +124,7 @@ describe('embeddings settings', () => {
     const id = await fixture();
     expect(await settings(id)).toEqual({
       feature_names: [],
+      predictions_feature_names: [],
       feature_name: null,
       dimensionality_reduction_setting: { method: 'UMAP', num_neighbors: 15 },
     });
@@ -138,6 +144,7 @@ describe('embeddings settings', () => {
     });
     expect(await settings(id)).toEqual({
       feature_names: ['line', 'other'],
+      predictions_feature_names: [],
       feature_name: 'other',
       dimensionality_reduction_setting: { method: 'TSNE', perplexity: 12.5 },
     });
@@ -504,6 +511,152 @@ describe('embedding points', () => {
   });
 });
 
+describe("a model's own features", () => {
+  it("are offered under the model beside the dataset's, and lay out the model's vectors", async () => {
+    const id = await fixture();
+    await uploadFeature(id, 'line', lineVectors());
+    await uploadFeature(id, 'other', { s0: [1, 2] });
+    const model = await admin.call(api.predictionSets.create, {
+      params: { id },
+      body: { name: 'resnet' },
+    });
+    const predictions_id = model.id;
+    // The model's 'line' is its own vectors, three times as spread out as the dataset's.
+    const uploads: [string, Record<string, number[]>][] = [
+      ['line', lineVectors(3)],
+      ['penultimate', { s0: [1], s1: [2] }],
+    ];
+    for (const [name, vectors] of uploads) {
+      t.clock.advance(1000);
+      await admin.call(api.features.uploadForPredictionSet, {
+        params: { id, predictionSetId: predictions_id },
+        body: { name, data_level: 'image', vectors },
+      });
+    }
+    const modelSettings = () =>
+      admin.call(api.embeddings.settings, {
+        params: { id },
+        query: { data_level: 'image', predictions_id },
+      });
+    // A name both have means the model's under the model.
+    expect(await modelSettings()).toEqual({
+      feature_names: ['other', 'line', 'penultimate'],
+      predictions_feature_names: ['line', 'penultimate'],
+      feature_name: 'other',
+      dimensionality_reduction_setting: { method: 'UMAP', num_neighbors: 15 },
+    });
+    expect(await settings(id)).toMatchObject({
+      feature_names: ['line', 'other'],
+      predictions_feature_names: [],
+    });
+    const put = (feature_name: string, withModel: boolean) =>
+      admin.call(api.embeddings.updateSettings, {
+        params: { id },
+        body: {
+          data_level: 'image',
+          feature_name,
+          dimensionality_reduction_setting: PCA,
+          ...(withModel ? { predictions_id } : {}),
+        },
+      });
+    expect((await put('penultimate', true)).feature_name).toBe('penultimate');
+    expect((await modelSettings()).feature_name).toBe('penultimate');
+    const notTheDatasets = await refused(put('penultimate', false));
+    expect([notTheDatasets.status, notTheDatasets.description]).toEqual([
+      400,
+      FEATURE_NOT_AVAILABLE,
+    ]);
+
+    // The model's 'line' and the dataset's are two layouts, each of its own vectors.
+    expect((await points(id, { predictions_id })).status).toBe('computing');
+    expect((await points(id)).status).toBe('computing');
+    await t.runner.drain();
+    const jobs = await embeddingJobs();
+    expect(jobs.map((job) => job.status)).toEqual(['SUCCESS', 'SUCCESS']);
+    for (const [body, scale] of [
+      [{ predictions_id }, 3],
+      [{}, 1],
+    ] as const) {
+      const ready = await points(id, body);
+      expect(ready).toMatchObject({ status: 'ready', feature_name: 'line', num_points: 7 });
+      const byId = parse(ready.points);
+      OFFSETS.forEach((_, i) =>
+        expect(Math.abs(byId.get(`s${i}`)!.x)).toBeCloseTo(scale * Math.abs(i - 3), 3),
+      );
+    }
+    // The stored settings name the model's feature: points without a feature lay it out.
+    expect(await pointsOf(id, { predictions_id })).toMatchObject({
+      status: 'computing',
+      feature_name: 'penultimate',
+      dimensionality_reduction_setting: PCA,
+    });
+  });
+});
+
+describe('the model embeddings migration', () => {
+  it("keeps the layouts stored before it as the dataset's, and back down", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'loupe-migrate-'));
+    const { database: config, drop } = await freshDatabaseConfig(dataDir);
+    const database = openDatabase(config);
+    const before = '20261129090000_health_checks';
+    try {
+      expect((await migrator(database).migrateTo(before)).error).toBeUndefined();
+      const db = database.db.withTables<{ embeddings: Record<string, unknown> }>();
+      await db
+        .insertInto('datasets')
+        .values({
+          id: 'd1',
+          name: 'Old',
+          description: '',
+          task_type: 'classification',
+          class_names: '[]',
+          value_names: '[]',
+          iou_threshold: 0.5,
+          thumbnails_enabled: 0,
+          created_at: 1,
+          updated_at: 1,
+        } as never)
+        .execute();
+      const layout = {
+        dataset_id: 'd1',
+        data_level: 'image',
+        feature_name: 'clip',
+        method_key: 'PCA',
+        status: 'ready',
+        source_version: 7,
+        job_key: null,
+        error: null,
+        input_hash: 'h',
+        num_points: 1,
+        item_ids: Buffer.from('["a"]'),
+        coords: Buffer.from(new Float32Array([1, 2]).buffer),
+        updated_at: 9,
+      };
+      await db.insertInto('embeddings').values(layout).execute();
+
+      await migrateToLatest(database);
+      const rows = await database.db.selectFrom('embeddings').selectAll().execute();
+      expect(
+        rows.map((r) => [r.prediction_set_id, r.feature_name, Number(r.source_version)]),
+      ).toEqual([['', 'clip', 7]]);
+      expect([...new Float32Array(new Uint8Array(rows[0]!.coords!).buffer)]).toEqual([1, 2]);
+      // A model's feature of the same name has a layout of its own now.
+      await database.db
+        .insertInto('embeddings')
+        .values({ ...layout, status: 'ready', prediction_set_id: 'p1' })
+        .execute();
+
+      expect((await migrator(database).migrateTo(before)).error).toBeUndefined();
+      const back = await db.selectFrom('embeddings').select('feature_name').execute();
+      expect(back).toEqual([{ feature_name: 'clip' }]);
+    } finally {
+      await database.destroy();
+      await drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('embeddings of the default feature', () => {
   it('lays out uploaded images by their computed descriptor with the default UMAP', async () => {
     const { id } = await admin.call(api.datasets.create, {
@@ -524,6 +677,7 @@ describe('embeddings of the default feature', () => {
     expect(await t.runner.drain()).toBe(2);
     expect(await settings(id)).toEqual({
       feature_names: ['loupe.image_descriptor'],
+      predictions_feature_names: [],
       feature_name: 'loupe.image_descriptor',
       dimensionality_reduction_setting: { method: 'UMAP', num_neighbors: 15 },
     });

@@ -14,6 +14,8 @@ export interface EmbeddingSettingsRecord extends Omit<
   setting: DimensionalityReductionSetting;
 }
 export type EmbeddingState = Omit<EmbeddingRow, 'item_ids' | 'coords'>;
+/** The dataset's own features' layouts: no prediction set (features.repository's ''). */
+const DATASET_FEATURES = '';
 /** A layout: `coords[2i], coords[2i+1]` place `ids[i]`. */
 export interface EmbeddingLayout extends EmbeddingState {
   ids: string[] | null;
@@ -22,6 +24,8 @@ export interface EmbeddingLayout extends EmbeddingState {
 
 export interface EmbeddingKey {
   dataset_id: string;
+  /** '' for a dataset's feature, else the prediction set whose own feature is laid out. */
+  prediction_set_id: string;
   data_level: string;
   feature_name: string;
   method_key: string;
@@ -84,6 +88,7 @@ export class EmbeddingsRepository {
     return this.db
       .selectFrom('embeddings')
       .where('dataset_id', '=', key.dataset_id)
+      .where('prediction_set_id', '=', key.prediction_set_id)
       .where('data_level', '=', key.data_level)
       .where('feature_name', '=', key.feature_name)
       .where('method_key', '=', key.method_key);
@@ -94,6 +99,7 @@ export class EmbeddingsRepository {
     return this.where(key)
       .select([
         'dataset_id',
+        'prediction_set_id',
         'data_level',
         'feature_name',
         'method_key',
@@ -143,7 +149,9 @@ export class EmbeddingsRepository {
         coords: null,
       })
       .onConflict((oc) =>
-        oc.columns(['dataset_id', 'data_level', 'feature_name', 'method_key']).doUpdateSet(state),
+        oc
+          .columns(['dataset_id', 'prediction_set_id', 'data_level', 'feature_name', 'method_key'])
+          .doUpdateSet(state),
       )
       .execute();
   }
@@ -172,16 +180,22 @@ export class EmbeddingsRepository {
       .insertInto('embeddings')
       .values({ ...key, ...values, job_key: null })
       .onConflict((oc) =>
-        oc.columns(['dataset_id', 'data_level', 'feature_name', 'method_key']).doUpdateSet(values),
+        oc
+          .columns(['dataset_id', 'prediction_set_id', 'data_level', 'feature_name', 'method_key'])
+          .doUpdateSet(values),
       )
       .execute();
   }
 
-  /** Pages of a feature's own vectors (not a prediction set's of the same name), in item id order. */
+  /**
+   * Pages of a feature's vectors in item id order: the dataset's own, or with `predictionSetId`
+   * a prediction set's (never the other of the same name).
+   */
   private async *vectorPages(
     datasetId: string,
     level: string,
     featureName: string,
+    predictionSetId = DATASET_FEATURES,
   ): AsyncGenerator<{ item_id: string; vector: Buffer }[]> {
     let after: string | null = null;
     for (;;) {
@@ -189,7 +203,7 @@ export class EmbeddingsRepository {
         .selectFrom('feature_vectors')
         .select(['item_id', 'vector'])
         .where('dataset_id', '=', datasetId)
-        .where('prediction_set_id', '=', '')
+        .where('prediction_set_id', '=', predictionSetId)
         .where('data_level', '=', level)
         .where('feature_name', '=', featureName);
       if (after !== null) query = query.where('item_id', '>', after);
@@ -200,16 +214,17 @@ export class EmbeddingsRepository {
     }
   }
 
-  /** Every vector of a feature, in item id order. */
+  /** Every vector of a feature (the dataset's, or a prediction set's own), in item id order. */
   async vectors(
     datasetId: string,
     level: string,
     featureName: string,
     dimension: number,
+    predictionSetId = DATASET_FEATURES,
   ): Promise<VectorMatrix> {
     const ids: string[] = [];
     const parts: Buffer[] = [];
-    for await (const page of this.vectorPages(datasetId, level, featureName))
+    for await (const page of this.vectorPages(datasetId, level, featureName, predictionSetId))
       for (const row of page) {
         ids.push(row.item_id);
         parts.push(row.vector);

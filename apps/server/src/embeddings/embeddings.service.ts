@@ -1,6 +1,7 @@
 // Embeddings (docs/product.md, Datasets §2, §3, §5, §7): the scatter plot's settings, its points (laid out
 // by the EmbeddingsComputation job, then filtered and coloured with the explorer's item table),
-// aggregates of a lasso selection, and the similar-items search over a feature.
+// aggregates of a lasso selection, and the similar-items search over a feature. Under a
+// prediction set the map may lay out the model's own features too (docs/api.md, Embeddings).
 import {
   DATA_LEVELS,
   DEFAULT_REDUCTION,
@@ -102,7 +103,16 @@ export class EmbeddingsService {
     private readonly clock: Clock,
   ) {}
 
-  private async level(datasetId: string, level: DataLevel, where: 'body' | 'query') {
+  /**
+   * The features of a level the map may lay out: the dataset's, then, with a prediction set, the
+   * set's own (`modelFeatures`). A name both have means the model's under its prediction set.
+   */
+  private async level(
+    datasetId: string,
+    level: DataLevel,
+    where: 'body' | 'query',
+    predictionsId?: string,
+  ) {
     const dataset = await this.repos.datasets.find(datasetId);
     if (!dataset) throw new NotFound(`No dataset with id ${datasetId}.`);
     const task = dataset.task_type;
@@ -110,10 +120,18 @@ export class EmbeddingsService {
       throw new BadRequest(
         `${where}.data_level: a ${task} dataset has no ${level} level (it has ${DATA_LEVELS[task].join(', ')}).`,
       );
-    const features = (await this.repos.features.list(datasetId)).filter(
-      (f) => f.data_level === level,
-    );
-    return { dataset, features };
+    await this.checkPredictions(datasetId, predictionsId);
+    const [own, model] = await Promise.all([
+      this.repos.features.list(datasetId),
+      predictionsId === undefined ? [] : this.repos.features.list(datasetId, predictionsId),
+    ]);
+    const modelFeatures = model.filter((f) => f.data_level === level).map((f) => f.name);
+    const shadowed = new Set(modelFeatures);
+    const features = [
+      ...own.filter((f) => f.data_level === level && !shadowed.has(f.name)),
+      ...model.filter((f) => f.data_level === level),
+    ];
+    return { dataset, features, modelFeatures };
   }
 
   private async checkPredictions(datasetId: string, predictionsId: string | undefined) {
@@ -127,8 +145,12 @@ export class EmbeddingsService {
     datasetId: string,
     query: { data_level: DataLevel; predictions_id?: string | undefined },
   ): Promise<EmbeddingsSettings> {
-    const { features } = await this.level(datasetId, query.data_level, 'query');
-    await this.checkPredictions(datasetId, query.predictions_id);
+    const { features, modelFeatures } = await this.level(
+      datasetId,
+      query.data_level,
+      'query',
+      query.predictions_id,
+    );
     const stored = await this.repos.embeddings.settings(
       datasetId,
       query.data_level,
@@ -140,6 +162,7 @@ export class EmbeddingsService {
       stored && names.includes(stored.feature_name) ? stored.feature_name : (names[0] ?? null);
     return {
       feature_names: names,
+      predictions_feature_names: modelFeatures,
       feature_name: featureName,
       dimensionality_reduction_setting: stored ? stored.setting : DEFAULT_REDUCTION,
     };
@@ -154,8 +177,12 @@ export class EmbeddingsService {
       predictions_id?: string | undefined;
     },
   ): Promise<EmbeddingsSettings> {
-    const { features } = await this.level(datasetId, input.data_level, 'body');
-    await this.checkPredictions(datasetId, input.predictions_id);
+    const { features, modelFeatures } = await this.level(
+      datasetId,
+      input.data_level,
+      'body',
+      input.predictions_id,
+    );
     if (features.length === 0) throw new FailedDependency(NO_FEATURES_FOR_EMBEDDINGS);
     if (!features.some((f) => f.name === input.feature_name))
       throw new BadRequest(FEATURE_NOT_AVAILABLE);
@@ -169,6 +196,7 @@ export class EmbeddingsService {
     });
     return {
       feature_names: features.map((f) => f.name),
+      predictions_feature_names: modelFeatures,
       feature_name: input.feature_name,
       dimensionality_reduction_setting: input.dimensionality_reduction_setting,
     };
@@ -179,8 +207,12 @@ export class EmbeddingsService {
     datasetId: string,
     input: PointsInput,
   ): Promise<{ feature: FeatureRecord; setting: DimensionalityReductionSetting }> {
-    const { features } = await this.level(datasetId, input.data_level, 'body');
-    await this.checkPredictions(datasetId, input.predictions_id);
+    const { features } = await this.level(
+      datasetId,
+      input.data_level,
+      'body',
+      input.predictions_id,
+    );
     if (features.length === 0) throw new FailedDependency(NO_FEATURES_FOR_EMBEDDINGS);
     const settings = await this.settings(datasetId, input);
     const name = input.feature_name ?? settings.feature_name!;
@@ -200,6 +232,7 @@ export class EmbeddingsService {
     const { feature, setting } = await this.resolve(datasetId, input);
     const key: EmbeddingKey = {
       dataset_id: datasetId,
+      prediction_set_id: feature.prediction_set_id,
       data_level: input.data_level,
       feature_name: feature.name,
       method_key: methodKey(setting),
@@ -246,6 +279,8 @@ export class EmbeddingsService {
     }
     const payload = {
       dataset_id: datasetId,
+      // Only for a model's feature: a dataset feature's job (and its dedupe key) stays as it was.
+      ...(feature.prediction_set_id ? { prediction_set_id: feature.prediction_set_id } : {}),
       data_level: input.data_level,
       feature_name: feature.name,
       setting,
@@ -263,7 +298,7 @@ export class EmbeddingsService {
   }
 
   private layout(key: EmbeddingKey, storedAt: number): Promise<Layout> {
-    const cacheKey = `${key.dataset_id}|${key.data_level}|${key.feature_name}|${key.method_key}|${storedAt}`;
+    const cacheKey = `${key.dataset_id}|${key.prediction_set_id}|${key.data_level}|${key.feature_name}|${key.method_key}|${storedAt}`;
     let hit = this.layouts.get(cacheKey);
     if (!hit) {
       hit = this.repos.embeddings.result(key).then((layout) => {

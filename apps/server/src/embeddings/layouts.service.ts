@@ -1,6 +1,6 @@
-// Layouts of the embeddings scatter plot: the 2-D layout of one feature's vectors by one method,
-// computed on a worker thread and stored with a hash of its inputs, so an unchanged feature is
-// never laid out twice and a new upload of vectors is.
+// Layouts of the embeddings scatter plot: the 2-D layout of one feature's vectors (a dataset's or
+// a prediction set's own) by one method, computed on a worker thread and stored with a hash of
+// its inputs, so an unchanged feature is never laid out twice and a new upload of vectors is.
 import { createHash } from 'node:crypto';
 import type { FeaturesRepository } from '../features/features.repository.js';
 import { PermanentJobError, type JobPayloads } from '../jobs/job-types.js';
@@ -42,13 +42,15 @@ export class LayoutsService {
   ): Promise<void> {
     const { repos, pool, clock } = this;
     const { dataset_id, data_level, feature_name, setting } = payload;
+    const setId = payload.prediction_set_id ?? '';
     const key: EmbeddingKey = {
       dataset_id,
+      prediction_set_id: setId,
       data_level,
       feature_name,
       method_key: methodKey(setting),
     };
-    const feature = (await repos.features.list(dataset_id)).find(
+    const feature = (await repos.features.list(dataset_id, setId)).find(
       (f) => f.data_level === data_level && f.name === feature_name,
     );
     if (!feature) return; // deleted meanwhile: nothing to lay out
@@ -58,6 +60,7 @@ export class LayoutsService {
       data_level,
       feature_name,
       feature.dimension,
+      setId,
     );
     const inputHash = hashInputs(matrix);
     const previous = await repos.embeddings.state(key);

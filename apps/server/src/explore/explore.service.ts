@@ -64,9 +64,11 @@ import { withChecks, type CheckColumnsSource } from './check-columns.js';
 import { withComparison } from './comparison-columns.js';
 import type { ExploreRepository } from './explore.repository.js';
 import { ItemTableCache } from './item-table-cache.js';
+import { snapshotFingerprint, type TableSnapshots } from './table-snapshots.js';
 import { tablePatch, type ItemEdits } from './item-table-patch.js';
-import { MAX_ALLOWED_VALUES, PREDICTED_OBJECT_PREFIX } from './field-catalogue.js';
+import { fieldDefs, MAX_ALLOWED_VALUES, PREDICTED_OBJECT_PREFIX } from './field-catalogue.js';
 import {
+  exploreTableBytes,
   loadItemTable,
   prepareSortIndexesInBackground,
   type ExploreTable,
@@ -181,12 +183,15 @@ function queryComparison(
 export class ExploreService {
   /** A subset's rows per item table, so paging inside a subset reads its members once. */
   private readonly subsetRows = new SubsetRowsCache();
+  /** Snapshot files due to be written (docs/explore-snapshots.md). */
+  private readonly saving = new Set<Promise<void>>();
 
   constructor(
     private readonly repos: ExploreRepos,
     private readonly cache: ItemTableCache = new ItemTableCache(),
     private readonly comparisons?: ComparedItemsSource,
     private readonly checks?: CheckColumnsSource,
+    private readonly snapshots?: TableSnapshots,
   ) {}
 
   /** Tables built so far (tests check the cache with it). */
@@ -200,7 +205,45 @@ export class ExploreService {
    * being rebuilt on their next read (docs/curation.md). Other processes rebuild theirs.
    */
   applyItemEdits(datasetId: string, from: number, to: number, edits: ItemEdits): void {
-    this.cache.patch(datasetId, from, to, (level) => tablePatch(level, edits, to));
+    const patched = this.cache.patch(datasetId, from, to, (level) => tablePatch(level, edits, to));
+    // The patched tables are the new version's: written down for the next process to start,
+    // with the sort indexes of their changed columns.
+    for (const { level, predictionsId, table } of patched)
+      this.saveSnapshot(datasetId, level, predictionsId, table);
+  }
+
+  /**
+   * Writes the table's file once the table and its sort indexes are ready (the indexes are
+   * written with it). Nothing to wait for: a table not written is built again when needed.
+   */
+  private saveSnapshot(
+    datasetId: string,
+    level: string,
+    predictionsId: string | null,
+    table: Promise<ExploreTable>,
+  ): void {
+    const snapshots = this.snapshots;
+    if (!snapshots) return;
+    const saving = table.then(
+      async (explore) => {
+        await prepareSortIndexesInBackground(explore.table);
+        if (explore.fingerprint)
+          await snapshots.write(datasetId, level, predictionsId, explore, explore.fingerprint);
+      },
+      () => undefined, // a failed patch or build: nothing to write
+    );
+    this.saving.add(saving);
+    void saving.finally(() => this.saving.delete(saving));
+  }
+
+  /** Tables read back from snapshot files since start (tests and benchmarks). */
+  get snapshotReads(): number {
+    return this.snapshots?.reads ?? 0;
+  }
+
+  /** Resolves when the snapshot files due so far have been written (tests, shutdown). */
+  async snapshotsSettled(): Promise<void> {
+    while (this.saving.size > 0) await Promise.all([...this.saving]);
   }
 
   /**
@@ -233,6 +276,7 @@ export class ExploreService {
     const dataset = await this.repos.datasets.find(datasetId);
     if (!dataset) {
       this.cache.forget(datasetId);
+      void this.snapshots?.forget(datasetId);
       throw new NotFound(`No dataset with id ${datasetId}.`);
     }
     const task = dataset.task_type;
@@ -255,17 +299,7 @@ export class ExploreService {
     const base = await this.cache.get(
       ItemTableCache.key(datasetId, level, predictionsId ?? null),
       dataset.data_version,
-      async () => {
-        const built = await loadItemTable({
-          repo: this.repos.explore,
-          dataset,
-          level,
-          stored,
-          predictionsId: predictionsId ?? null,
-        });
-        void prepareSortIndexesInBackground(built.table);
-        return built;
-      },
+      () => this.buildTable(dataset, level, stored, predictionsId ?? null),
     );
     const items = await compared;
     let explore = items ? withComparison(base, items, level, predictionsId!) : base;
@@ -286,6 +320,46 @@ export class ExploreService {
       stored,
       comparison: items && otherId ? { items, otherId } : null,
     };
+  }
+
+  /**
+   * A table at the dataset's data version: read back from its snapshot file when one was
+   * written (by this process before a restart, or by another), else built from the database and
+   * then written down (docs/explore-snapshots.md).
+   */
+  private async buildTable(
+    dataset: DatasetRecord,
+    level: DataLevel,
+    stored: MetadataFieldRecord[],
+    predictionsId: string | null,
+  ): Promise<ExploreTable> {
+    const fields = fieldDefs(dataset, level, stored, predictionsId !== null);
+    const fingerprint = snapshotFingerprint(dataset, fields, stored);
+    const saved = await this.snapshots?.read(
+      dataset.id,
+      level,
+      predictionsId,
+      dataset.data_version,
+      fingerprint,
+    );
+    const explore = saved
+      ? { ...saved, bytes: exploreTableBytes(saved.table, saved.objects), fingerprint }
+      : {
+          ...(await loadItemTable({
+            repo: this.repos.explore,
+            dataset,
+            level,
+            stored,
+            predictionsId,
+          })),
+          fingerprint,
+        };
+    if (saved)
+      void prepareSortIndexesInBackground(explore.table, (id) =>
+        this.snapshots?.refusedIndex(dataset.id, level, id),
+      );
+    else this.saveSnapshot(dataset.id, level, predictionsId, Promise.resolve(explore));
+    return explore;
   }
 
   /**

@@ -9,6 +9,13 @@ interface Entry {
   bytes: number;
 }
 
+/** A table `patch` made: which one, and its new version (settles when patched). */
+export interface PatchedTable {
+  level: string;
+  predictionsId: string | null;
+  table: Promise<ExploreTable>;
+}
+
 export class ItemTableCache {
   private readonly entries = new Map<string, Entry>();
   /** Tables built since start (for tests and the benchmark). */
@@ -62,6 +69,7 @@ export class ItemTableCache {
    * not rows (docs/curation.md): each table of version `from` becomes the table `patcherFor`
    * makes of it, at version `to`, instead of being rebuilt; a null patcher drops the table.
    * Tables of any other version are left alone (older ones rebuild on their next read).
+   * Answers the patched tables.
    */
   patch(
     datasetId: string,
@@ -71,11 +79,13 @@ export class ItemTableCache {
       level: string,
       predictionsId: string | null,
     ) => ((table: ExploreTable) => ExploreTable) | null,
-  ): void {
+  ): PatchedTable[] {
+    const patched: PatchedTable[] = [];
     for (const [key, hit] of [...this.entries]) {
       if (!key.startsWith(`${datasetId}|`) || hit.version !== from) continue;
       const [, level = '', predictions = ''] = key.split('|');
-      const patcher = patcherFor(level, predictions === '' ? null : predictions);
+      const predictionsId = predictions === '' ? null : predictions;
+      const patcher = patcherFor(level, predictionsId);
       if (!patcher) {
         this.entries.delete(key);
         continue;
@@ -85,7 +95,9 @@ export class ItemTableCache {
       entry.promise.catch(() => {
         if (this.entries.get(key) === entry) this.entries.delete(key);
       });
+      patched.push({ level, predictionsId, table: entry.promise });
     }
+    return patched;
   }
 
   /** Drops every table of a dataset (it was deleted). */

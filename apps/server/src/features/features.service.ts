@@ -1,6 +1,7 @@
 // Features of a dataset: vectors uploaded per item and data level (as JSON or base64 float32),
 // idempotent by item id, and how many items of the level have one. A prediction set may have
-// features of its own (a model's vectors of the same items), uploaded and listed the same way.
+// features of its own (a model's vectors of the same items), uploaded and listed the same way;
+// one of the sample level is associated with the set's attributions (docs/formats.md).
 import {
   DATA_LEVELS,
   type FeatureInfo,
@@ -8,6 +9,8 @@ import {
   type PredictionFeaturesResponse,
 } from '@loupe/contracts';
 import type { z } from 'zod';
+import type { AttributionsRepository } from '../attributions/attributions.repository.js';
+import { attributionLevel } from '../attributions/attributions.service.js';
 import { requireDataset, requireUploadLicense } from '../datasets/datasets.service.js';
 import type { DatasetRecord, DatasetsRepository } from '../datasets/datasets.repository.js';
 import type { Transact } from '../db/transact.js';
@@ -27,6 +30,7 @@ export interface FeaturesRepos {
   features: Pick<FeaturesRepository, 'list' | 'countVectors'>;
   samples: Pick<SamplesRepository, 'existingIds'>;
   predictionSets: Pick<PredictionSetsRepository, 'findSet'>;
+  attributions: Pick<AttributionsRepository, 'names'>;
 }
 
 export class FeaturesService {
@@ -171,11 +175,18 @@ export class FeaturesService {
     setId: string,
     name: string,
     level: string,
+    attributions?: string[],
   ): Promise<FeatureInfo> {
     const feature = (await this.repos.features.list(dataset.id, setId)).find(
       (f) => f.name === name && f.data_level === level,
     )!;
     const present = await this.repos.features.countVectors(dataset.id, level, name, setId);
+    // A model's feature of the sample level goes with the model's attributions (heatmaps
+    // belong to samples); a dataset's feature with none.
+    const associated =
+      setId === DATASET_FEATURES || level !== attributionLevel(dataset)
+        ? []
+        : (attributions ?? (await this.repos.attributions.names(setId)));
     const total = level === 'image_object' ? dataset.objects_count : dataset.samples_count;
     return {
       id: `${level}:${name}`,
@@ -186,7 +197,7 @@ export class FeaturesService {
       num_present: present,
       num_missing: Math.max(0, total - present),
       size: feature.dimension,
-      associated_features: [],
+      associated_features: associated,
     };
   }
 
@@ -209,7 +220,12 @@ export class FeaturesService {
   }
 
   private async infos(dataset: DatasetRecord, setId: string): Promise<FeatureInfo[]> {
-    const features = await this.repos.features.list(dataset.id, setId);
-    return Promise.all(features.map((f) => this.featureInfo(dataset, setId, f.name, f.data_level)));
+    const [features, attributions] = await Promise.all([
+      this.repos.features.list(dataset.id, setId),
+      setId === DATASET_FEATURES ? [] : this.repos.attributions.names(setId),
+    ]);
+    return Promise.all(
+      features.map((f) => this.featureInfo(dataset, setId, f.name, f.data_level, attributions)),
+    );
   }
 }

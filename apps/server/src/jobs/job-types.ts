@@ -7,6 +7,8 @@ export interface JobPayloads {
   MetadataAndFeaturesComputation: { dataset_id: string; prediction_set_id?: string };
   EmbeddingsComputation: {
     dataset_id: string;
+    /** The prediction set whose own feature is laid out; absent for a dataset's feature. */
+    prediction_set_id?: string;
     data_level: DataLevel;
     feature_name: string;
     setting: DimensionalityReductionSetting;

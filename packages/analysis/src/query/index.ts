@@ -42,7 +42,15 @@ export {
 export type { Bitset } from './bitset.js';
 export { evaluateFilter } from './filter.js';
 export type { EvaluateOptions } from './filter.js';
-export { prepareSortIndex, prepareSortIndexes, sortRows } from './sort.js';
+export {
+  adoptSortIndex,
+  builtSortIndex,
+  prepareSortIndex,
+  prepareSortIndexes,
+  sortIndexOrders,
+  sortRows,
+  verifySortIndex,
+} from './sort.js';
 export type { SortIndex } from './sort.js';
 export { DEFAULT_MAX_NUM_BINS, histogram } from './histogram.js';
 export type { HistogramOptions } from './histogram.js';

@@ -4,9 +4,16 @@ import { evaluateFilter } from './filter.js';
 import { fixture } from './fixture.js';
 import { assignCoded, withColumns } from './patch.js';
 import { queryRows, rowsOfIds } from './query.js';
-import { prepareSortIndexes, sortRows } from './sort.js';
+import {
+  adoptSortIndex,
+  builtSortIndex,
+  prepareSortIndexes,
+  sortRows,
+  verifySortIndex,
+  type SortIndex,
+} from './sort.js';
 import { fromColumns } from './table.js';
-import type { CategoricalColumn, SortEntry } from './types.js';
+import type { CategoricalColumn, NumericColumn, SortEntry } from './types.js';
 
 const asc = (name: string): SortEntry => ({ name, direction: 'ascending' });
 const desc = (name: string): SortEntry => ({ name, direction: 'descending' });
@@ -250,5 +257,92 @@ describe('sort by dictionary keys then an indexed number (bucket sort)', () => {
     expect(Array.from(queryRows(table, { sort, include_missing: true }))).toEqual(
       expected(all, sort),
     );
+  });
+});
+
+describe('adoptSortIndex and verifySortIndex', () => {
+  const values = [3, NaN, -0, 1, 0, 3, NaN, -2.5, 1e300, 1];
+  const table = () =>
+    fromColumns({
+      ids: values.map((_, i) => `r${i}`),
+      columns: { v: { type: 'numeric', values: Float64Array.from(values) } },
+    });
+  const column = (t: ReturnType<typeof table>) => t.columns.get('v') as NumericColumn;
+  const copy = (index: SortIndex): SortIndex => ({
+    order: index.order.slice(),
+    ranks: index.ranks.slice(),
+    groupStarts: index.groupStarts.slice(),
+    present: index.present,
+    distinct: index.distinct,
+  });
+
+  it('installs a stored index that then sorts exactly as a built one, and checks it', () => {
+    const source = table();
+    prepareSortIndexes(source);
+    const index = builtSortIndex(column(source))!;
+    const target = table();
+    expect(adoptSortIndex(column(target), copy(index))).toBe(true);
+    expect(builtSortIndex(column(target))).toEqual(index);
+    // Only rows with a value are placed; a selection of the whole table takes the index scan.
+    const rows = Uint32Array.from([0, 2, 3, 4, 5, 7, 8, 9]);
+    for (const direction of ['ascending', 'descending'] as const)
+      expect([...sortRows(target, rows, [{ name: 'v', direction }])]).toEqual([
+        ...sortRows(source, rows, [{ name: 'v', direction }]),
+      ]);
+    expect(verifySortIndex(column(target))).toBe(true);
+    expect(builtSortIndex(column(target))).toEqual(index);
+  });
+
+  it('refuses sizes that do not fit the column at once', () => {
+    const source = table();
+    prepareSortIndexes(source);
+    const index = builtSortIndex(column(source))!;
+    const short = { ...copy(index), order: index.order.slice(1) };
+    const tooMany = { ...copy(index), distinct: index.present + 1 };
+    for (const bad of [short, tooMany]) {
+      const target = table();
+      expect(adoptSortIndex(column(target), bad)).toBe(false);
+      expect(builtSortIndex(column(target))).toBeUndefined();
+    }
+  });
+
+  it('drops an adopted index that does not order the column, which is then built again', () => {
+    const source = table();
+    prepareSortIndexes(source);
+    const index = builtSortIndex(column(source))!;
+    const swapped = copy(index);
+    [swapped.order[0], swapped.order[1]] = [swapped.order[1]!, swapped.order[0]!];
+    const repeated = copy(index);
+    repeated.order[1] = repeated.order[0]!;
+    const grouped = copy(index);
+    grouped.groupStarts[0] = 0xffffffff;
+    const ranked = copy(index);
+    ranked.ranks[0] = 0;
+    const counted = { ...copy(index), distinct: index.distinct - 1 };
+    const missingEarly = { ...copy(index), present: index.present + 1 };
+    // Two rows of equal value out of row order.
+    const ties = copy(index);
+    const first = ties.order.indexOf(3);
+    const second = ties.order.indexOf(9); // both hold 1
+    [ties.order[first], ties.order[second]] = [9, 3];
+    for (const bad of [swapped, repeated, grouped, ranked, counted, missingEarly, ties]) {
+      const target = table();
+      expect(adoptSortIndex(column(target), bad)).toBe(true);
+      expect(verifySortIndex(column(target))).toBe(false);
+      expect(builtSortIndex(column(target))).toBeUndefined();
+      prepareSortIndexes(target);
+      expect(builtSortIndex(column(target))).toEqual(index);
+    }
+  });
+
+  it('checks an adopted index once, a built one never', () => {
+    const source = table();
+    prepareSortIndexes(source);
+    expect(verifySortIndex(column(source))).toBe(true);
+    const target = table();
+    adoptSortIndex(column(target), copy(builtSortIndex(column(source))!));
+    builtSortIndex(column(target))!.order[0] = 99; // damaged: the one check finds it
+    expect(verifySortIndex(column(target))).toBe(false);
+    expect(verifySortIndex(column(target))).toBe(true);
   });
 });

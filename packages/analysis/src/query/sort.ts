@@ -111,6 +111,8 @@ export interface SortIndex {
 }
 
 const sortIndexes = new WeakMap<NumericColumn, SortIndex>();
+/** Columns whose index was adopted from storage and not checked yet. */
+const unverified = new WeakSet<NumericColumn>();
 
 /**
  * Unsigned-sortable 64-bit keys (hi, lo) of `values[rows[p]]`; missing is the maximum in both
@@ -222,6 +224,81 @@ export function prepareSortIndex(table: ItemTable, metadataId: string): SortInde
     sortIndexes.set(column, index);
   }
   return index;
+}
+
+/** The sort index of a numeric or timestamp column if one was built (to store it). */
+export function builtSortIndex(column: NumericColumn): SortIndex | undefined {
+  return sortIndexes.get(column);
+}
+
+/**
+ * Installs a sort index read back from storage as the column's, checking only its sizes: reading
+ * a table back must not cost a pass over every column. `sortIndexOrders` checks the rest and
+ * is meant to run afterwards, off the request path (`dropSortIndex` if it fails). Answers false,
+ * and installs nothing, when the sizes do not fit the column.
+ */
+export function adoptSortIndex(column: NumericColumn, index: SortIndex): boolean {
+  const n = column.values.length;
+  const { order, ranks, groupStarts, present, distinct } = index;
+  if (order.length !== n || ranks.length !== n || groupStarts.length !== (n + 31) >>> 5)
+    return false;
+  if (!(present >= 0 && present <= n && distinct >= 0 && distinct <= present)) return false;
+  sortIndexes.set(column, index);
+  unverified.add(column);
+  return true;
+}
+
+/**
+ * Checks a sort index `adoptSortIndex` installed (`sortIndexOrders`), once: one that does not
+ * order its column is dropped (and built again by the next `prepareSortIndex`). Answers false
+ * when it dropped one, true otherwise (also when there was nothing to check).
+ */
+export function verifySortIndex(column: NumericColumn): boolean {
+  if (!unverified.has(column)) return true;
+  unverified.delete(column);
+  const index = sortIndexes.get(column);
+  if (!index || sortIndexOrders(column, index)) return true;
+  sortIndexes.delete(column);
+  return false;
+}
+
+/**
+ * Whether `index` is exactly what building the column's sort index makes: its order a
+ * permutation of the rows in ascending value order (ties in row order, missing ones last), a
+ * group start wherever the value changes, and each row's rank its group's. One pass.
+ */
+export function sortIndexOrders(column: NumericColumn, index: SortIndex): boolean {
+  const { values } = column;
+  const { order, ranks, groupStarts, present, distinct } = index;
+  const n = values.length;
+  if (order.length !== n || ranks.length !== n || groupStarts.length !== (n + 31) >>> 5)
+    return false;
+  if (!(present >= 0 && present <= n && distinct >= 0 && distinct <= present)) return false;
+  const seen = new Uint8Array(n);
+  let rank = -1;
+  let previous = -Infinity;
+  let previousRow = -1;
+  for (let i = 0; i < n; i++) {
+    const r = order[i]!;
+    if (r >= n || seen[r]) return false;
+    seen[r] = 1;
+    const v = values[r]!;
+    const starts = (groupStarts[i >>> 5]! >>> (i & 31)) & 1;
+    if (i >= present) {
+      if (v === v || starts || ranks[r] !== distinct) return false;
+      continue;
+    }
+    if (v !== v || v < previous) return false;
+    // A group starts exactly where the value changes (−0 equals 0, as the sort words make it);
+    // within a group rows keep their order.
+    const changes = i === 0 || v !== previous;
+    if ((changes ? 1 : 0) !== starts || (!changes && r < previousRow)) return false;
+    if (starts) rank++;
+    if (ranks[r] !== rank) return false;
+    previous = v;
+    previousRow = r;
+  }
+  return rank + 1 === distinct;
 }
 
 /** Build the sort indexes of every numeric and timestamp field (e.g. after loading a table). */

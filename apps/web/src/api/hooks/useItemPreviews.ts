@@ -1,5 +1,11 @@
 // Items for previews (hover cards, selection strips, result cards) through the explorer's items call.
-import type { DataLevel, ExploreItem, ItemsRequest, ItemsResponse } from '@loupe/contracts';
+import type {
+  DataLevel,
+  ExploreComparison,
+  ExploreItem,
+  ItemsRequest,
+  ItemsResponse,
+} from '@loupe/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { itemsQuery } from '../queries/explore';
 
@@ -27,7 +33,8 @@ export function useItemPreviews(
 
 /**
  * Items by row of one item-table version (the map's points), keyed by row. A version that is no
- * longer current answers 409; the map refetches its points then.
+ * longer current answers 409; the map refetches its points then. With a comparison, each item
+ * carries the other model's prediction too (`compared_prediction`).
  */
 export function useItemPreviewsByRows(
   datasetId: string,
@@ -35,12 +42,14 @@ export function useItemPreviewsByRows(
   rows: readonly number[],
   version: number,
   predictionsId?: string,
+  comparison?: ExploreComparison,
 ) {
   const body: ItemsRequest = {
     data_level: dataLevel,
     rows: [...rows],
     version,
     predictions_id: predictionsId,
+    ...(comparison ? { comparison } : {}),
   };
   return useQuery({ ...itemsQuery(datasetId, body), enabled: rows.length > 0, select: byRow });
 }

@@ -1,7 +1,8 @@
-// The embeddings settings dialog: feature, reduction method and its parameter; Apply only for a
-// valid change (docs/product.md, Datasets §5).
+// The embeddings settings dialog: feature (under a model, its own features grouped apart from the
+// dataset's), reduction method and its parameter; Apply only for a valid change (docs/product.md,
+// Datasets §5).
 import type { DataLevel, EmbeddingsSettings } from '@loupe/contracts';
-import { Alert, App, Form, InputNumber, Modal, Select, Segmented } from 'antd';
+import { Alert, App, Form, InputNumber, Modal, Select, Segmented, type SelectProps } from 'antd';
 import { useState } from 'react';
 import { describeError } from '../../api/ApiError';
 import { useUpdateEmbeddingsSettings } from './hooks/useEmbeddingsSettings';
@@ -25,6 +26,20 @@ export interface EmbeddingsSettingsDialogProps {
   /** Points the map would show, for the t-SNE warning. */
   numPoints: number;
   onClose(): void;
+}
+
+/** The feature picker's options: one list, or the model's features and the dataset's apart. */
+export function featureOptions(settings: EmbeddingsSettings): SelectProps['options'] {
+  const option = (name: string) => ({ value: name, label: name });
+  const model = new Set(settings.predictions_feature_names);
+  if (model.size === 0) return settings.feature_names.map(option);
+  const dataset = settings.feature_names.filter((name) => !model.has(name));
+  return [
+    { label: strings.modelFeatures, options: settings.predictions_feature_names.map(option) },
+    ...(dataset.length > 0
+      ? [{ label: strings.datasetFeatures, options: dataset.map(option) }]
+      : []),
+  ];
 }
 
 export function EmbeddingsSettingsDialog(props: EmbeddingsSettingsDialogProps) {
@@ -81,7 +96,7 @@ export function EmbeddingsSettingsDialog(props: EmbeddingsSettingsDialogProps) {
               id="embeddings-feature"
               aria-label={strings.feature}
               value={draft.featureName ?? undefined}
-              options={props.settings.feature_names.map((name) => ({ value: name, label: name }))}
+              options={featureOptions(props.settings)}
               onChange={(featureName: string) => change({ featureName })}
               showSearch
             />

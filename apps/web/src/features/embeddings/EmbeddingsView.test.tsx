@@ -7,6 +7,7 @@ import { findDialog } from '../../test/findDialog';
 import { fakeServer } from '../../test/fakeServer';
 import {
   api,
+  DATASET_ID,
   embeddingsRoutes,
   lastScatter,
   readyPoints,
@@ -136,6 +137,71 @@ test('hovering a point shows its 140 px preview after 200 ms', async () => {
   expect(within(preview).getByText('label of b')).toBeTruthy();
   act(() => fake.events.onHover(null));
   expect(screen.queryByTestId('embeddings-hover-preview')).toBeNull();
+});
+
+test("in a comparison, the hover preview shows model A's and model B's predictions", async () => {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  const A = '5a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
+  const B = '6b2c3d4e-5f60-4b7c-9d8e-0f1a2b3c4d5e';
+  const request = {
+    predictions_id_a: A,
+    predictions_id_b: B,
+    split: 'test',
+    metric: 'f1',
+    regression_value_name: null,
+  };
+  const prediction = (label: string, score: number) => ({
+    label,
+    score,
+    probabilities: null,
+    values: null,
+    transcript: null,
+    mask_src: null,
+  });
+  const routes = embeddingsRoutes();
+  const items = routes[`POST /api/datasets/${DATASET_ID}/items`]!;
+  // This is model B's explorer: the item's own prediction is B's, the compared one A's.
+  const { calls } = fakeServer({
+    ...routes,
+    [`POST /api/datasets/${DATASET_ID}/items`]: async (call) => {
+      const answer = (await items(call)) as { body: { items: Record<string, unknown>[] } };
+      const body = answer.body;
+      return {
+        body: {
+          ...body,
+          items: body.items.map((item) => ({
+            ...item,
+            prediction: prediction('dog', 0.55),
+            compared_prediction: {
+              predictions_id: A,
+              prediction: prediction('cat', 0.91),
+              objects: [],
+            },
+          })),
+        },
+      };
+    },
+  });
+  renderView({
+    predictionsId: B,
+    compared: {
+      request,
+      own: 'B',
+      a: { key: 'A', id: A, name: 'ResNet 50', color: '#1677ff' },
+      b: { key: 'B', id: B, name: 'ViT', color: '#fa8c16' },
+    },
+  });
+  await drawn();
+  act(() => lastScatter().events.onHover(1));
+  await act(() => vi.advanceTimersByTimeAsync(210));
+  const preview = await screen.findByTestId('embeddings-hover-preview');
+  const tagA = await within(preview).findByTestId('compared-prediction-A');
+  expect(tagA.textContent).toBe('A: cat 0.91');
+  expect(tagA.getAttribute('title')).toBe('ResNet 50: cat 0.91');
+  expect(within(preview).getByTestId('compared-prediction-B').textContent).toBe('B: dog 0.55');
+  expect(within(preview).getByText('label of b')).toBeTruthy();
+  const asked = calls.filter((call) => call.path === `/api/datasets/${DATASET_ID}/items`);
+  expect(asked.at(-1)!.body).toMatchObject({ rows: [1], predictions_id: B, comparison: request });
 });
 
 test('zoom buttons zoom by 0.7 and 1.3 and disable at the scale bounds', async () => {
@@ -329,4 +395,64 @@ test('a saved feature that no longer exists is flagged in the dialog', async () 
     ),
   ).toBeTruthy();
   expect(within(dialog).getByRole('button', { name: 'Apply' }).hasAttribute('disabled')).toBe(true);
+});
+
+test("under a model the feature picker offers the model's features apart, and a choice maps by it", async () => {
+  const PREDICTIONS_ID = '9d0e8c4a-1b2f-4e3d-8a7c-6b5d4e3f2a10';
+  let saved = settings({
+    feature_names: ['clip', 'resnet', 'penultimate'],
+    predictions_feature_names: ['penultimate'],
+  });
+  const { calls } = fakeServer(
+    embeddingsRoutes({
+      [`GET ${api}/settings`]: () => ({ body: saved }),
+      [`PUT ${api}/settings`]: (call) => {
+        const body = call.body as { feature_name: string };
+        saved = { ...saved, feature_name: body.feature_name };
+        return { body: saved };
+      },
+    }),
+  );
+  renderView({ predictionsId: PREDICTIONS_ID });
+  await drawn();
+  const user = userEvent.setup();
+  await user.click(screen.getByRole('button', { name: 'Embeddings settings' }));
+  const dialog = await findDialog('Embeddings settings');
+  fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: 'Feature' }));
+  const list = await waitFor(() => {
+    const found = document.querySelector<HTMLElement>(
+      '.ant-select-dropdown:not(.ant-select-dropdown-hidden)',
+    );
+    if (!found?.querySelector('.ant-select-item-option')) throw new Error('no options yet');
+    return found;
+  });
+  // Group titles, then each group's options, in the order a user reads them.
+  expect(
+    [...list.querySelectorAll('.ant-select-item-group, .ant-select-item-option')].map(
+      (item) => item.textContent,
+    ),
+  ).toEqual(['Model Features', 'penultimate', 'Dataset Features', 'clip', 'resnet']);
+  fireEvent.click(list.querySelector<HTMLElement>('.ant-select-item-option[title="penultimate"]')!);
+  await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
+  await waitFor(() => expect(calls.some((call) => call.method === 'PUT')).toBe(true));
+  expect(calls.find((call) => call.method === 'PUT')!.body).toEqual({
+    data_level: 'image',
+    predictions_id: PREDICTIONS_ID,
+    feature_name: 'penultimate',
+    dimensionality_reduction_setting: { method: 'UMAP', num_neighbors: 15 },
+  });
+  // The map asks for the model's feature's points, under the model.
+  await waitFor(() =>
+    expect(
+      calls.some(
+        (call) =>
+          call.path === `${api}/points` &&
+          (call.body as { feature_name?: string }).feature_name === 'penultimate',
+      ),
+    ).toBe(true),
+  );
+  const request = calls.findLast((call) => call.path === `${api}/points`)!.body as {
+    predictions_id?: string;
+  };
+  expect(request.predictions_id).toBe(PREDICTIONS_ID);
 });

@@ -3,9 +3,10 @@
 // selections and point clicks, and explains every state that is not a map. What the map knows
 // and does is in hooks/useEmbeddingsController.ts; this file is layout.
 import { ReloadOutlined } from '@ant-design/icons';
-import type { DataLevel, Dataset, ExploreComparison, Filter } from '@loupe/contracts';
+import type { DataLevel, Dataset, Filter } from '@loupe/contracts';
 import { Button, Flex, Progress, Result, Spin, Typography, theme } from 'antd';
 import { commonStrings } from '../../components/strings';
+import type { ComparedModels } from '../../lib/comparedModels';
 import { SupportBundleButton } from '../../components/SupportBundleButton';
 import { EmbeddingsSettingsDialog } from './EmbeddingsSettingsDialog';
 import { EmbeddingsToolbar } from './EmbeddingsToolbar';
@@ -25,9 +26,10 @@ export interface EmbeddingsViewProps {
   predictionsId?: string;
   /**
    * The explorer's comparison of two models, if it is in one: sent with the points, so the filter
-   * and the colouring may name the comparison's per-item fields.
+   * and the colouring may name the comparison's per-item fields; the hover preview shows both
+   * models' predictions.
    */
-  comparison?: ExploreComparison;
+  compared?: ComparedModels | null;
   filter?: Filter | null;
   /** Only this subset's items (the explorer's ?subset_id=), of the same data level. */
   subsetId?: string;
@@ -237,6 +239,7 @@ function MapArea({ map, ...props }: EmbeddingsViewProps & { map: EmbeddingsContr
           datasetId={dataset.id}
           dataLevel={dataLevel}
           predictionsId={predictionsId}
+          compared={props.compared}
           row={hovered.row}
           version={hovered.version}
           x={hovered.x}

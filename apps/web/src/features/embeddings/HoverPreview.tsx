@@ -1,8 +1,11 @@
-// The 140 px preview of the point under the pointer (docs/product.md, Datasets §9), shown beside it.
+// The 140 px preview of the point under the pointer (docs/product.md, Datasets §9), shown beside it;
+// in a comparison of two models, with model A's and model B's predictions as the cards' tags.
 import type { DataLevel } from '@loupe/contracts';
 import { Typography, theme } from 'antd';
+import { ComparedPredictionTags } from '../../components/ComparedPredictions';
 import { ItemThumbnail } from '../../components/ItemThumbnail';
 import { useItemPreviewsByRows } from '../../api/hooks/useItemPreviews';
+import { comparedSides, type ComparedModels } from '../../lib/comparedModels';
 
 export const HOVER_PREVIEW_PX = 140;
 export const HOVER_DEBOUNCE_MS = 200;
@@ -11,6 +14,8 @@ export interface HoverPreviewProps {
   datasetId: string;
   dataLevel: DataLevel;
   predictionsId?: string;
+  /** The comparison of two models the explorer is in: both models' predictions are shown. */
+  compared?: ComparedModels | null;
   /** The hovered point's item-table row, in the table of `version`. */
   row: number;
   version: number;
@@ -30,6 +35,7 @@ export function HoverPreview(props: HoverPreviewProps) {
     [props.row],
     props.version,
     props.predictionsId,
+    props.compared?.request,
   );
   const item = items.data?.get(props.row);
   const card = HOVER_PREVIEW_PX + 16;
@@ -64,6 +70,11 @@ export function HoverPreview(props: HoverPreviewProps) {
       >
         {item?.label ?? item?.id}
       </Typography.Text>
+      {item && props.compared && (
+        <div style={{ width: HOVER_PREVIEW_PX, marginTop: 4 }}>
+          <ComparedPredictionTags sides={comparedSides(item, props.compared)} />
+        </div>
+      )}
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { checkSettings, defaultSetting, draftFrom, tsneIsSlow } from './settings
 
 const saved: EmbeddingsSettings = {
   feature_names: ['clip', 'resnet'],
+  predictions_feature_names: [],
   feature_name: 'clip',
   dimensionality_reduction_setting: { method: 'UMAP', num_neighbors: 15 },
 };

@@ -37,6 +37,8 @@ export const embeddingsStrings = {
   // Settings dialog
   settingsTitle: 'Embeddings settings',
   feature: 'Feature',
+  modelFeatures: 'Model Features',
+  datasetFeatures: 'Dataset Features',
   method: 'Method',
   numNeighbors: 'Number of neighbours',
   perplexity: 'Perplexity',

@@ -39,6 +39,7 @@ export function dataset(change: Partial<Dataset> = {}): Dataset {
 export function settings(change: Partial<EmbeddingsSettings> = {}): EmbeddingsSettings {
   return {
     feature_names: ['clip', 'resnet'],
+    predictions_feature_names: [],
     feature_name: 'clip',
     dimensionality_reduction_setting: { method: 'UMAP', num_neighbors: 15 },
     ...change,

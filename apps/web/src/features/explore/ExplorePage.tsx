@@ -166,7 +166,7 @@ function ExploreContent({ dataset, predictionsId, headerSlot }: ExploreContentPr
           dataset={dataset}
           dataLevel={dataLevel}
           predictionsId={predictionsId}
-          comparison={explore.compared?.request}
+          compared={explore.compared}
           filter={state.filter}
           subsetId={explore.subsetId ?? undefined}
           colorBy={explore.colorBy ? state.colorBy : null}

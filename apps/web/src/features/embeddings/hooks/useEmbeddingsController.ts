@@ -21,7 +21,7 @@ export function useEmbeddingsController(props: EmbeddingsViewProps) {
     datasetId: dataset.id,
     dataLevel,
     predictionsId,
-    comparison: props.comparison,
+    comparison: props.compared?.request,
     filter,
     subsetId,
     colorBy,

@@ -29,10 +29,14 @@ const feature = (name: string, size: number, present: number): FeatureInfo => ({
   associated_features: [],
 });
 
-const attribution = (name: string, present: number): AttributionOverview => ({
+const attribution = (
+  name: string,
+  present: number,
+  associated: string[] = [],
+): AttributionOverview => ({
   id: `image:${name}`,
   name,
-  associated_features: [],
+  associated_features: associated,
   data_level: 'image',
   num_present: present,
   num_missing: 40 - present,
@@ -42,7 +46,10 @@ function instance(
   routes: Record<string, Handler> = {},
   { data = modelDataset(), licensed = true }: { data?: Dataset; licensed?: boolean } = {},
 ) {
-  let attributions = [attribution('gradcam', 30), attribution('saliency', 12)];
+  let attributions = [
+    attribution('gradcam', 30, ['penultimate', 'logits']),
+    attribution('saliency', 12),
+  ];
   const features: PredictionFeaturesResponse = {
     dataset_features: [feature('clip', 512, 40)],
     predictions_features: [feature('penultimate', 2048, 38)],
@@ -88,10 +95,13 @@ test("the page lists the model's features, the dataset's and the attributions", 
     '2,048',
   ]);
   expect(rowsOf('dataset-features-table')[0]![0]).toBe('clip');
-  expect(rowsOf('attributions-table').map((row) => row.slice(0, 4))).toEqual([
-    ['gradcam', 'image', '30', '10'],
-    ['saliency', 'image', '12', '28'],
+  // Each attribution names its associated features, the model's own vectors of its images.
+  expect(rowsOf('attributions-table').map((row) => row.slice(0, 5))).toEqual([
+    ['gradcam', 'penultimatelogits', 'image', '30', '10'],
+    ['saliency', 'None', 'image', '12', '28'],
   ]);
+  const tags = screen.getByTestId('attributions-table').querySelectorAll('.ant-tag');
+  expect([...tags].map((tag) => tag.textContent)).toEqual(['penultimate', 'logits']);
 });
 
 test('deleting an attribution asks first, then reads the attributions and features again', async () => {

@@ -1,5 +1,6 @@
 // The model features page (docs/product.md, Models §2): the model's own features, its dataset's,
-// and, where attributions are supported, its attributions, each deletable after a confirmation.
+// and, where attributions are supported, its attributions with their associated features (the
+// model's own sample-level features, docs/formats.md), each deletable after a confirmation.
 import { DeleteOutlined } from '@ant-design/icons';
 import {
   attributionsSupported,
@@ -16,6 +17,8 @@ import {
   Flex,
   Popconfirm,
   Table,
+  Tag,
+  Tooltip,
   Typography,
   type TableColumnsType,
 } from 'antd';
@@ -115,6 +118,23 @@ function ModelFeatures({ dataset, model }: { dataset: Dataset; model: Prediction
   const listed = listedColumns<AttributionOverview>();
   const attributionColumns: TableColumnsType<AttributionOverview> = [
     listed.name,
+    {
+      key: 'associated_features',
+      title: strings.associatedFeatures,
+      dataIndex: 'associated_features',
+      render: (names: string[]) =>
+        names.length === 0 ? (
+          <Tooltip title={strings.noAssociatedFeaturesHint}>
+            <Typography.Text type="secondary">{strings.noAssociatedFeatures}</Typography.Text>
+          </Tooltip>
+        ) : (
+          <Flex wrap gap={4}>
+            {names.map((name) => (
+              <Tag key={name}>{name}</Tag>
+            ))}
+          </Flex>
+        ),
+    },
     listed.dataLevel,
     listed.present,
     listed.missing,

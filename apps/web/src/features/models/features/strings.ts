@@ -20,4 +20,8 @@ export const modelFeaturesStrings = {
   deleteFailed: 'Unable to delete the attribution',
   needsLicense: 'A valid license is needed to delete attributions.',
   actions: 'Actions',
+  associatedFeatures: 'Associated features',
+  noAssociatedFeatures: 'None',
+  noAssociatedFeaturesHint:
+    "Upload the model's own vectors of its images with model.upload_features(name, vectors) to lay out the items by them next to the heatmaps.",
 } as const;
