@@ -148,6 +148,29 @@ describe('TableSnapshots', () => {
     expect(builtSortIndex(bare!.table.columns.get('weight') as NumericColumn)).toBeUndefined();
   });
 
+  it('reads back more ids than one block of strings, in either encoding', async () => {
+    for (const suffix of ['', 'é', '→']) {
+      const ids = Array.from(
+        { length: 150_000 },
+        (_, i) => `item-${i}${i % 7 === 0 ? suffix : ''}`,
+      );
+      const table = fromColumns({
+        ids,
+        columns: { n: { type: 'numeric', values: ids.map((_, i) => i % 10) } },
+      });
+      const explore: ExploreTable = {
+        table,
+        fields: [],
+        dataVersion: 1,
+        bytes: 0,
+        stats: new Map(),
+      };
+      await snapshots.write('d1', 'image', null, explore, 'f');
+      const read = await snapshots.read('d1', 'image', null, 1, 'f');
+      expect(read!.table.ids).toEqual(ids);
+    }
+  });
+
   it('gives every array its own buffer', async () => {
     await snapshots.write('d1', 'image', null, sampleTable(1), 'f1');
     const read = await snapshots.read('d1', 'image', null, 1, 'f1');
