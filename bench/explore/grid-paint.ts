@@ -83,6 +83,12 @@ async function measure(browser: Browser, server: Server, datasetId: string): Pro
         firstPaint: (await handle.jsonValue()) as number,
         serverCpu: cpuMs(server.child.pid) - cpu,
       });
+      if (run === 0) {
+        const slow = calls.filter((call) => call.ms >= 100).sort((a, b) => b.ms - a.ms);
+        console.log(
+          `API calls of the first navigation taking ≥ 100 ms: ${slow.map((call) => `${call.name} ${call.ms.toFixed(0)} ms`).join('; ') || 'none'}`,
+        );
+      }
     }
     const slow = calls.filter((call) => call.ms >= 100).sort((a, b) => b.ms - a.ms);
     console.log(
