@@ -343,7 +343,8 @@ export class ActionsRepository {
    * again belongs to the later record) — and answers their ids. One statement finds and writes
    * them: the record's items drive it, each looked up by primary key (a join planned on
    * `deleted = 1` from statistics taken while the dataset had no deleted items walked the
-   * (dataset, deleted, split) index once per item, for minutes at 100,000 items on PostgreSQL).
+   * (dataset, deleted, split) index once per item, for minutes at 100,000 items on PostgreSQL,
+   * before migration 20261130120000_hot_deletes took `deleted` out of its indexes there).
    */
   async restoreDeletedBy(
     record: { id: string; dataset_id: string; operation_type: string; created_at: number },
@@ -359,8 +360,8 @@ export class ActionsRepository {
     const { rows } = await (
       this.dialect === 'postgres'
         ? // The items as an array behind a scalar subquery (see unnestUnseen): a nested loop of
-          // primary-key lookups. `<> 0` rather than `= 1`, which the planner could look up in the
-          // (dataset, deleted, split) index once per item.
+          // primary-key lookups. `<> 0` rather than `= 1`, which the planner could look up once
+          // per item in any index that holds `deleted` (none does since hot_deletes).
           sql<{ id: string }>`
           update ${table} as t set deleted = 0, updated_at = ${now}
           from unnest((select array(

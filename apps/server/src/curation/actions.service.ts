@@ -67,7 +67,10 @@ export interface ActionsRepos {
 /** Where actions and restores write, in one transaction. */
 export interface ActionsWriteRepos {
   datasets: Pick<DatasetsRepository, 'lockForUpload' | 'find' | 'addCounts' | 'bumpDataVersion'>;
-  history: Pick<HistoryRepository, 'find' | 'insert' | 'insertItems' | 'setRestoredBy'>;
+  history: Pick<
+    HistoryRepository,
+    'find' | 'insert' | 'insertItems' | 'copyItems' | 'setRestoredBy'
+  >;
   actions: ActionsRepository;
 }
 
@@ -632,7 +635,9 @@ export class ActionsService {
         restored_by: null,
       };
       await repos.history.insert(entry);
-      await repos.history.insertItems(entry.id, ids);
+      // Each item of a record appears once, so as many ids as the record's items are all of them.
+      if (ids.length === record.num_items) await repos.history.copyItems(entry.id, record.id);
+      else await repos.history.insertItems(entry.id, ids);
       await repos.history.setRestoredBy(record.id, entry.id);
       await repos.datasets.addCounts(datasetId, samples, objects, now);
       await repos.datasets.bumpDataVersion(datasetId);

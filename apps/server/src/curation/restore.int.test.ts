@@ -114,8 +114,13 @@ describe('restoring deleted samples', () => {
     const second = (await apply({ type: 'delete_items', dataset_id: id, item_ids: ['a'] }))
       .history[0]!;
     t.clock.advance(1000);
-    expect((await restore(id, first.id)).restored).toBe(1);
+    const partial = await restore(id, first.id);
+    expect(partial.restored).toBe(1);
     expect(await ids(id)).toEqual(['b', 'c', 'd']);
+    // The restore record holds the item it brought back, not every item of the deletion.
+    expect(await ids(id, { filter: { type: 'history', record_id: partial.record.id } })).toEqual([
+      'b',
+    ]);
     expect((await restore(id, second.id)).restored).toBe(1);
     expect(await ids(id)).toEqual(['a', 'b', 'c', 'd']);
   });

@@ -45,6 +45,34 @@ describe(`migrations on ${testDialect}`, () => {
     }
   });
 
+  it('leaves the deleted flag of samples out of every PostgreSQL index (deletions are HOT updates)', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'loupe-hot-'));
+    const { database: config, drop } = await freshDatabaseConfig(dataDir);
+    const database = openDatabase(config);
+    try {
+      await migrateToLatest(database);
+      const { rows } = await (
+        database.dialect === 'postgres'
+          ? sql<{ name: string; definition: string }>`select indexrelid::regclass::text as name,
+              pg_get_indexdef(indexrelid) as definition
+            from pg_index where indrelid = 'samples'::regclass`
+          : sql<{ name: string; definition: string }>`select name, sql as definition
+            from sqlite_master where type = 'index' and tbl_name = 'samples'`
+      ).execute(database.db);
+      const split = rows.find((row) => row.name === 'samples_split');
+      expect(split).toBeDefined();
+      const withDeleted = rows.filter((row) => /\bdeleted\b/.test(row.definition ?? ''));
+      // SQLite rewrites a changed row in place either way, and finds deleted samples by index.
+      expect(withDeleted.map((row) => row.name)).toEqual(
+        database.dialect === 'postgres' ? [] : ['samples_split'],
+      );
+    } finally {
+      await database.destroy();
+      await drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
   it('finds the samples waiting for the metadata pass through their partial index', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'loupe-plan-'));
     const { database: config, drop } = await freshDatabaseConfig(dataDir);

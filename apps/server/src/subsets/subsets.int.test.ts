@@ -114,25 +114,17 @@ const ids = async (id: string, body: ItemIdsRequest) => {
   return { ids: answer.item_ids, total: answer.total, num_items: answer.num_items };
 };
 
-/** Soft-deletes (or restores) samples and objects by SQL, as the delete action and a restore do. */
-async function setDeleted(
-  datasetId: string,
-  table: 'samples' | 'objects',
-  itemIds: string[],
-  deleted: boolean,
-): Promise<void> {
-  const { db } = t.database;
-  await db
-    .updateTable(table)
-    .set({ deleted: deleted ? 1 : 0 })
-    .where('dataset_id', '=', datasetId)
-    .where('id', 'in', itemIds)
-    .execute();
-  await db
-    .updateTable('datasets')
-    .set((eb) => ({ data_version: eb('data_version', '+', 1) }))
-    .where('id', '=', datasetId)
-    .execute();
+/** Deletes samples or objects through the delete action; answers its history record's id. */
+async function deleteItems(datasetId: string, itemIds: string[]): Promise<string> {
+  const { results } = await admin.call(api.curation.applyActions, {
+    body: { actions: [{ type: 'delete_items', dataset_id: datasetId, item_ids: itemIds }] },
+  });
+  return results[0]!.history_record_id!;
+}
+
+/** Restores what a delete record deleted, as the history's restore does. */
+async function restore(datasetId: string, recordId: string): Promise<void> {
+  await admin.call(api.curation.restore, { params: { id: datasetId, recordId } });
 }
 
 describe('create', () => {
@@ -229,7 +221,7 @@ describe('create', () => {
     const subset = await create(id, { name: 'Cached', data_level: 'image', item_ids: ['f', 'b'] });
     expect((await get(id, subset.id)).sample_ids).toEqual(['f', 'b']);
     // A deletion makes the cached table stale until the explorer reads again; both ways refuse b.
-    await setDeleted(id, 'samples', ['b'], true);
+    await deleteItems(id, ['b']);
     const stale = await refused(create(id, { name: 'x', data_level: 'image', item_ids: ['b'] }));
     await ids(id, { data_level: 'image' });
     const current = await refused(create(id, { name: 'x', data_level: 'image', item_ids: ['b'] }));
@@ -257,7 +249,7 @@ describe('create', () => {
 
   it('refuses unknown and deleted items, naming the first few, and writes nothing', async () => {
     const id = await pets();
-    await setDeleted(id, 'samples', ['b'], true);
+    await deleteItems(id, ['b']);
     const error = await refused(
       create(id, {
         name: 'x',
@@ -460,7 +452,7 @@ describe('live items', () => {
       data_level: 'image',
       item_ids: ['e', 'b', 'a', 'c'],
     });
-    await setDeleted(id, 'samples', ['b', 'c'], true);
+    const deletion = await deleteItems(id, ['b', 'c']);
     expect(await get(id, subset.id)).toMatchObject({ num_items: 2, sample_ids: ['e', 'a'] });
     expect((await list(id))[0]!.num_items).toBe(2);
     expect(await ids(id, { data_level: 'image', subset_id: subset.id })).toEqual({
@@ -475,13 +467,38 @@ describe('live items', () => {
     expect(await update(id, subset.id, { removed_item_ids: ['c'] })).toMatchObject({
       num_items: 2,
     });
-    await setDeleted(id, 'samples', ['b', 'c'], false);
+    await restore(id, deletion);
     expect(await get(id, subset.id)).toMatchObject({ num_items: 3, sample_ids: ['e', 'b', 'a'] });
     expect((await ids(id, { data_level: 'image', subset_id: subset.id })).ids).toEqual([
       'a',
       'b',
       'e',
     ]);
+  });
+
+  it('knows the deleted samples of a large dataset with few of them deleted, and uploads again', async () => {
+    // Few deletions among many samples take another path on PostgreSQL (see deletedSamples).
+    const { id } = await admin.call(api.datasets.create, {
+      body: { name: 'Many', task_type: 'classification', class_names: ['cat', 'dog'] },
+    });
+    const names = Array.from({ length: 60 }, (_, i) => `s${i}`);
+    const upload = (ids: string[], label = 'cat') =>
+      admin.call(api.samples.upload, {
+        params: { id },
+        body: { samples: ids.map((sample) => ({ id: sample, label })) },
+      });
+    await upload(names);
+    const subset = await create(id, {
+      name: 'S',
+      data_level: 'image',
+      item_ids: ['s3', 's1', 's2'],
+    });
+    await deleteItems(id, ['s1', 's2']);
+    expect(await get(id, subset.id)).toMatchObject({ num_items: 1, sample_ids: ['s3'] });
+    expect((await list(id))[0]!.num_items).toBe(1);
+    await upload(['s2'], 'dog'); // back by an upload, its deletion not restored
+    expect(await get(id, subset.id)).toMatchObject({ num_items: 2, sample_ids: ['s3', 's2'] });
+    expect((await list(id))[0]!.num_items).toBe(2);
   });
 
   it('counts an object only while it and its sample are live', async () => {
@@ -491,12 +508,12 @@ describe('live items', () => {
       data_level: 'image_object',
       item_ids: ['s1#o1', 's1#o2', 's2#o3'],
     });
-    await setDeleted(id, 'objects', ['s1#o2'], true);
+    await deleteItems(id, ['s1#o2']);
     expect(await get(id, subset.id)).toMatchObject({
       num_items: 2,
       sample_ids: ['s1#o1', 's2#o3'],
     });
-    await setDeleted(id, 'samples', ['s2'], true);
+    const deletion = await deleteItems(id, ['s2']);
     expect(await get(id, subset.id)).toMatchObject({ num_items: 1, sample_ids: ['s1#o1'] });
     expect((await list(id))[0]!.num_items).toBe(1);
     expect(await ids(id, { data_level: 'image_object', subset_id: subset.id })).toEqual({
@@ -504,7 +521,7 @@ describe('live items', () => {
       total: 1,
       num_items: 1,
     });
-    await setDeleted(id, 'samples', ['s2'], false);
+    await restore(id, deletion);
     expect((await get(id, subset.id)).sample_ids).toEqual(['s1#o1', 's2#o3']);
   });
 });

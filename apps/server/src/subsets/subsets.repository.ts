@@ -8,6 +8,7 @@ import type { Kysely, RawBuilder, Selectable } from 'kysely';
 import { sql } from 'kysely';
 import type { Dialect } from '../db/database.js';
 import type { DB, SubsetsTable } from '../db/schema.js';
+import { deletedSamplesByHistory } from '../datasets/history.repository.js';
 
 type SubsetRow = Selectable<SubsetsTable>;
 
@@ -296,11 +297,32 @@ export class SubsetsRepository {
   }
 
   /**
-   * The ids of the dataset's deleted samples: usually few, read through the (dataset, deleted,
-   * split) index. Samples are only ever marked deleted, so a sample-level member is live unless
-   * it is one of these.
+   * The ids of the dataset's deleted samples: usually few. Samples are only ever marked deleted,
+   * so a sample-level member is live unless it is one of these. SQLite reads them from the
+   * (dataset, deleted, split) index. PostgreSQL indexes no `deleted`: it probes the items of the
+   * dataset's delete records not restored (none most of the time; about 5 µs each), unless they
+   * are more than a twentieth of the live samples, when reading the dataset's rows costs less
+   * (a scan of 1,000,000 with 100,000 deleted: 0.1 s, against 0.45-0.6 s of probes).
    */
   private async deletedSamples(datasetId: string): Promise<Set<string>> {
+    if (this.dialect === 'postgres') {
+      const { rows: sizes } = await sql<{ items: number | string; live: number | null }>`select
+          (select coalesce(sum(r.num_items), 0) from history_records r
+            where r.dataset_id = ${datasetId} and r.operation_type = 'sample:delete'
+              and r.restored_by is null) as items,
+          (select d.samples_count from datasets d where d.id = ${datasetId}) as live`.execute(
+        this.db,
+      );
+      const items = Number(sizes[0]?.items ?? 0);
+      if (items === 0) return new Set();
+      const { rows } = await (
+        items * 20 < Number(sizes[0]?.live ?? 0)
+          ? deletedSamplesByHistory(datasetId)
+          : sql<{ id: string }>`select s.id from samples s
+              where s.dataset_id = ${datasetId} and s.deleted <> 0`
+      ).execute(this.db);
+      return new Set(rows.map((row) => row.id));
+    }
     const rows = await this.db
       .selectFrom('samples')
       .select('id')
@@ -343,8 +365,9 @@ export class SubsetsRepository {
       // A lateral subquery with `limit 1` stays one primary-key probe per row (an index-only
       // one for samples): a plain join lets the planner choose a hash join that reads every
       // sample of the dataset. `deleted` is read and compared outside, so the probe cannot be
-      // planned on the (dataset, deleted, split) index, which a table never analyzed makes look
-      // selective (each probe then read the whole dataset).
+      // planned on an index holding `deleted` (the (dataset, deleted, split) one, until the
+      // hot_deletes migration), which a table never analyzed made look selective (each probe
+      // then read the whole dataset).
       const probe =
         level === 'image_object'
           ? sql`lateral (select o.deleted + s.deleted as deleted from objects o

@@ -16,6 +16,7 @@ import * as maskStats from './20261127130000_mask_stats.js';
 import * as comparison from './20261128090000_comparison.js';
 import * as healthChecks from './20261129090000_health_checks.js';
 import * as modelEmbeddings from './20261130090000_model_embeddings.js';
+import * as hotDeletes from './20261130120000_hot_deletes.js';
 
 export const migrations: Record<string, Migration> = {
   '20261122120000_accounts': accounts,
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   '20261128090000_comparison': comparison,
   '20261129090000_health_checks': healthChecks,
   '20261130090000_model_embeddings': modelEmbeddings,
+  '20261130120000_hot_deletes': hotDeletes,
 };
