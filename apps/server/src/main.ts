@@ -31,6 +31,13 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  // The explorer tables this process's predecessor used, read back from their files in the
+  // background (docs/explore-snapshots.md), up to half the cache's budget.
+  void services.explore.prewarm(config.exploreCacheBytes / 2).then(
+    (tables) =>
+      tables > 0 && app.log.info({ tables }, 'explorer tables read back from their files'),
+    (error: unknown) => app.log.warn({ err: error }, 'could not read back the explorer tables'),
+  );
   const where = config.database.kind === 'sqlite' ? config.database.path : 'PostgreSQL';
   const url =
     config.publicUrl ?? `http://localhost:${(app.server.address() as { port: number }).port}`;

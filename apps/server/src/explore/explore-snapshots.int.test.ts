@@ -1,7 +1,7 @@
 // The explorer's table files (docs/explore-snapshots.md) on a real server and database: a second
 // app on the same database and data directory, as after a restart or in another API process,
 // reads the tables the first one built, follows its edits, and rebuilds when a file is damaged.
-import { readdirSync, writeFileSync } from 'node:fs';
+import { readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { api, type Filter, type ItemIdsRequest } from '@loupe/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -167,6 +167,36 @@ describe('explorer table files', () => {
     const third = await restart();
     expect(await idsWith(third.client, id, byWeight)).toEqual(before);
     expect(third.services.explore.snapshotReads).toBe(1);
+  });
+
+  it('a restarted process reads back the most recently used tables that fit its budget', async () => {
+    const { id, setId } = await pets();
+    await idsWith(admin, id, byWeight);
+    await idsWith(admin, id, { predictions_id: setId });
+    await t.services.explore.snapshotsSettled();
+    const dir = join(t.config.dataDir, 'explore-tables', id);
+    const [withModel, plain] = [
+      readdirSync(dir).find((name) => name.includes(setId))!,
+      readdirSync(dir).find((name) => !name.includes(setId))!,
+    ];
+    // The table with the model was used last.
+    utimesSync(join(dir, plain), new Date(2020, 0, 1), new Date(2020, 0, 1));
+    const budget = statSync(join(dir, withModel)).size;
+
+    const other = await restart();
+    expect(await other.services.explore.prewarm(budget)).toBe(1);
+    expect(other.services.explore.snapshotReads).toBe(1);
+    await idsWith(other.client, id, { predictions_id: setId });
+    expect(other.services.explore.tableBuilds).toBe(1); // the prewarmed one: nothing more
+    expect(other.services.explore.snapshotReads).toBe(1);
+
+    // A new data version: its files are stale and are not read.
+    await admin.call(api.samples.upload, {
+      params: { id },
+      body: { samples: [{ id: 'g', label: 'cat' }], metadata_types: {} },
+    });
+    const third = await restart();
+    expect(await third.services.explore.prewarm(10 * 1024 ** 3)).toBe(0);
   });
 
   it('deleting the dataset removes its files', async () => {

@@ -236,6 +236,60 @@ export class ExploreService {
     void saving.finally(() => this.saving.delete(saving));
   }
 
+  /**
+   * Reads back the tables of the most recently used files, newest first, while their sizes fit
+   * in `budgetBytes`: a restarted API process then answers its first visitors from memory.
+   * Only files of the datasets' current data versions and field setups are read; nothing is
+   * built from the database. Answers how many tables were read.
+   */
+  async prewarm(budgetBytes: number): Promise<number> {
+    if (!this.snapshots) return 0;
+    let used = 0;
+    let read = 0;
+    for (const file of await this.snapshots.recent()) {
+      if (used + file.bytes > budgetBytes) break;
+      const dataset = await this.repos.datasets.find(file.datasetId);
+      if (!dataset || dataset.data_version !== file.version) continue;
+      const level = file.level as DataLevel;
+      if (!DATA_LEVELS[dataset.task_type].includes(level)) continue;
+      const key = ItemTableCache.key(dataset.id, level, file.predictionsId);
+      if (this.cache.peek(key, dataset.data_version)) continue; // asked for meanwhile
+      const stored = await this.repos.metadataFields.list(dataset.id, level);
+      const fields = fieldDefs(dataset, level, stored, file.predictionsId !== null);
+      const fingerprint = snapshotFingerprint(dataset, fields, stored);
+      if (
+        !(await this.snapshots.holds(
+          dataset.id,
+          level,
+          file.predictionsId,
+          dataset.data_version,
+          fingerprint,
+        ))
+      )
+        continue;
+      used += file.bytes;
+      read++;
+      // Through the cache, so that a request for the same table meanwhile waits for this read.
+      await this.cache.get(key, dataset.data_version, () =>
+        this.buildTable(dataset, level, stored, file.predictionsId),
+      );
+    }
+    return read;
+  }
+
+  /** A table read back from its file, as the cache keeps it; its sort indexes checked meanwhile. */
+  private adopt(
+    datasetId: string,
+    level: DataLevel,
+    saved: Omit<ExploreTable, 'bytes'>,
+    fingerprint: string,
+  ): ExploreTable {
+    void prepareSortIndexesInBackground(saved.table, (id) =>
+      this.snapshots?.refusedIndex(datasetId, level, id),
+    );
+    return { ...saved, bytes: exploreTableBytes(saved.table, saved.objects), fingerprint };
+  }
+
   /** Tables read back from snapshot files since start (tests and benchmarks). */
   get snapshotReads(): number {
     return this.snapshots?.reads ?? 0;
@@ -342,23 +396,12 @@ export class ExploreService {
       dataset.data_version,
       fingerprint,
     );
-    const explore = saved
-      ? { ...saved, bytes: exploreTableBytes(saved.table, saved.objects), fingerprint }
-      : {
-          ...(await loadItemTable({
-            repo: this.repos.explore,
-            dataset,
-            level,
-            stored,
-            predictionsId,
-          })),
-          fingerprint,
-        };
-    if (saved)
-      void prepareSortIndexesInBackground(explore.table, (id) =>
-        this.snapshots?.refusedIndex(dataset.id, level, id),
-      );
-    else this.saveSnapshot(dataset.id, level, predictionsId, Promise.resolve(explore));
+    if (saved) return this.adopt(dataset.id, level, saved, fingerprint);
+    const explore = {
+      ...(await loadItemTable({ repo: this.repos.explore, dataset, level, stored, predictionsId })),
+      fingerprint,
+    };
+    this.saveSnapshot(dataset.id, level, predictionsId, Promise.resolve(explore));
     return explore;
   }
 

@@ -395,11 +395,12 @@ function checkCodes(codes: Int32Array, size: number): void {
   }
 }
 
-async function decodeSnapshot(
+/** The file's header when it holds the table at `expect`; null for another one. */
+async function readHeader(
   file: FileHandle,
   size: number,
   expect: { version: number; fingerprint: string },
-): Promise<Omit<ExploreTable, 'bytes'> | null> {
+): Promise<{ header: Header; headerBytes: number } | null> {
   const start = Buffer.alloc(12);
   await file.read(start, 0, 12, 0);
   if (start.toString('latin1', 0, 8) !== MAGIC) return null;
@@ -414,6 +415,17 @@ async function decodeSnapshot(
     header.dataVersion !== expect.version
   )
     return null;
+  return { header, headerBytes };
+}
+
+async function decodeSnapshot(
+  file: FileHandle,
+  size: number,
+  expect: { version: number; fingerprint: string },
+): Promise<Omit<ExploreTable, 'bytes'> | null> {
+  const found = await readHeader(file, size, expect);
+  if (!found) return null;
+  const { header, headerBytes } = found;
   const prefix = 12 + headerBytes;
   const reader = new SectionReader(file, prefix + ((8 - (prefix % 8)) % 8), header.sections, size);
   const length = header.length;
@@ -477,6 +489,17 @@ async function decodeSnapshot(
   };
 }
 
+/** A table file found on disk. */
+export interface SnapshotFile {
+  datasetId: string;
+  level: string;
+  predictionsId: string | null;
+  version: number;
+  bytes: number;
+  /** When it was last written or read (ms since the epoch). */
+  usedAt: number;
+}
+
 /** Snapshot files under one directory, by dataset. */
 export class TableSnapshots {
   /** Tables read back from files since start (for tests and the benchmarks). */
@@ -522,7 +545,12 @@ export class TableSnapshots {
     try {
       const { size } = await file.stat();
       const table = await decodeSnapshot(file, size, { version, fingerprint });
-      if (table) this.reads++;
+      if (table) {
+        this.reads++;
+        // Marks the file used (recent() orders by it).
+        const now = new Date();
+        await file.utimes(now, now).catch(() => undefined);
+      }
       return table;
     } catch (error) {
       this.log(`explorer table snapshot ${path} is unreadable; it is removed`, error);
@@ -601,6 +629,54 @@ export class TableSnapshots {
     const newest = Math.max(...versions.keys());
     for (const [version, name] of versions)
       if (version < newest) await rm(join(dir, name), { force: true }).catch(() => undefined);
+  }
+
+  /** Whether a file holds the table at this version and fingerprint (its header only). */
+  async holds(
+    datasetId: string,
+    level: string,
+    predictionsId: string | null,
+    version: number,
+    fingerprint: string,
+  ): Promise<boolean> {
+    const file = await open(this.file(datasetId, level, predictionsId, version), 'r').catch(
+      () => null,
+    );
+    if (!file) return false;
+    try {
+      const { size } = await file.stat();
+      return (await readHeader(file, size, { version, fingerprint })) !== null;
+    } catch {
+      return false;
+    } finally {
+      await file.close();
+    }
+  }
+
+  /**
+   * Every table file, most recently used first (a read marks a file used), for reading the
+   * tables a process held before it restarted.
+   */
+  async recent(): Promise<SnapshotFile[]> {
+    const files: SnapshotFile[] = [];
+    for (const folder of await readdir(this.dir).catch(() => [] as string[])) {
+      const datasetId = decodeURIComponent(folder);
+      for (const name of await readdir(join(this.dir, folder)).catch(() => [] as string[])) {
+        const match = /^([^.]+)\.([^.]+)\.(\d+)\.table$/.exec(name);
+        if (!match) continue;
+        const info = await stat(join(this.dir, folder, name)).catch(() => null);
+        if (!info) continue;
+        files.push({
+          datasetId,
+          level: decodeURIComponent(match[1]!),
+          predictionsId: match[2] === '-' ? null : decodeURIComponent(match[2]!),
+          version: Number(match[3]),
+          bytes: info.size,
+          usedAt: info.mtimeMs,
+        });
+      }
+    }
+    return files.sort((a, b) => b.usedAt - a.usedAt);
   }
 
   /** Says that a sort index read back did not order its column (it is built again). */
