@@ -18,7 +18,7 @@ export const ADMIN = {
   password: 'bench password',
 };
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((done, reject) => {
     const probe = createServer();
     probe.once('error', reject);
@@ -53,7 +53,8 @@ export async function startServer(
   env: Record<string, string>,
   args: string[] = [],
 ) {
-  const port = await freePort();
+  // A given PORT keeps the origin across restarts (and with it the browser's cache).
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   let output = '';
   const child = spawn(process.execPath, [MAIN_JS, ...args], {
     cwd: ROOT,
