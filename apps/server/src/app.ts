@@ -264,7 +264,7 @@ export async function buildApp(
     await services.performanceCompute.close();
     await services.checksCompute.close();
     // Explorer table files being written finish before the data directory may go.
-    await services.explore.snapshotsSettled();
+    await services.explore.close();
   });
 
   return { app, services, routes, runner };

@@ -32,6 +32,7 @@ const Env = z.object({
     .default(200),
   LOUPE_EXPLORE_CACHE_MB: z.coerce.number().positive().default(2048),
   LOUPE_EXPLORE_SNAPSHOTS: z.enum(['true', 'false']).default('true'),
+  LOUPE_EXPLORE_THREAD_ITEMS: z.coerce.number().int().min(0).default(50_000),
   LOUPE_TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   LOUPE_BLOB_STORE: z
     .string()
@@ -114,6 +115,8 @@ export interface Config {
   exploreCacheBytes: number;
   /** Where explorer tables are written per data version (docs/explore-snapshots.md); null: never. */
   exploreSnapshotDir: string | null;
+  /** Tables of this many items or more are built on a worker thread (with the files on). */
+  exploreThreadItems: number;
   trustProxy: boolean;
   logLevel: string;
   /** JSON lines, readable lines, or readable on a terminal only. */
@@ -190,6 +193,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     exploreCacheBytes: Math.round(e.LOUPE_EXPLORE_CACHE_MB * 1024 * 1024),
     exploreSnapshotDir:
       e.LOUPE_EXPLORE_SNAPSHOTS === 'true' ? join(dataDir, 'explore-tables') : null,
+    exploreThreadItems: e.LOUPE_EXPLORE_THREAD_ITEMS,
     trustProxy: e.LOUPE_TRUST_PROXY === 'true',
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT,

@@ -25,6 +25,7 @@ import { SimilaritySearch } from './embeddings/similarity.js';
 import { ExportService } from './export/export.service.js';
 import { ExploreService } from './explore/explore.service.js';
 import { ItemTableCache } from './explore/item-table-cache.js';
+import { TableBuilder } from './explore/table-builder.js';
 import { TableSnapshots } from './explore/table-snapshots.js';
 import { FeaturesService } from './features/features.service.js';
 import { HealthCheckColumns } from './health-checks/check-columns-source.js';
@@ -225,6 +226,10 @@ export function createServices(
     comparison,
     new HealthCheckColumns(repos.healthChecks, checkCatalogue),
     tableSnapshots,
+    // Large tables are built on a thread that writes their files (docs/explore-snapshots.md).
+    config.exploreSnapshotDir && TableBuilder.supports(config.database)
+      ? new TableBuilder(config.database, config.exploreSnapshotDir, config.exploreThreadItems)
+      : undefined,
   );
   // Health checks run on their own thread; custom checks through the explorer's filter.
   const checksCompute = new ChecksPool();

@@ -209,6 +209,39 @@ describe('explorer table files', () => {
   });
 });
 
+describe('with LOUPE_EXPLORE_THREAD_ITEMS', () => {
+  it('builds a table of that many items on the table thread and reads back its file', async () => {
+    await t.close();
+    ({ t, admin } = await startLicensedApp({ LOUPE_EXPLORE_THREAD_ITEMS: '6' }));
+    const { id, setId } = await pets();
+    // Built on the thread, read back here: the same answers as a build in process.
+    expect(await idsWith(admin, id, { ...byWeight, filter: labelIs(['dog']) })).toEqual([
+      'f',
+      'd',
+      'b',
+    ]);
+    expect(
+      await idsWith(admin, id, {
+        predictions_id: setId,
+        filter: {
+          type: 'boolean',
+          metadata_id: 'prediction.is_correct',
+          op: 'bool_equals',
+          value: true,
+        },
+      }),
+    ).toEqual(['a', 'c', 'e']);
+    expect(t.services.explore.snapshotReads).toBe(2);
+    expect(t.services.explore.tableBuilds).toBe(2);
+    // A smaller table is built in process (nothing read back).
+    await admin.call(api.curation.applyActions, {
+      body: { actions: [{ type: 'delete_items', dataset_id: id, item_ids: ['a'] }] },
+    });
+    expect(await idsWith(admin, id, byWeight)).toEqual(['f', 'e', 'd', 'c', 'b']);
+    expect(t.services.explore.snapshotReads).toBe(2);
+  });
+});
+
 describe('with LOUPE_EXPLORE_SNAPSHOTS=false', () => {
   it('writes no file and builds the table in every process', async () => {
     await t.close();

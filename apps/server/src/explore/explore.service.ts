@@ -64,6 +64,7 @@ import { withChecks, type CheckColumnsSource } from './check-columns.js';
 import { withComparison } from './comparison-columns.js';
 import type { ExploreRepository } from './explore.repository.js';
 import { ItemTableCache } from './item-table-cache.js';
+import type { TableBuilder } from './table-builder.js';
 import { snapshotFingerprint, type TableSnapshots } from './table-snapshots.js';
 import { tablePatch, type ItemEdits } from './item-table-patch.js';
 import { fieldDefs, MAX_ALLOWED_VALUES, PREDICTED_OBJECT_PREFIX } from './field-catalogue.js';
@@ -192,6 +193,7 @@ export class ExploreService {
     private readonly comparisons?: ComparedItemsSource,
     private readonly checks?: CheckColumnsSource,
     private readonly snapshots?: TableSnapshots,
+    private readonly builder?: TableBuilder,
   ) {}
 
   /** Tables built so far (tests check the cache with it). */
@@ -277,6 +279,37 @@ export class ExploreService {
     return read;
   }
 
+  /**
+   * A large table built on the table thread, which writes its file, then read back from the
+   * file; null when it is small, there is no thread, or the thread's table is not the one
+   * wanted (the data version or the field setup moved meanwhile): the caller builds in process.
+   */
+  private async buildOnThread(
+    dataset: DatasetRecord,
+    level: DataLevel,
+    predictionsId: string | null,
+    fingerprint: string,
+  ): Promise<ExploreTable | null> {
+    const { builder, snapshots } = this;
+    if (!builder || !snapshots) return null;
+    const items = level === 'image_object' ? dataset.objects_count : dataset.samples_count;
+    if (items < builder.minItems) return null;
+    const built = await builder.build(dataset.id, level, predictionsId).catch((error: unknown) => {
+      snapshots.buildFailed(dataset.id, level, error);
+      return null;
+    });
+    if (!built || built.version !== dataset.data_version || built.fingerprint !== fingerprint)
+      return null;
+    const saved = await snapshots.read(
+      dataset.id,
+      level,
+      predictionsId,
+      built.version,
+      fingerprint,
+    );
+    return saved && this.adopt(dataset.id, level, saved, fingerprint);
+  }
+
   /** A table read back from its file, as the cache keeps it; its sort indexes checked meanwhile. */
   private adopt(
     datasetId: string,
@@ -298,6 +331,12 @@ export class ExploreService {
   /** Resolves when the snapshot files due so far have been written (tests, shutdown). */
   async snapshotsSettled(): Promise<void> {
     while (this.saving.size > 0) await Promise.all([...this.saving]);
+  }
+
+  /** Writes the files due, then ends the table thread (the server is stopping). */
+  async close(): Promise<void> {
+    await this.snapshotsSettled();
+    await this.builder?.close();
   }
 
   /**
@@ -397,6 +436,8 @@ export class ExploreService {
       fingerprint,
     );
     if (saved) return this.adopt(dataset.id, level, saved, fingerprint);
+    const threaded = await this.buildOnThread(dataset, level, predictionsId, fingerprint);
+    if (threaded) return threaded;
     const explore = {
       ...(await loadItemTable({ repo: this.repos.explore, dataset, level, stored, predictionsId })),
       fingerprint,

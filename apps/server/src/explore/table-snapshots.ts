@@ -564,7 +564,8 @@ export class TableSnapshots {
   /**
    * Writes the table as the file of its data version (a temporary file renamed into place, so
    * readers see a whole file or none) and removes the files of older versions of the same
-   * table. Never throws: a table that cannot be written is built again next time.
+   * table. Never throws: a table that cannot be written is built again next time (answers
+   * false then).
    */
   write(
     datasetId: string,
@@ -572,9 +573,13 @@ export class TableSnapshots {
     predictionsId: string | null,
     explore: ExploreTable,
     fingerprint: string,
-  ): Promise<void> {
-    return this.writeNow(datasetId, level, predictionsId, explore, fingerprint).catch(
-      (error: unknown) => this.log('could not write an explorer table snapshot', error),
+  ): Promise<boolean> {
+    return this.writeNow(datasetId, level, predictionsId, explore, fingerprint).then(
+      () => true,
+      (error: unknown) => {
+        this.log('could not write an explorer table snapshot', error);
+        return false;
+      },
     );
   }
 
@@ -684,6 +689,11 @@ export class TableSnapshots {
     this.log(
       `the sort index of '${metadataId}' in a table file of dataset ${datasetId} (${level}) does not order its column; it is built again`,
     );
+  }
+
+  /** Says that the table thread failed (the table is built in process instead). */
+  buildFailed(datasetId: string, level: string, error: unknown): void {
+    this.log(`the explorer table thread failed on dataset ${datasetId} (${level})`, error);
   }
 
   /** Removes every file of a dataset (it was deleted). */
