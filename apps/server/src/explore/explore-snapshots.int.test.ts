@@ -36,6 +36,13 @@ const labelIs = (value: string[]): Filter => ({
   value,
 });
 
+const isCorrect: Filter = {
+  type: 'boolean',
+  metadata_id: 'prediction.is_correct',
+  op: 'bool_equals',
+  value: true,
+};
+
 const idsWith = async (client: Client, id: string, body: Partial<ItemIdsRequest>) =>
   (
     await client.call(api.explore.itemIds, {
@@ -89,12 +96,7 @@ describe('explorer table files', () => {
     ]);
     const correct = await idsWith(admin, id, {
       predictions_id: setId,
-      filter: {
-        type: 'boolean',
-        metadata_id: 'prediction.is_correct',
-        op: 'bool_equals',
-        value: true,
-      },
+      filter: isCorrect,
     });
     expect(correct).toEqual(['a', 'c', 'e']);
     await t.services.explore.snapshotsSettled();
@@ -113,12 +115,7 @@ describe('explorer table files', () => {
     expect(
       await idsWith(other.client, id, {
         predictions_id: setId,
-        filter: {
-          type: 'boolean',
-          metadata_id: 'prediction.is_correct',
-          op: 'bool_equals',
-          value: true,
-        },
+        filter: isCorrect,
       }),
     ).toEqual(correct);
     expect(other.services.explore.snapshotReads).toBe(2);
@@ -223,12 +220,7 @@ describe('with LOUPE_EXPLORE_THREAD_ITEMS', () => {
     expect(
       await idsWith(admin, id, {
         predictions_id: setId,
-        filter: {
-          type: 'boolean',
-          metadata_id: 'prediction.is_correct',
-          op: 'bool_equals',
-          value: true,
-        },
+        filter: isCorrect,
       }),
     ).toEqual(['a', 'c', 'e']);
     expect(t.services.explore.snapshotReads).toBe(2);
