@@ -44,3 +44,9 @@ export const metadataFieldStrings = {
   },
   count: (count: number) => `${count.toLocaleString()} ${count === 1 ? 'field' : 'fields'}`,
 } as const;
+
+/** What a card says without a picture (docs/product.md, Datasets §2). */
+export const cardPreviewStrings = {
+  noPreview: 'No preview',
+  unableToLoadImage: 'Unable to load image',
+} as const;

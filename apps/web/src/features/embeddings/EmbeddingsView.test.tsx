@@ -133,7 +133,8 @@ test('hovering a point shows its 140 px preview after 200 ms', async () => {
   const preview = await screen.findByTestId('embeddings-hover-preview');
   const image = await within(preview).findByRole('img');
   expect(image.getAttribute('src')).toBe('/thumbs/b.webp');
-  expect(image.parentElement!.style.width).toBe('140px');
+  const picture = within(preview).getByTestId('hover-preview-picture');
+  expect([picture.style.width, picture.style.height]).toEqual(['140px', '140px']);
   expect(within(preview).getByText('label of b')).toBeTruthy();
   act(() => fake.events.onHover(null));
   expect(screen.queryByTestId('embeddings-hover-preview')).toBeNull();
@@ -172,10 +173,17 @@ test("in a comparison, the hover preview shows model A's and model B's predictio
           items: body.items.map((item) => ({
             ...item,
             prediction: prediction('dog', 0.55),
+            // A ground-truth box and B's predicted box; A's predicted box comes compared.
+            objects: [
+              { id: 'gt', label: 'dog', type: 'gt', coords: [0.1, 0.1, 0.5, 0.5] },
+              { id: 'pb', label: 'dog', type: 'pred', score: 0.55, coords: [0.1, 0.2, 0.5, 0.6] },
+            ],
             compared_prediction: {
               predictions_id: A,
               prediction: prediction('cat', 0.91),
-              objects: [],
+              objects: [
+                { id: 'pa', label: 'cat', type: 'pred', score: 0.91, coords: [0.2, 0.1, 0.6, 0.5] },
+              ],
             },
           })),
         },
@@ -200,6 +208,16 @@ test("in a comparison, the hover preview shows model A's and model B's predictio
   expect(tagA.getAttribute('title')).toBe('ResNet 50: cat 0.91');
   expect(within(preview).getByTestId('compared-prediction-B').textContent).toBe('B: dog 0.55');
   expect(within(preview).getByText('label of b')).toBeTruthy();
+  // The card's picture: the ground truth, then A's and B's boxes dashed in the models' colours.
+  fireEvent.load(within(preview).getByRole('img'));
+  const boxes = within(preview).getAllByTestId('card-box');
+  expect(
+    boxes.map((box) => [box.getAttribute('stroke'), box.hasAttribute('stroke-dasharray')]),
+  ).toEqual([
+    [expect.any(String), false],
+    ['#1677ff', true],
+    ['#fa8c16', true],
+  ]);
   const asked = calls.filter((call) => call.path === `/api/datasets/${DATASET_ID}/items`);
   expect(asked.at(-1)!.body).toMatchObject({ rows: [1], predictions_id: B, comparison: request });
 });

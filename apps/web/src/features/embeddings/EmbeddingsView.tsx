@@ -236,7 +236,7 @@ function MapArea({ map, ...props }: EmbeddingsViewProps & { map: EmbeddingsContr
       )}
       {hovered && (
         <HoverPreview
-          datasetId={dataset.id}
+          dataset={dataset}
           dataLevel={dataLevel}
           predictionsId={predictionsId}
           compared={props.compared}

@@ -1,9 +1,11 @@
-// The 140 px preview of the point under the pointer (docs/product.md, Datasets §9), shown beside it;
-// in a comparison of two models, with model A's and model B's predictions as the cards' tags.
-import type { DataLevel } from '@loupe/contracts';
-import { Typography, theme } from 'antd';
+// The 140 px preview of the point under the pointer (docs/product.md, Datasets §9), shown beside it:
+// the grid card's picture (boxes, masks, label maps); in a comparison of two models, model A's and
+// model B's predicted shapes in the models' colours and their predictions as the cards' tags.
+import type { DataLevel, Dataset } from '@loupe/contracts';
+import { Skeleton, Typography, theme } from 'antd';
+import { useColorMap } from '../../api/hooks/useColorMap';
+import { CardPreview } from '../../components/CardPreview';
 import { ComparedPredictionTags } from '../../components/ComparedPredictions';
-import { ItemThumbnail } from '../../components/ItemThumbnail';
 import { useItemPreviewsByRows } from '../../api/hooks/useItemPreviews';
 import { comparedSides, type ComparedModels } from '../../lib/comparedModels';
 
@@ -11,7 +13,7 @@ export const HOVER_PREVIEW_PX = 140;
 export const HOVER_DEBOUNCE_MS = 200;
 
 export interface HoverPreviewProps {
-  datasetId: string;
+  dataset: Dataset;
   dataLevel: DataLevel;
   predictionsId?: string;
   /** The comparison of two models the explorer is in: both models' predictions are shown. */
@@ -29,8 +31,10 @@ export interface HoverPreviewProps {
 
 export function HoverPreview(props: HoverPreviewProps) {
   const { token } = theme.useToken();
+  const { dataset } = props;
+  const classColors = useColorMap(dataset.id, dataset.task_type).data ?? {};
   const items = useItemPreviewsByRows(
-    props.datasetId,
+    dataset.id,
     props.dataLevel,
     [props.row],
     props.version,
@@ -58,7 +62,29 @@ export function HoverPreview(props: HoverPreviewProps) {
         zIndex: 2,
       }}
     >
-      <ItemThumbnail item={item} size={HOVER_PREVIEW_PX} />
+      {item ? (
+        <div
+          data-testid="hover-preview-picture"
+          style={{
+            width: HOVER_PREVIEW_PX,
+            height: HOVER_PREVIEW_PX,
+            position: 'relative',
+            overflow: 'hidden',
+            borderRadius: token.borderRadiusSM,
+          }}
+        >
+          <CardPreview
+            item={item}
+            size={HOVER_PREVIEW_PX}
+            classColors={classColors}
+            classes={dataset.class_names}
+            {...(dataset.label_map ? { labelMap: dataset.label_map } : {})}
+            compared={props.compared ?? null}
+          />
+        </div>
+      ) : (
+        <Skeleton.Node active style={{ width: HOVER_PREVIEW_PX, height: HOVER_PREVIEW_PX }} />
+      )}
       <Typography.Text
         ellipsis
         style={{

@@ -108,8 +108,6 @@ export const exploreStrings = {
   // Card config (§2)
   cardConfig: 'Card config',
   open: 'Open item',
-  noPreview: 'No preview',
-  unableToLoadImage: 'Unable to load image',
 
   // Attributions in the display settings (§2, §4, §8, §9)
   attribution: 'Attribution',

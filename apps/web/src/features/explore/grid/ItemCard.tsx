@@ -9,7 +9,7 @@ import { exploreStrings as strings } from '../strings';
 import type { AttributionDisplay } from '../../../components/AttributionOverlay';
 import { ComparedPredictionTags } from '../../../components/ComparedPredictions';
 import { comparedSides, type ComparedModels } from '../../../lib/comparedModels';
-import { CardPreview } from './CardPreview';
+import { CardPreview } from '../../../components/CardPreview';
 import { formatValue, itemValue } from './itemValues';
 
 export const CARD_META_LINE = 20;

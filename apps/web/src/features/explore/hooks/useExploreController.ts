@@ -10,7 +10,7 @@ import { ApiError } from '../../../api/ApiError';
 import { useLicense } from '../../../api/hooks/useLicense';
 import { useDatasetHistory } from '../../datasets';
 import { useComparedModels } from '../compare/useComparedModels';
-import { useColorMap } from './useColorMap';
+import { useColorMap } from '../../../api/hooks/useColorMap';
 import { useExploreFields } from './useExploreFields';
 import { useExploreResult } from './useExploreResult';
 import { useExploreState } from './useExploreState';

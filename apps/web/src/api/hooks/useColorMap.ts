@@ -2,7 +2,7 @@
 // classes, so the call is skipped for them (docs/product.md, Datasets §7).
 import { TASK_TRAITS, type ColorMapResponse, type TaskType } from '@loupe/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { colorMapQuery } from '../../../api/queries/explore';
+import { colorMapQuery } from '../queries/explore';
 
 const colorMapOf = (response: ColorMapResponse) => response.color_map;
 

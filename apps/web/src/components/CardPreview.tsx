@@ -8,17 +8,14 @@
 import type { ExploreItem, ExploreObject } from '@loupe/contracts';
 import { Typography, theme } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { labelMapPalette } from '../../../lib/labelMap';
-import { cssColorToRgb, drawLabelMap, useLabelMap } from '../../../lib/labelMapImage';
-import { rleMaskPath } from '../../../lib/rleMask';
-import { labelColor } from '../../../lib/classColors';
-import { comparedSides, type ComparedModels } from '../../../lib/comparedModels';
-import {
-  AttributionOverlay,
-  type AttributionDisplay,
-} from '../../../components/AttributionOverlay';
-import { ComparedSwatch, comparedStrings } from '../../../components/ComparedPredictions';
-import { exploreStrings as strings } from '../strings';
+import { labelMapPalette } from '../lib/labelMap';
+import { cssColorToRgb, drawLabelMap, useLabelMap } from '../lib/labelMapImage';
+import { rleMaskPath } from '../lib/rleMask';
+import { labelColor } from '../lib/classColors';
+import { comparedSides, type ComparedModels } from '../lib/comparedModels';
+import { AttributionOverlay, type AttributionDisplay } from './AttributionOverlay';
+import { ComparedSwatch, comparedStrings } from './ComparedPredictions';
+import { cardPreviewStrings as strings } from './strings';
 
 /** Context around an object's box when an object item is cropped to it, as a share of the box. */
 const CROP_CONTEXT = 0.15;

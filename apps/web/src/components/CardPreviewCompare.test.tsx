@@ -1,16 +1,16 @@
 // A semantic-segmentation card in a comparison of two models: it keeps the route model's predicted
 // label map (when there is no ground-truth one) and names the model in a corner.
-import '../../../test/setup';
+import '../test/setup';
 import type { ExploreItem, ItemPrediction } from '@loupe/contracts';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { expect, test, vi } from 'vitest';
-import type { LabelMapPixels, Rgb } from '../../../lib/labelMap';
-import type { ComparedModelKey, ComparedModels } from '../../../lib/comparedModels';
-import { imageItem } from '../../../test/exploreData';
+import type { LabelMapPixels, Rgb } from '../lib/labelMap';
+import type { ComparedModelKey, ComparedModels } from '../lib/comparedModels';
+import { imageItem } from '../test/exploreData';
 import { CardPreview } from './CardPreview';
 
 // happy-dom decodes no images and has no 2-D canvas: every label map is this one.
-vi.mock('../../../lib/labelMapImage', () => ({
+vi.mock('../lib/labelMapImage', () => ({
   useLabelMap: (src: string | null): LabelMapPixels | null =>
     src ? { width: 2, height: 1, values: Uint8Array.from([1, 2]) } : null,
   cssColorToRgb: (): Rgb => [1, 2, 3],

@@ -1,17 +1,17 @@
 // A semantic-segmentation card paints its label map over the picture once the picture loaded,
 // mapping pixel values to classes by the dataset's label map (else the class list by index).
-import '../../../test/setup';
+import '../test/setup';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { beforeEach, expect, test, vi } from 'vitest';
-import type { LabelMapPixels, Rgb } from '../../../lib/labelMap';
-import { imageItem } from '../../../test/exploreData';
+import type { LabelMapPixels, Rgb } from '../lib/labelMap';
+import { imageItem } from '../test/exploreData';
 import { CARD_LABEL_MAP_SIDE, CardPreview } from './CardPreview';
 
 // happy-dom decodes no images and has no 2-D canvas: the label map comes from here, and each
 // draw records which values it paints in which colour.
 const loads: { src: string; maxSide: number }[] = [];
 const draws: Map<number, Rgb>[] = [];
-vi.mock('../../../lib/labelMapImage', () => ({
+vi.mock('../lib/labelMapImage', () => ({
   useLabelMap: (src: string | null, maxSide: number): LabelMapPixels | null => {
     if (!src) return null;
     loads.push({ src, maxSide });
