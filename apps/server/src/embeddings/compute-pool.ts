@@ -1,8 +1,11 @@
 // Runs embeddings compute on worker threads: one thread for layouts (a job at a time) and one
-// for similarity search (which keeps its indexes loaded). Threads start on first use and end
-// when idle for a while, or with the app.
+// for similarity search (which keeps its indexes loaded); approximate indexes are built in a
+// child process, which, unlike a thread inside a native build, can be ended at any moment (a
+// server stopping mid-build exits cleanly; docs/decisions.md, decision 58). Threads and the
+// child start on first use and end when idle for a while, or with the app.
 import type { DimensionalityReductionSetting } from '@loupe/contracts';
-import { workerSource } from '../platform/worker-source.js';
+import { ChildProcessRunner } from '../platform/child-process.js';
+import { childSource, workerSource } from '../platform/worker-source.js';
 import { WorkerTaskError, WorkerThread } from '../platform/worker-thread.js';
 
 export type WorkerTask =
@@ -43,6 +46,11 @@ const computeThread = (): ComputeThread =>
 export class ComputePool {
   readonly layouts = computeThread();
   readonly search = computeThread();
+  /** Builds approximate indexes (`index` tasks with `serializeOnly`). */
+  readonly builds = new ChildProcessRunner<WorkerTask, WorkerResult>(
+    childSource(import.meta.url, 'compute.worker'),
+    { name: 'index build' },
+  );
 
   /** n · 2 coordinates; progress reports arrive while the thread works. */
   async reduce(
@@ -60,6 +68,6 @@ export class ComputePool {
   }
 
   async close(): Promise<void> {
-    await Promise.all([this.layouts.stop(), this.search.stop()]);
+    await Promise.all([this.layouts.stop(), this.search.stop(), this.builds.stop()]);
   }
 }

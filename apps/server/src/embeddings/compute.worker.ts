@@ -1,6 +1,6 @@
-// Worker-thread entry for embeddings compute (layouts and similarity search), so minutes of
-// UMAP or a scan of a million vectors never block the API's event loop. Messages: see
-// compute-pool.ts. Search indexes stay loaded between queries, keyed by feature version.
+// Entry for embeddings compute (layouts and similarity search on worker threads, approximate index
+// builds in a child process), so minutes of UMAP or a scan of a million vectors never block the
+// API's event loop. Messages: see compute-pool.ts. Search indexes stay loaded between queries.
 import {
   createAnnIndex,
   createExactIndex,

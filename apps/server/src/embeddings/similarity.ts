@@ -150,10 +150,15 @@ export class SimilaritySearch {
     loaded: Loaded,
   ): Promise<void> {
     try {
-      const built = await this.pool.layouts.run(
-        { kind: 'index', key, dimension, data, ann: {}, serializeOnly: true },
-        [data.buffer as ArrayBuffer],
-      );
+      // In the build child: a server stopping mid-build ends it instead of aborting.
+      const built = await this.pool.builds.run({
+        kind: 'index',
+        key,
+        dimension,
+        data,
+        ann: {},
+        serializeOnly: true,
+      });
       const serialized = built.serialized!;
       // Older versions' indexes of this feature are of no use any more.
       await this.blobs.deletePrefix(folder);

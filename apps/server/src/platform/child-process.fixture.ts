@@ -1,5 +1,5 @@
-// A child entry for child-process.test.ts: echoes arrays, spins, searches in native code, exits
-// or exhausts its heap, as the task says.
+// A child entry for child-process.test.ts: echoes arrays, makes a large one, spins, searches in
+// native code, exits or exhausts its heap, as the task says.
 import { createAnnIndex } from '@loupe/analysis';
 import { serveTasks } from './worker-thread.js';
 
@@ -9,7 +9,8 @@ export type FixtureTask =
   | { op: 'native' }
   | { op: 'exit' }
   | { op: 'heap' }
-  | { op: 'pid' };
+  | { op: 'pid' }
+  | { op: 'make'; length: number };
 
 serveTasks<FixtureTask, unknown>((task, progress) => {
   switch (task.op) {
@@ -47,5 +48,7 @@ serveTasks<FixtureTask, unknown>((task, progress) => {
     }
     case 'pid':
       return process.pid;
+    case 'make':
+      return { values: Float64Array.from({ length: task.length }, (_, i) => i * 0.5), small: 7 };
   }
 });

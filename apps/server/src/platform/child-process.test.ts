@@ -69,6 +69,24 @@ describe('ChildProcessRunner', () => {
     expect(await child.run({ op: 'pid' })).not.toBe(process.pid);
   });
 
+  it('answers large result arrays through the task folder, whole, and leaves no files', async () => {
+    const child = runner();
+    const before = new Set(readdirSync(tmpdir()).filter((f) => f.startsWith('loupe-task-')));
+    // 8 MB: above the 4 MB from which a result array travels by file.
+    const result = (await child.run({ op: 'make', length: 1_000_000 })) as {
+      values: Float64Array;
+      small: number;
+    };
+    expect(result.small).toBe(7);
+    expect(result.values).toBeInstanceOf(Float64Array);
+    expect(result.values.length).toBe(1_000_000);
+    expect([result.values[0], result.values[999_999]]).toEqual([0, 499_999.5]);
+    const after = readdirSync(tmpdir()).filter(
+      (f) => f.startsWith('loupe-task-') && !before.has(f),
+    );
+    expect(after).toEqual([]);
+  });
+
   it('kills a child that overruns its deadline, even inside native code, and starts afresh', async () => {
     const child = runner();
     const first = await child.run({ op: 'pid' });

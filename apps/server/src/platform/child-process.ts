@@ -4,12 +4,12 @@
 // process can be killed at any moment, so a task that overruns its deadline, a native crash or an
 // exhausted heap fails that task only. Its entry module answers with `serveTasks`
 // (worker-thread.ts), which serves either a thread or a child. Large typed arrays go through a
-// private temporary file instead of the IPC pipe (no serialized copy on either side).
+// private temporary file instead of the IPC pipe (no serialized copy on either side), both ways.
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { spill } from './task-files.js';
+import { revive, spill } from './task-files.js';
 import { WorkerTaskError, type RunOptions, type TaskReply } from './worker-thread.js';
 
 export interface ChildSource {
@@ -75,10 +75,20 @@ export class ChildProcessRunner<T, R> {
         waiting.onProgress?.(reply.progress);
         return;
       }
+      // Large arrays of the result come back through the task's folder: read before it goes.
+      let result: R | undefined;
+      let unreadable: Error | undefined;
+      if (!reply.error)
+        try {
+          result = revive(reply.result) as R;
+        } catch (error) {
+          unreadable = error as Error;
+        }
       this.settle(reply.id);
       if (reply.error)
         waiting.reject(new WorkerTaskError(reply.error.message, reply.error.refused));
-      else waiting.resolve(reply.result as R);
+      else if (unreadable) waiting.reject(unreadable);
+      else waiting.resolve(result as R);
       this.scheduleIdle();
     });
     // A child that cannot start reports here and then exits: the exit fails the tasks.
@@ -164,9 +174,13 @@ export class ChildProcessRunner<T, R> {
         folder,
         child,
       };
-      let message: { id: number; task: unknown };
+      let message: { id: number; task: unknown; folder: string };
       try {
-        message = { id, task: spill(task, folder, this.options.spillBytes ?? SPILL_BYTES) };
+        message = {
+          id,
+          task: spill(task, folder, this.options.spillBytes ?? SPILL_BYTES),
+          folder,
+        };
       } catch (error) {
         rmSync(folder, { recursive: true, force: true });
         reject(error as Error);

@@ -38,14 +38,14 @@ function isPlain(value: object): boolean {
  * `value` with each typed array of at least `minBytes` (shared or not) written to a file in
  * `folder` and replaced by a reference to it; plain objects and arrays are walked, the rest kept.
  */
-export function spill(value: unknown, folder: string, minBytes: number): unknown {
+export function spill(value: unknown, folder: string, minBytes: number, prefix = ''): unknown {
   let count = 0;
   const walk = (node: unknown): unknown => {
     if (node === null || typeof node !== 'object') return node;
     if (ArrayBuffer.isView(node)) {
       const type = node.constructor.name;
       if (node.byteLength < minBytes || !(type in TYPED_ARRAYS)) return node;
-      const file = join(folder, `${count++}.bin`);
+      const file = join(folder, `${prefix}${count++}.bin`);
       writeAll(file, new Uint8Array(node.buffer, node.byteOffset, node.byteLength));
       return {
         [SPILLED]: true,

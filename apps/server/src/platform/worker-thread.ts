@@ -3,7 +3,7 @@
 // when idle for a while or on stop(). A thread that ends on its own (a crash, its heap limit) or
 // overruns a task's deadline fails the tasks in hand; the next task starts a fresh thread.
 import { parentPort, Worker, type ResourceLimits } from 'node:worker_threads';
-import { revive } from './task-files.js';
+import { revive, spill } from './task-files.js';
 import type { WorkerSource } from './worker-source.js';
 
 /** What the thread answers a task with: progress reports, then a result or an error. */
@@ -51,6 +51,8 @@ interface Pending<R> {
 }
 
 const IDLE_MS = 60_000;
+/** A child's result arrays of at least this many bytes go back through a file. */
+const RESULT_SPILL_BYTES = 4 * 1024 * 1024;
 
 export class WorkerThread<T, R> {
   private worker: Worker | null = null;
@@ -190,7 +192,8 @@ export function serveTasks<T, R>(
   };
   // A child whose server went away has nobody to answer.
   child?.on('disconnect', () => process.exit(0));
-  const serve = ({ id, task }: { id: number; task: T }) => {
+  // A child's task names its private folder: large arrays of the result go back through it.
+  const serve = ({ id, task, folder }: { id: number; task: T; folder?: string }) => {
     const fail = (error: unknown) =>
       post({
         id,
@@ -199,7 +202,17 @@ export function serveTasks<T, R>(
           refused: isRefused(error),
         },
       });
-    const answer = (result: R) => post({ id, result }, owned(result));
+    const answer = (result: R) => {
+      if (!child || folder === undefined) return post({ id, result }, owned(result));
+      let sent: R;
+      try {
+        sent = spill(result, folder, RESULT_SPILL_BYTES, 'result-') as R;
+      } catch (error) {
+        fail(error);
+        return;
+      }
+      post({ id, result: sent });
+    };
     let out: R | Promise<R>;
     try {
       if (child) task = revive(task) as T;
