@@ -163,18 +163,23 @@ export const ExploreComparisonQuery = z.object({
   comparison_value_name: z.string().min(1).max(300).optional(),
 });
 
+/** What selects and orders a level's items: item_ids and item_rows take the same fields. */
+const ItemQuery = {
+  data_level: DataLevel,
+  sort: boundedArray(SortEntry, 20).default([]),
+  filter: Filter.nullable().optional(),
+  include_missing: z
+    .boolean()
+    .default(false)
+    .describe('Keep items missing a value of a sort key (they sort last)'),
+  subset_id: z.string().optional(),
+  predictions_id: PredictionsId.optional(),
+  comparison: ExploreComparison.optional(),
+};
+
 export const ItemIdsRequest = z
   .object({
-    data_level: DataLevel,
-    sort: boundedArray(SortEntry, 20).default([]),
-    filter: Filter.nullable().optional(),
-    include_missing: z
-      .boolean()
-      .default(false)
-      .describe('Keep items missing a value of a sort key (they sort last)'),
-    subset_id: z.string().optional(),
-    predictions_id: PredictionsId.optional(),
-    comparison: ExploreComparison.optional(),
+    ...ItemQuery,
     format: z
       .enum(['rows', 'ids'])
       .default('rows')
@@ -198,6 +203,16 @@ export const ItemIdsResponse = z
   })
   .meta({ id: 'ItemIdsResponse' });
 export type ItemIdsResponse = z.infer<typeof ItemIdsResponse>;
+
+/**
+ * item_rows: the query of item_ids, answered as the bytes of the encoded row indices
+ * (application/octet-stream, no base64 nor JSON); count and version are in their header.
+ */
+export const ItemRowsRequest = z.object(ItemQuery).meta({ id: 'ItemRowsRequest' });
+export type ItemRowsRequest = z.input<typeof ItemRowsRequest>;
+
+/** The item_rows answer's header holding the items at the level before filtering. */
+export const NUM_ITEMS_HEADER = 'loupe-num-items';
 
 export const ItemsRequest = z
   .object({

@@ -145,15 +145,37 @@ export function decodeIndices(bytes: Uint8Array): DecodedIndices {
     if (width < 1 || width > 32) throw new Error(`Encoded indices: bad bit width ${width}`);
     if (payload !== Math.ceil((n * width) / 8))
       throw new Error('Encoded indices: wrong payload size');
-    const words = new Uint32Array(Math.ceil(payload / 4) + 1);
-    for (let b = 0; b < payload; b++) words[b >>> 2]! |= bytes[HEADER + b]! << ((b & 3) * 8);
+    // The payload as 32-bit words. Aligned on a little-endian machine (an answer's own bytes),
+    // its whole words are read where they are, and the few indices that reach into its last
+    // partial word bit by bit; else the bytes are copied into words first.
+    const start = bytes.byteOffset + HEADER;
+    let words: Uint32Array;
+    let fast: number;
+    if (LITTLE_ENDIAN && start % 4 === 0) {
+      const full = payload >>> 2;
+      words = new Uint32Array(bytes.buffer, start, full);
+      fast = full * 32 >= width ? Math.min(n, Math.floor((full * 32 - width) / width) + 1) : 0;
+    } else {
+      words = new Uint32Array(Math.ceil(payload / 4) + 1);
+      for (let b = 0; b < payload; b++) words[b >>> 2]! |= bytes[HEADER + b]! << ((b & 3) * 8);
+      fast = n;
+    }
     const mask = width === 32 ? 0xffffffff : (1 << width) - 1;
-    for (let i = 0, pos = 0; i < n; i++, pos += width) {
+    let pos = 0;
+    for (let i = 0; i < fast; i++, pos += width) {
       const w = pos >>> 5;
       const off = pos & 31;
       let v = words[w]! >>> off;
       if (off + width > 32) v |= words[w + 1]! << (32 - off);
       indices[i] = (v & mask) >>> 0;
+    }
+    for (let i = fast; i < n; i++, pos += width) {
+      let v = 0;
+      for (let b = 0; b < width; b++) {
+        const bit = pos + b;
+        v |= ((bytes[HEADER + (bit >>> 3)]! >>> (bit & 7)) & 1) << b;
+      }
+      indices[i] = v >>> 0;
     }
   } else {
     let k = HEADER;

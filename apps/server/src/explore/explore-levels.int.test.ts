@@ -2,6 +2,7 @@
 // context, on small hand-made datasets whose expected answers are worked out in the comments.
 import {
   api,
+  readItemRows,
   type CreateDatasetRequest,
   type DataLevel,
   type ItemIdsRequest,
@@ -125,6 +126,27 @@ describe('object level', () => {
         filter: { type: 'string', metadata_id: 'split', op: 'in', value: ['val'] },
       }),
     ).toEqual(['s2#0']);
+    // As bytes (the explorer's grid): area ≥ 1000 by label, then area descending.
+    const rows = await readItemRows(
+      await admin.call(api.explore.itemRows, {
+        params: { id },
+        body: {
+          ...level,
+          filter: {
+            type: 'numeric',
+            metadata_id: 'object.area',
+            op: 'between',
+            value: [1000, null],
+          },
+          sort: [
+            { name: 'object.label', direction: 'ascending' },
+            { name: 'object.area', direction: 'descending' },
+          ],
+        },
+      }),
+    );
+    // s2#0 (cat, 5000) is row 2, s1#o2 (dog, 2000) row 1.
+    expect(rows).toMatchObject({ rows: Uint32Array.from([2, 1]), total: 2, num_items: 3 });
     const [object, ...others] = await items(id, { ...level, item_ids: ['s1#o2'] });
     expect(others).toHaveLength(0);
     expect(object).toMatchObject({

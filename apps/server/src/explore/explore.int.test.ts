@@ -3,6 +3,7 @@
 import {
   api,
   decodeIndices,
+  readItemRows,
   type CreateDatasetRequest,
   type Filter,
   type HistogramRequest,
@@ -212,6 +213,46 @@ describe('item ids', () => {
     ).toEqual(['f', 'd', 'b', 'e', 'c', 'a']);
   });
 
+  it('answers the same rows as bytes from item_rows, with the item count in a header', async () => {
+    const id = await pets();
+    const query = {
+      data_level: 'image' as const,
+      sort: [{ name: 'weight', direction: 'descending' as const }],
+      filter: {
+        type: 'string' as const,
+        metadata_id: 'color',
+        op: 'in' as const,
+        value: ['brown', 'black'],
+      },
+    };
+    const json = await admin.call(api.explore.itemIds, { params: { id }, body: query });
+    const response = await admin.call(api.explore.itemRows, { params: { id }, body: query });
+    expect(response.headers.get('content-type')).toBe('application/octet-stream');
+    expect(Buffer.from(await response.clone().arrayBuffer()).toString('base64')).toBe(json.rows);
+    // b(30, brown) d(12, black) f(7, brown) a(4, black) → rows 1, 3, 5, 0
+    expect(await readItemRows(response)).toEqual({
+      rows: Uint32Array.from([1, 3, 5, 0]),
+      total: 4,
+      num_items: 6,
+      version: json.version,
+    });
+    const bad = await refused(
+      admin.call(api.explore.itemRows, {
+        params: { id },
+        body: { data_level: 'image', sort: [{ name: 'nope', direction: 'ascending' }] },
+      }),
+    );
+    expect(bad.status).toBe(400);
+    expect(bad.description).toContain("body.sort[0].name: unknown metadata field 'nope'");
+    const missing = await refused(
+      admin.call(api.explore.itemRows, {
+        params: { id: '00000000-0000-4000-8000-000000000000' },
+        body: { data_level: 'image' },
+      }),
+    );
+    expect(missing.status).toBe(404);
+  });
+
   it('answers compact rows that decode to the same order, and pages items by them', async () => {
     const id = await pets();
     const body = await admin.call(api.explore.itemIds, {
@@ -340,6 +381,7 @@ describe('item ids', () => {
     const params = { id };
     for (const call of [
       () => anonymous.call(api.explore.itemIds, { params, body: { data_level: 'image' } }),
+      () => anonymous.call(api.explore.itemRows, { params, body: { data_level: 'image' } }),
       () =>
         anonymous.call(api.explore.items, {
           params,

@@ -1,7 +1,7 @@
-// The explorer's routes (docs/product.md, Datasets §7): item ids, items, metadata info, histogram,
-// colour map and item features. Reading is never license-gated; a comparison context needs the
-// license as the comparison does (the caller is passed on for it).
-import { api } from '@loupe/contracts';
+// The explorer's routes (docs/product.md, Datasets §7): item ids (as JSON or as bytes), items,
+// metadata info, histogram, colour map and item features. Reading is never license-gated; a
+// comparison context needs the license as the comparison does (the caller is passed on for it).
+import { api, NUM_ITEMS_HEADER } from '@loupe/contracts';
 import { actorOf } from '../http/context.js';
 import { registerRoute, type TypedApp } from '../http/route-kit.js';
 import type { ExploreService } from './explore.service.js';
@@ -11,6 +11,18 @@ export function exploreRoutes(app: TypedApp, services: { explore: ExploreService
   registerRoute(app, api.explore.itemIds, (request) =>
     explore.itemIds(request.params.id, request.body, actorOf(request)),
   );
+  // The same query as bytes: the encoded rows as they are, the item count in a header.
+  registerRoute(app, api.explore.itemRows, async (request, reply) => {
+    const { bytes, num_items } = await explore.itemRows(
+      request.params.id,
+      request.body,
+      actorOf(request),
+    );
+    return reply
+      .header('content-type', 'application/octet-stream')
+      .header(NUM_ITEMS_HEADER, num_items)
+      .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+  });
   registerRoute(app, api.explore.items, (request) =>
     explore.items(request.params.id, request.body, actorOf(request)),
   );

@@ -109,7 +109,8 @@ export interface ExploreRepos {
   subsets: Pick<SubsetsRepository, 'find' | 'memberIds'>;
 }
 
-export interface ItemIdsInput {
+/** What item_ids and item_rows select and order. */
+export interface ItemQueryInput {
   data_level: DataLevel;
   sort: SortEntry[];
   filter?: Filter | null | undefined;
@@ -117,6 +118,9 @@ export interface ItemIdsInput {
   subset_id?: string | undefined;
   predictions_id?: string | undefined;
   comparison?: ExploreComparison | undefined;
+}
+
+export interface ItemIdsInput extends ItemQueryInput {
   format: 'rows' | 'ids';
 }
 
@@ -580,6 +584,32 @@ export class ExploreService {
   }
 
   async itemIds(datasetId: string, input: ItemIdsInput, actor?: Actor): Promise<ItemIdsResponse> {
+    const { rows, table, numItems } = await this.resultRows(datasetId, input, actor);
+    const base = { total: rows.length, num_items: numItems, version: table.version };
+    if (input.format === 'ids') return { ...base, item_ids: idsAt(table, rows) };
+    const bytes = encodeIndices(rows, { version: table.version });
+    return {
+      ...base,
+      rows: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64'),
+    };
+  }
+
+  /**
+   * The item_ids query's rows as the bytes of their encoding (count and table version in its
+   * header), and the level's item count: item_rows sends them as they are, without base64 or
+   * JSON, which at millions of rows cost more than the query (docs/performance.md).
+   */
+  async itemRows(
+    datasetId: string,
+    input: ItemQueryInput,
+    actor?: Actor,
+  ): Promise<{ bytes: Uint8Array; num_items: number }> {
+    const { rows, table, numItems } = await this.resultRows(datasetId, input, actor);
+    return { bytes: encodeIndices(rows, { version: table.version }), num_items: numItems };
+  }
+
+  /** A query's rows in result order, its table and the level's (or subset's) item count. */
+  private async resultRows(datasetId: string, input: ItemQueryInput, actor: Actor | undefined) {
     const context = await this.context(
       datasetId,
       input.data_level,
@@ -601,17 +631,7 @@ export class ExploreService {
     } catch (error) {
       throw new BadRequest(`body.sort: ${(error as Error).message}`);
     }
-    const base = {
-      total: rows.length,
-      num_items: subset ? subset.count : table.length,
-      version: table.version,
-    };
-    if (input.format === 'ids') return { ...base, item_ids: idsAt(table, rows) };
-    const bytes = encodeIndices(rows, { version: table.version });
-    return {
-      ...base,
-      rows: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64'),
-    };
+    return { rows, table, numItems: subset ? subset.count : table.length };
   }
 
   async items(datasetId: string, input: ItemsInput, actor?: Actor): Promise<ItemsResponse> {

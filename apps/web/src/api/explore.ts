@@ -1,13 +1,6 @@
 // The explorer's result as compact row indices (docs/product.md, Datasets §7): what a result is
-// asked for, and the item_ids answer of format 'rows' decoded. The calls are in queries/explore.ts.
-import {
-  decodeIndices,
-  type DataLevel,
-  type ExploreComparison,
-  type Filter,
-  type ItemIdsResponse,
-  type SortEntry,
-} from '@loupe/contracts';
+// asked for and what it is (item_rows, read by readItemRows). The calls are in queries/explore.ts.
+import type { DataLevel, ExploreComparison, Filter, SortEntry } from '@loupe/contracts';
 
 /**
  * What a result is asked for: data level, sort, filter, the subset or prediction set, and the
@@ -35,11 +28,4 @@ export function base64ToBytes(text: string): Uint8Array {
   const bytes = new Uint8Array(binary.length);
   for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
   return bytes;
-}
-
-/** Decodes an item_ids answer of format 'rows'. */
-export function decodeItemRows(response: ItemIdsResponse): ItemRows {
-  if (response.rows === undefined) throw new Error('The item_ids answer carries no rows');
-  const decoded = decodeIndices(base64ToBytes(response.rows));
-  return { rows: decoded.indices, version: decoded.version, numItems: response.num_items };
 }

@@ -9,7 +9,10 @@ export interface Call {
   body: unknown;
 }
 
-export type Reply = { status?: number; body?: unknown } | 'network-error';
+/** A JSON `body`, or `bytes` (application/octet-stream) with their `headers`. */
+export type Reply =
+  | { status?: number; body?: unknown; bytes?: Uint8Array; headers?: Record<string, string> }
+  | 'network-error';
 export type Handler = (call: Call) => Reply | Promise<Reply>;
 
 export const adminUser: User = {
@@ -71,6 +74,11 @@ export function fakeServer(testRoutes: Record<string, Handler>) {
           body: { description: `No route ${method} ${url.pathname}.`, retriable: false },
         };
     if (reply === 'network-error') throw new TypeError('Failed to fetch');
+    if (reply.bytes)
+      return new Response(new Uint8Array(reply.bytes), {
+        status: reply.status ?? 200,
+        headers: { 'content-type': 'application/octet-stream', ...reply.headers },
+      });
     return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
       status: reply.status ?? 200,
       headers: { 'content-type': 'application/json' },

@@ -4,3 +4,4 @@ export * from './client.js';
 export * from './cookies.js';
 export * from './json-text.js';
 export * from './url.js';
+export * from './item-rows.js';

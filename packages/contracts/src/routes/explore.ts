@@ -9,12 +9,13 @@ import {
   ItemFeaturesResponse,
   ItemIdsRequest,
   ItemIdsResponse,
+  ItemRowsRequest,
   ItemsRequest,
   ItemsResponse,
   MetadataInfoQuery,
   MetadataInfoResponse,
 } from '../explore.js';
-import { defineRoute } from './define.js';
+import { defineRoute, raw } from './define.js';
 
 const common = {
   params: DatasetIdParams,
@@ -32,6 +33,16 @@ export const explore = {
     responses: { 200: ItemIdsResponse },
     errors: [400, 401, 404],
     summary: 'Items at a data level, filtered and sorted: row indices (base64) or ids',
+  }),
+  itemRows: defineRoute({
+    ...common,
+    method: 'POST',
+    path: '/api/datasets/:id/item_rows',
+    body: ItemRowsRequest,
+    responses: raw('application/octet-stream'),
+    errors: [400, 401, 404],
+    summary:
+      "The item_ids query answered as bytes: the encoded row indices (application/octet-stream), the level's item count in the Loupe-Num-Items header",
   }),
   items: defineRoute({
     ...common,

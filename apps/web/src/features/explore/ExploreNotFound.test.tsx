@@ -44,7 +44,7 @@ test('an unknown model says "Model not found", not "Dataset not found"', async (
 test('an unknown subset says "Subset not found", not that the grid failed', async () => {
   exploreServer({
     routes: {
-      [`POST ${api}/item_ids`]: () => ({
+      [`POST ${api}/item_rows`]: () => ({
         status: 404,
         body: { description: 'Subset not found', retriable: false },
       }),

@@ -8,9 +8,9 @@ import { renderApp } from '../../test/renderApp';
 import { api, explorePath, exploreServer } from './testData';
 
 const cards = () => screen.getAllByTestId('item-card');
-const itemIdsCalls = (calls: { method: string; path: string; body: unknown }[]) =>
+const itemRowsCalls = (calls: { method: string; path: string; body: unknown }[]) =>
   calls
-    .filter((call) => call.path === `${api}/item_ids`)
+    .filter((call) => call.path === `${api}/item_rows`)
     .map((call) => call.body as Record<string, unknown>);
 
 async function gridWith(count: number) {
@@ -43,7 +43,7 @@ test('the grid shows a card per item with label and split, and announces what it
   expect(screen.getByTestId('items-count').textContent).toBe('12 items');
   expect(window.__loupeTestEvents).toContainEqual({ type: 'grid:rendered', cards: 12, total: 12 });
   // Rows are fetched once; items in one batch by row index with the rows' version.
-  expect(itemIdsCalls(calls)).toHaveLength(1);
+  expect(itemRowsCalls(calls)).toHaveLength(1);
   const items = calls.filter((call) => call.path === `${api}/items`);
   expect(items).toHaveLength(1);
   expect(items[0]!.body).toMatchObject({
@@ -122,14 +122,16 @@ test(
     expect(openOptions('Recomputing')!.getAttribute('aria-disabled')).toBe('true');
     await chooseOption(sortBy, 'Width');
     await waitFor(() =>
-      expect(itemIdsCalls(calls).at(-1)?.sort).toEqual([{ name: 'width', direction: 'ascending' }]),
+      expect(itemRowsCalls(calls).at(-1)?.sort).toEqual([
+        { name: 'width', direction: 'ascending' },
+      ]),
     );
     expect(view.location()).toContain('sort=');
     // The editor lists the sort; added sorts default to descending.
     fireEvent.click(screen.getByRole('button', { name: /Add sort$/ }));
     await waitFor(() => expect(screen.getAllByTestId('sort-entry')).toHaveLength(2));
     await waitFor(() =>
-      expect(itemIdsCalls(calls).at(-1)?.sort).toEqual([
+      expect(itemRowsCalls(calls).at(-1)?.sort).toEqual([
         { name: 'width', direction: 'ascending' },
         { name: 'label', direction: 'descending' },
       ]),
@@ -172,7 +174,7 @@ test(
     expect(apply().disabled).toBe(false);
     await user.click(apply());
     await waitFor(() =>
-      expect(itemIdsCalls(calls).at(-1)?.filter).toEqual({
+      expect(itemRowsCalls(calls).at(-1)?.filter).toEqual({
         type: 'and',
         children: [{ type: 'numeric', metadata_id: 'width', op: 'between', value: [50, 120.46] }],
       }),
@@ -311,7 +313,7 @@ test('failures: an unknown dataset offers the way home; a failing query says the
 
   exploreServer({
     routes: {
-      [`POST ${api}/item_ids`]: () => ({
+      [`POST ${api}/item_rows`]: () => ({
         status: 400,
         body: { description: 'filter: bad', retriable: false },
       }),

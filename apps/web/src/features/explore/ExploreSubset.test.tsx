@@ -1,7 +1,7 @@
 // The explorer on one subset (?subset_id=…): only its items are asked for, the data level is the
 // subset's and locked, and Back returns to the subset's page (at a model route, the model's).
 import '../../test/setup';
-import type { ItemIdsRequest } from '@loupe/contracts';
+import type { ItemRowsRequest } from '@loupe/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, test } from 'vitest';
@@ -27,7 +27,8 @@ test(
     expect(level.closest('.ant-segmented')!.classList.contains('ant-segmented-disabled')).toBe(
       true,
     );
-    const rowsCall = calls.find((call) => call.path === `${api}/item_ids`)!.body as ItemIdsRequest;
+    const rowsCall = calls.find((call) => call.path === `${api}/item_rows`)!
+      .body as ItemRowsRequest;
     expect(rowsCall).toMatchObject({ subset_id: SUBSET_ID, data_level: 'image_object' });
 
     const user = userEvent.setup({ delay: null });

@@ -2,7 +2,7 @@
 // at the subset's data level, asking for nothing at another level; an unknown subset is the
 // page's not-found state. The map of a subset asks for the subset's points only.
 import '../../test/setup';
-import type { EmbeddingPointsRequest, ItemIdsRequest, Subset } from '@loupe/contracts';
+import type { EmbeddingPointsRequest, ItemRowsRequest, Subset } from '@loupe/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, expect, test } from 'vitest';
 import { readyPoints, scatters, settings } from '../embeddings/testing';
@@ -44,11 +44,11 @@ test(
     await waitFor(() =>
       expect(level.querySelector('.ant-segmented-item-selected')?.textContent).toBe('Object'),
     );
-    await waitFor(() => expect(calls.some((call) => call.path === `${api}/item_ids`)).toBe(true));
+    await waitFor(() => expect(calls.some((call) => call.path === `${api}/item_rows`)).toBe(true));
     // Nothing was asked for at the sample level (the server refuses the subset there).
     const rowsCalls = calls
-      .filter((call) => call.path === `${api}/item_ids`)
-      .map((call) => call.body as ItemIdsRequest);
+      .filter((call) => call.path === `${api}/item_rows`)
+      .map((call) => call.body as ItemRowsRequest);
     expect(rowsCalls.every((body) => body.data_level === 'image_object')).toBe(true);
     expect(rowsCalls[0]).toMatchObject({ subset_id: SUBSET_ID });
   },
@@ -58,7 +58,7 @@ test('an unknown subset without a level is the not-found state', { timeout: 120_
   exploreServer({
     routes: {
       [`GET ${api}/subsets`]: () => ({ body: [] }),
-      [`POST ${api}/item_ids`]: () => ({
+      [`POST ${api}/item_rows`]: () => ({
         status: 404,
         body: { description: 'Subset not found', retriable: false },
       }),

@@ -1,13 +1,15 @@
 // A small explorer behind the fake API for this feature's tests: a detection dataset whose
-// items have a width, a label, a split and a free-text note; item_ids answers filters on
-// width and sorts by width, like the server's query engine, as encoded rows.
+// items have a width, a label, a split and a free-text note; item_rows (item_ids) answers
+// filters on width and sorts by width, like the server's query engine, as encoded rows (ids).
 import {
   encodeIndices,
+  NUM_ITEMS_HEADER,
   type Dataset,
   type ExploreItem,
   type Filter,
   type HistoryRecord,
   type ItemIdsRequest,
+  type ItemRowsRequest,
   type ItemsRequest,
   type MetadataFieldInfo,
   type PredictionSet,
@@ -106,7 +108,7 @@ export function item(index: number, level: 'image' | 'image_object' = 'image'): 
   };
 }
 
-function query(body: ItemIdsRequest, count: number): number[] {
+function query(body: ItemRowsRequest, count: number): number[] {
   let rows = Array.from({ length: count }, (_, i) => i);
   const children =
     (body.filter as Extract<Filter, { type: 'and' }> | null | undefined)?.children ?? [];
@@ -123,8 +125,6 @@ function query(body: ItemIdsRequest, count: number): number[] {
   if (sort?.name === 'width' && sort.direction === 'descending') rows.reverse();
   return rows;
 }
-
-const toBase64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
 
 export const HISTORY: HistoryRecord[] = [
   {
@@ -194,16 +194,18 @@ export function exploreServer({
       body: { color_map: { car: '#1677ff', person: '#fa541c' } },
     }),
     [`GET ${api}/metadata_info`]: () => ({ body: { metadata_config: FIELDS } }),
+    // The result as ids (the web app asks for them as ids only).
     [`POST ${api}/item_ids`]: (call) => {
       const body = call.body as ItemIdsRequest;
-      const rows = query(body, count);
-      if (body.format === 'ids') {
-        const level = body.data_level === 'image_object' ? 'image_object' : 'image';
-        const ids = rows.map((row) => item(row, level).id);
-        return { body: { total: rows.length, num_items: count, version: 7, item_ids: ids } };
-      }
+      const level = body.data_level === 'image_object' ? 'image_object' : 'image';
+      const ids = query(body, count).map((row) => item(row, level).id);
+      return { body: { total: ids.length, num_items: count, version: 7, item_ids: ids } };
+    },
+    // The grid's result: the same rows as bytes.
+    [`POST ${api}/item_rows`]: (call) => {
+      const rows = query(call.body as ItemRowsRequest, count);
       const bytes = encodeIndices(Uint32Array.from(rows), { version: 7 });
-      return { body: { total: rows.length, num_items: count, version: 7, rows: toBase64(bytes) } };
+      return { bytes, headers: { [NUM_ITEMS_HEADER]: String(count) } };
     },
     [`POST ${api}/items`]: (call) => {
       const body = call.body as ItemsRequest;

@@ -169,8 +169,8 @@ test('every explore request carries the comparison; metadata info as its query f
   };
   const bodies = (path: string) =>
     calls.filter((call) => call.path === `${api}/${path}`).map((call) => call.body);
-  expect(bodies('item_ids').length).toBeGreaterThan(0);
-  for (const body of [...bodies('item_ids'), ...bodies('items')]) {
+  expect(bodies('item_rows').length).toBeGreaterThan(0);
+  for (const body of [...bodies('item_rows'), ...bodies('items')]) {
     expect(body).toMatchObject({ predictions_id: MODEL_ID, comparison: expected });
   }
   const metadataUrls = fetchMock.mock.calls
@@ -218,9 +218,9 @@ test('the banner names both models and the one shown; leaving the comparison dro
   expect(view.location()).toContain('level=image');
   await gridWith(3);
   await waitFor(() =>
-    expect(calls.slice(before).some((call) => call.path === `${api}/item_ids`)).toBe(true),
+    expect(calls.slice(before).some((call) => call.path === `${api}/item_rows`)).toBe(true),
   );
-  for (const call of calls.slice(before).filter((c) => c.path === `${api}/item_ids`)) {
+  for (const call of calls.slice(before).filter((c) => c.path === `${api}/item_rows`)) {
     expect(call.body).not.toHaveProperty('comparison');
   }
 });
@@ -236,7 +236,7 @@ test.each([
   renderApp(`${modelExplorePath}?compare=${param.replace(/^compare=/, '')}`);
   await gridWith(3);
   expect(screen.queryByTestId('compare-banner')).toBeNull();
-  for (const call of calls.filter((c) => c.path === `${api}/item_ids`)) {
+  for (const call of calls.filter((c) => c.path === `${api}/item_rows`)) {
     expect(call.body).not.toHaveProperty('comparison');
   }
 });
