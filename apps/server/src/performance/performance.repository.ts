@@ -5,6 +5,7 @@
 import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import type { Dialect } from '../db/database.js';
 import { readJson } from '../db/json-columns.js';
+import { liveInUploadOrder, pick, predictionRows } from './evaluation-rows.js';
 import type { DB, PerformanceResultsTable } from '../db/schema.js';
 import type { NumericValues, Segmentation } from '../samples/samples.repository.js';
 
@@ -112,10 +113,16 @@ const TRUTH_FIELD: Record<EvaluationTruth, string> = {
 
 /**
  * Rows an evaluation page holds. SQLite pages on the (dataset, seq) index, a page between two turns
- * of the event loop; PostgreSQL would hash-join predictions again for every page, so it answers a
- * million at once.
+ * of the event loop; PostgreSQL would hash-join objects with their samples again for every page,
+ * so it answers a million at once.
  */
 const EVALUATION_PAGE = { sqlite: 25_000, postgres: 1_000_000 } as const;
+/**
+ * Rows a page of samples or predictions read in key order holds on PostgreSQL: nothing is joined,
+ * so it pages too, which keeps each answer small (a million rows in one JSON answer cost the
+ * client more in buffer copies and collections than the extra statements).
+ */
+const SCAN_PAGE = 100_000;
 
 /** A column as the database aggregated it: JSON text (SQLite), parsed JSON, or null for no rows. */
 function jsonColumn(value: unknown): unknown[] {
@@ -135,6 +142,11 @@ export class PerformanceRepository {
     /** Rows an evaluation page holds (tests make it small to cross page boundaries). */
     private readonly pageSize: number = EVALUATION_PAGE[dialect],
   ) {}
+
+  /** Rows a page of samples or predictions read in key order holds (PostgreSQL). */
+  private get scanPage(): number {
+    return Math.min(this.pageSize, SCAN_PAGE);
+  }
 
   async result(setId: string, kind: ResultKind): Promise<PerformanceResultRecord | undefined> {
     const row = await this.db
@@ -231,11 +243,25 @@ export class PerformanceRepository {
   }
 
   /**
-   * Live samples in upload order, each with the prediction of every set given (samples left join
-   * each set's predictions), a page at a time, column by column: the sample columns are read once
-   * for all the sets, as comparing two models needs both.
+   * Live samples in upload order, each with the prediction of every set given, a page at a time,
+   * column by column: the sample columns are read once for all the sets, as comparing two models
+   * needs both. SQLite joins them, a page of samples at a time. PostgreSQL reads the dataset's
+   * samples and each set's predictions on their own, side by side, each in the order of its
+   * primary key (sample id), and they are matched here by walking both lists
+   * (docs/decisions.md, decision 62): joining them cost the database hash joins over every row
+   * and a sort, on parallel workers that took the cores from everything else.
    */
   async *evaluationSamplesOfSets<T extends EvaluationTruth | null>(
+    datasetId: string,
+    setIds: readonly string[],
+    columns: EvaluationSampleColumns<T>,
+  ): AsyncGenerator<EvaluationSetsPage<T>> {
+    if (this.dialect === 'sqlite') yield* this.joinedSamplesOfSets(datasetId, setIds, columns);
+    else yield* this.matchedSamplesOfSets(datasetId, setIds, columns);
+  }
+
+  /** SQLite: the samples left join each set's predictions, a page of the samples at a time. */
+  private async *joinedSamplesOfSets<T extends EvaluationTruth | null>(
     datasetId: string,
     setIds: readonly string[],
     columns: EvaluationSampleColumns<T>,
@@ -302,6 +328,118 @@ export class PerformanceRepository {
     }
   }
 
+  /** PostgreSQL: samples and each set's predictions read in key order, matched in memory. */
+  private async *matchedSamplesOfSets<T extends EvaluationTruth | null>(
+    datasetId: string,
+    setIds: readonly string[],
+    columns: EvaluationSampleColumns<T>,
+  ): AsyncGenerator<EvaluationSetsPage<T>> {
+    const field = columns.truth === null ? null : TRUTH_FIELD[columns.truth];
+    const sampleSelect: Record<string, string> = {
+      id: 's.id',
+      seq: 's.seq',
+      deleted: 's.deleted',
+      split: 's.split',
+      ...(field ? { truth: `s.${field}` } : {}),
+      ...(columns.imageSize
+        ? {
+            height: this.jsonNumber('s.computed', 'image.height'),
+            width: this.jsonNumber('s.computed', 'image.width'),
+          }
+        : {}),
+    };
+    const predictionSelect: Record<string, string> = {
+      sample_id: 'p.sample_id',
+      ...(field ? { prediction: `p.${field}` } : {}),
+      ...(columns.scores ? { score: 'p.score', probabilities: 'p.probabilities' } : {}),
+    };
+    // Deleted samples are read too: a set keeps its predictions of them, and every prediction
+    // finds its sample in the walk. The statements run side by side on the pool's connections.
+    const [samples, ...predictions] = await Promise.all([
+      this.allColumns(
+        sampleSelect,
+        (after) => sql`from samples as s where s.dataset_id = ${datasetId} and s.id > ${after}
+          order by s.id`,
+        'id',
+      ),
+      ...setIds.map((setId) =>
+        this.allColumns(
+          predictionSelect,
+          (after) => sql`from predictions as p
+            where p.prediction_set_id = ${setId} and p.sample_id > ${after}
+            order by p.sample_id`,
+          'sample_id',
+        ),
+      ),
+    ]);
+    const ids = samples['id'] as string[];
+    const rowOf = predictions.map((p) => {
+      const rows = predictionRows(ids, p['sample_id'] as string[]);
+      delete p['sample_id'];
+      return rows;
+    });
+    const order = liveInUploadOrder(samples['seq'] as number[], samples['deleted'] as number[]);
+    const truth =
+      columns.truth === 'values'
+        ? (value: unknown) => readJson<NumericValues>(value as string | null) as TruthValue<T>
+        : null;
+    const probabilities = (value: unknown) => readJson<Probabilities>(value as string | null);
+    // Pages as small as the reads', so the loader's copies of a page stay small too.
+    for (let start = 0; start < order.length; start += this.scanPage) {
+      const at = order.subarray(start, start + this.scanPage);
+      yield {
+        id: pick(samples['id'], at) as string[],
+        seq: pick(samples['seq'], at) as number[],
+        split: pick(samples['split'], at) as (string | null)[],
+        truth: pick(samples['truth'], at, truth) as TruthValue<T>[],
+        height: pick(samples['height'], at) as (number | null)[],
+        width: pick(samples['width'], at) as (number | null)[],
+        sets: predictions.map((p, k) => {
+          const rows = rowOf[k]!;
+          const atRow = new Int32Array(at.length);
+          const predicted = new Array<number>(at.length);
+          for (let r = 0; r < at.length; r++) {
+            const j = rows[at[r]!]!;
+            atRow[r] = j;
+            predicted[r] = j < 0 ? 0 : 1;
+          }
+          return {
+            predicted,
+            prediction: pick(p['prediction'], atRow, truth) as TruthValue<T>[],
+            score: pick(p['score'], atRow) as (number | null)[],
+            probabilities: pick(p['probabilities'], atRow, probabilities),
+          };
+        }),
+      };
+    }
+  }
+
+  /**
+   * Every row of `from` (its tables, conditions and keyset order on `key`, after the given key):
+   * one array per column, read a page at a time.
+   */
+  private async allColumns(
+    select: Record<string, string>,
+    from: (after: string) => RawBuilder<unknown>,
+    key: string,
+  ): Promise<Record<string, unknown[]>> {
+    const names = Object.keys(select);
+    const pages = names.map((): unknown[][] => []);
+    let after = '';
+    for (;;) {
+      const page = await this.columnPage(select, from(after), key, this.scanPage);
+      names.forEach((name, i) => pages[i]!.push(jsonColumn(page.columns[name])));
+      if (page.count < this.scanPage) break;
+      after = String(page.last);
+    }
+    return Object.fromEntries(
+      names.map((name, i) => {
+        const parts = pages[i]!;
+        return [name, parts.length === 1 ? parts[0]! : ([] as unknown[]).concat(...parts)];
+      }),
+    );
+  }
+
   /**
    * The live ground-truth objects of the dataset's live samples, or the set's predicted objects
    * of them, in id order, a page at a time, column by column.
@@ -364,6 +502,7 @@ export class PerformanceRepository {
     select: Record<string, string>,
     from: RawBuilder<unknown>,
     key: string,
+    limit = this.pageSize,
   ): Promise<{ count: number; last: unknown; columns: Record<string, unknown> }> {
     const aggregate = sql.raw(this.dialect === 'postgres' ? 'json_agg' : 'json_group_array');
     const names = Object.keys(select);
@@ -373,7 +512,7 @@ export class PerformanceRepository {
       from (
         select ${sql.join(names.map((name) => sql`${sql.raw(select[name]!)} as ${sql.ref(name)}`))}
         ${from}
-        limit ${this.pageSize}
+        limit ${limit}
       ) as page`.execute(this.db);
     const { page_count, page_last, ...columns } = rows[0]!;
     return { count: Number(page_count), last: page_last, columns };
