@@ -13,24 +13,10 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import {
-  ApiError,
-  api,
-  cookieJar,
-  createClient,
-  readItemRows,
-  type ItemRowsAnswer,
-  type ItemRowsRequest,
-} from '@loupe/contracts';
-import {
-  buildApp,
-  loadConfig,
-  migrateToLatest,
-  openDatabase,
-  type Config,
-  type DatabaseConfig,
-} from '@loupe/server/embedded';
+import { api, readItemRows, type ItemRowsAnswer, type ItemRowsRequest } from '@loupe/contracts';
+import { migrateToLatest, openDatabase, type DatabaseConfig } from '@loupe/server/embedded';
 import { metadataFieldRow } from '../support/datasets.js';
+import { startInProcess } from '../support/in-process.js';
 
 const { values } = parseArgs({
   options: {
@@ -50,7 +36,6 @@ const PG_URL = process.env.DATABASE_URL?.startsWith('postgres')
   ? process.env.DATABASE_URL
   : 'postgres://postgres@127.0.0.1:5432/test';
 const PG_SCHEMA = 'loupe_bench_explore';
-const ADMIN = { username: 'Bench Admin', email: 'bench@example.com', password: 'bench password' };
 const TARGETS = { item_ids: 200, histogram: 100, items: 50 };
 const GENERATING = 'generating';
 
@@ -359,11 +344,6 @@ async function bench(kind: 'sqlite' | 'postgres'): Promise<void> {
   }
   const dataDir = join(DATA_DIR, `server-${kind}`);
   mkdirSync(dataDir, { recursive: true }); // keeps its secret key: sessions of a reused database stay valid
-  const config: Config = {
-    ...loadConfig({ LOUPE_DATA_DIR: dataDir, LOG_LEVEL: 'warn' }),
-    database,
-    webDir: join(dataDir, 'no-web'),
-  };
   const db = openDatabase(database);
   await migrateToLatest(db);
   await db.destroy();
@@ -379,7 +359,7 @@ async function bench(kind: 'sqlite' | 'postgres'): Promise<void> {
   // The explorer's table files of an earlier run would make the first build a read.
   const snapshotDir = join(dataDir, 'explore-tables');
   rmSync(snapshotDir, { recursive: true, force: true });
-  let server = await startApp(config, database);
+  let server = await startInProcess(database, dataDir);
   const timed = async <T>(fn: () => Promise<T>) => {
     const cpu = process.cpuUsage();
     const start = performance.now();
@@ -448,7 +428,7 @@ async function bench(kind: 'sqlite' | 'postgres'): Promise<void> {
     console.log(
       `item_ids while the sort indexes build: ${during.ms.toFixed(0)} ms; the event loop was idle again after ${(settled / 1000).toFixed(1)} s`,
     );
-    const imageWritten = await timed(() => server.snapshotsSettled());
+    const imageWritten = await timed(() => server.services.explore.snapshotsSettled());
     console.log(`image table file written ${(imageWritten.ms / 1000).toFixed(1)} s later`);
     const ids = await repeat(() => itemIdsOf(itemIds));
     const hist = await repeat(() =>
@@ -511,7 +491,7 @@ async function bench(kind: 'sqlite' | 'postgres'): Promise<void> {
     );
     // The object table's file is written after its build, in the background: its 320 MB of
     // writes are not the query's, so the runs start after them.
-    const written = await timed(() => server.snapshotsSettled());
+    const written = await timed(() => server.services.explore.snapshotsSettled());
     console.log(`object table file written ${(written.ms / 1000).toFixed(1)} s later`);
     const objects = await repeat(() => itemIdsOf(objectQuery));
     line('item_ids objects: area ≥ 1000, label + area', objects, TARGETS.item_ids);
@@ -525,7 +505,7 @@ async function bench(kind: 'sqlite' | 'postgres'): Promise<void> {
     console.log(
       `table files written: ${files.length}, ${mb(files.reduce((sum, size) => sum + size, 0))} (${files.map((size) => mb(size)).join(', ')})`,
     );
-    server = await startApp(config, database);
+    server = await startInProcess(database, dataDir);
     const again = async (body: ItemRowsRequest) =>
       resultOf(await server.client.call(api.explore.itemRows, { params, body }));
     const restarted = await timed(() => again(itemIds));
@@ -538,7 +518,7 @@ async function bench(kind: 'sqlite' | 'postgres'): Promise<void> {
     console.log(
       `after a restart, image table read + first query: ${restarted.ms.toFixed(0)} ms wall / ${restarted.cpu.toFixed(0)} ms CPU (${same(restarted.result, first)}; built: ${(cold.ms / 1000).toFixed(1)} s, ${(cold.ms / restarted.ms).toFixed(0)}× faster)`,
     );
-    console.log(`tables read back from their files: ${server.snapshotReads()} of 2`);
+    console.log(`tables read back from their files: ${server.services.explore.snapshotReads} of 2`);
     console.log(
       `after a restart, object table read + first query: ${restartedObjects.ms.toFixed(0)} ms wall / ${restartedObjects.cpu.toFixed(0)} ms CPU (${same(restartedObjects.result, firstObjects)}; built: ${(coldObjects.ms / 1000).toFixed(1)} s, ${(coldObjects.ms / restartedObjects.ms).toFixed(0)}× faster)`,
     );
@@ -551,39 +531,6 @@ async function bench(kind: 'sqlite' | 'postgres'): Promise<void> {
 async function resultOf(response: Response): Promise<ItemRowsAnswer & { bytes: number }> {
   const bytes = Number(response.headers.get('content-length'));
   return { ...(await readItemRows(response)), bytes };
-}
-
-/** The app on `database`, listening on a free port, with its admin signed in. */
-async function startApp(config: Config, database: DatabaseConfig) {
-  const opened = openDatabase(database);
-  const { app, runner, services } = await buildApp({ config, database: opened });
-  void runner; // no jobs in this benchmark: the worker is never started
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  const client = createClient({ baseUrl: url, cookies: cookieJar() });
-  // First-run setup signs the admin in; on a database set up before, sign in instead.
-  await client
-    .call(api.setup.complete, { body: { company: 'Bench', user: ADMIN } })
-    .catch(async (error: unknown) => {
-      if (!(error instanceof ApiError && error.status === 409)) throw error;
-      await client.call(api.auth.login, {
-        body: { email: ADMIN.email, password: ADMIN.password },
-      });
-    });
-  let closed = false;
-  return {
-    client,
-    snapshotReads: () => services.explore.snapshotReads,
-    /** Until the table files due are written (after a build, in the background). */
-    snapshotsSettled: () => services.explore.snapshotsSettled(),
-    async close() {
-      if (closed) return;
-      closed = true;
-      await app.close();
-      await opened.destroy();
-    },
-  };
 }
 
 console.log(

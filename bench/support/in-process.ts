@@ -124,7 +124,10 @@ export async function startInProcess(
   };
   const opened = openDatabase(database);
   const { app, services, runner } = await buildApp({ config, database: opened });
+  let closed = false;
   const close = async () => {
+    if (closed) return;
+    closed = true;
     await app.close();
     await opened.destroy();
   };
