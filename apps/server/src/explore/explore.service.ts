@@ -208,7 +208,8 @@ export class ExploreService {
   /**
    * After label or split edits committed, taking the dataset from data_version `from` to `to`:
    * this process's cached tables of version `from` take the new values in place instead of
-   * being rebuilt on their next read (docs/curation.md). Other processes rebuild theirs.
+   * being rebuilt on their next read (docs/curation.md); the patched tables are then written as
+   * the new version's files, which other processes read instead of rebuilding theirs.
    */
   applyItemEdits(datasetId: string, from: number, to: number, edits: ItemEdits): void {
     const patched = this.cache.patch(datasetId, from, to, (level) => tablePatch(level, edits, to));

@@ -93,6 +93,7 @@ describe('every route', () => {
       'DELETE /api/datasets/:id/predictions/:predictionSetId/attributions',
       // Explorer reads with a body (never license-gated):
       'POST /api/datasets/:id/item_ids',
+      'POST /api/datasets/:id/item_rows',
       'POST /api/datasets/:id/items',
       'POST /api/datasets/:id/histogram',
       'POST /api/datasets/:id/item_features',
