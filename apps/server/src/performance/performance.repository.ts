@@ -267,18 +267,7 @@ export class PerformanceRepository {
     columns: EvaluationSampleColumns<T>,
   ): AsyncGenerator<EvaluationSetsPage<T>> {
     const field = columns.truth === null ? null : TRUTH_FIELD[columns.truth];
-    const select: Record<string, string> = {
-      seq: 's.seq',
-      id: 's.id',
-      split: 's.split',
-      ...(field ? { truth: `s.${field}` } : {}),
-      ...(columns.imageSize
-        ? {
-            height: this.jsonNumber('s.computed', 'image.height'),
-            width: this.jsonNumber('s.computed', 'image.width'),
-          }
-        : {}),
-    };
+    const select = this.sampleColumns(columns, field, {});
     setIds.forEach((_, i) => {
       select[`predicted_${i}`] = `case when p${i}.sample_id is null then 0 else 1 end`;
       if (field) select[`prediction_${i}`] = `p${i}.${field}`;
@@ -328,18 +317,17 @@ export class PerformanceRepository {
     }
   }
 
-  /** PostgreSQL: samples and each set's predictions read in key order, matched in memory. */
-  private async *matchedSamplesOfSets<T extends EvaluationTruth | null>(
-    datasetId: string,
-    setIds: readonly string[],
-    columns: EvaluationSampleColumns<T>,
-  ): AsyncGenerator<EvaluationSetsPage<T>> {
-    const field = columns.truth === null ? null : TRUTH_FIELD[columns.truth];
-    const sampleSelect: Record<string, string> = {
-      id: 's.id',
+  /** The sample columns an evaluation reads (`s` is the samples table), plus `extra` ones. */
+  private sampleColumns(
+    columns: EvaluationSampleColumns<EvaluationTruth | null>,
+    field: string | null,
+    extra: Record<string, string>,
+  ): Record<string, string> {
+    return {
       seq: 's.seq',
-      deleted: 's.deleted',
+      id: 's.id',
       split: 's.split',
+      ...extra,
       ...(field ? { truth: `s.${field}` } : {}),
       ...(columns.imageSize
         ? {
@@ -348,6 +336,16 @@ export class PerformanceRepository {
           }
         : {}),
     };
+  }
+
+  /** PostgreSQL: samples and each set's predictions read in key order, matched in memory. */
+  private async *matchedSamplesOfSets<T extends EvaluationTruth | null>(
+    datasetId: string,
+    setIds: readonly string[],
+    columns: EvaluationSampleColumns<T>,
+  ): AsyncGenerator<EvaluationSetsPage<T>> {
+    const field = columns.truth === null ? null : TRUTH_FIELD[columns.truth];
+    const sampleSelect = this.sampleColumns(columns, field, { deleted: 's.deleted' });
     const predictionSelect: Record<string, string> = {
       sample_id: 'p.sample_id',
       ...(field ? { prediction: `p.${field}` } : {}),
