@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -72,11 +72,25 @@ describe('ChildProcessRunner', () => {
   it('answers large result arrays through the task folder, whole, and leaves no files', async () => {
     const child = runner();
     const before = new Set(readdirSync(tmpdir()).filter((f) => f.startsWith('loupe-task-')));
+    // What the child sends back, as it crosses the channel, seen before the runner reads the
+    // files back in place (its child process is private: the test looks at the wire).
+    child.warm();
+    const replies: Record<string, unknown>[] = [];
+    (child as unknown as { child: ChildProcess }).child.prependListener('message', (reply) =>
+      replies.push({ ...(reply as { result: Record<string, unknown> }).result }),
+    );
     // 8 MB: above the 4 MB from which a result array travels by file.
     const result = (await child.run({ op: 'make', length: 1_000_000 })) as {
       values: Float64Array;
       small: number;
     };
+    const small = (await child.run({ op: 'make', length: 1_000 })) as { values: Float64Array };
+    expect(small.values.length).toBe(1_000);
+    const [large, smallReply] = replies;
+    // The large array crossed as a reference to a file, the small one as itself.
+    expect(ArrayBuffer.isView(large!['values'])).toBe(false);
+    expect(large!['values']).toMatchObject({ type: 'Float64Array', length: 1_000_000 });
+    expect(ArrayBuffer.isView(smallReply!['values'])).toBe(true);
     expect(result.small).toBe(7);
     expect(result.values).toBeInstanceOf(Float64Array);
     expect(result.values.length).toBe(1_000_000);
