@@ -1,12 +1,12 @@
 // A semantic-segmentation card in a comparison of two models: it keeps the route model's predicted
 // label map (when there is no ground-truth one) and names the model in a corner.
 import '../test/setup';
-import type { ExploreItem, ItemPrediction } from '@loupe/contracts';
+import type { ExploreItem } from '@loupe/contracts';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { expect, test, vi } from 'vitest';
 import type { LabelMapPixels, Rgb } from '../lib/labelMap';
-import type { ComparedModelKey, ComparedModels } from '../lib/comparedModels';
-import { imageItem } from '../test/exploreData';
+import type { ComparedModelKey } from '../lib/comparedModels';
+import { comparedAs, LABEL_MAP, segmentationItem } from '../test/comparedSegmentation';
 import { CardPreview } from './CardPreview';
 
 // happy-dom decodes no images and has no 2-D canvas: every label map is this one.
@@ -17,43 +17,6 @@ vi.mock('../lib/labelMapImage', () => ({
   drawLabelMap: (_canvas: HTMLCanvasElement, _pixels: LabelMapPixels, palette: Map<number, Rgb>) =>
     palette.size,
 }));
-
-const LABEL_MAP = { '0': 'background', '1': 'road', '2': 'car' };
-const A_ID = '1a2b3c4d-5e6f-4a70-8b91-a2b3c4d5e6f7';
-const B_ID = '1b2c3d4e-5f60-4a71-8b92-a3b4c5d6e7f8';
-
-function comparedAs(own: ComparedModelKey): ComparedModels {
-  return {
-    request: { predictions_id_a: A_ID, predictions_id_b: B_ID, split: 'all' },
-    own,
-    a: { key: 'A', id: A_ID, name: 'SegFormer', color: '#1677ff' },
-    b: { key: 'B', id: B_ID, name: 'DeepLab', color: '#fa8c16' },
-  };
-}
-
-const labelMapPrediction = (mask_src: string | null): ItemPrediction => ({
-  label: null,
-  score: null,
-  probabilities: null,
-  values: null,
-  transcript: null,
-  mask_src,
-});
-
-/** An item of `own`'s explorer: its prediction is `own`'s label map, the compared one the other's. */
-function segmentationItem(own: ComparedModelKey, gt: string | null = '/gt.png'): ExploreItem {
-  const [mine, other] = own === 'A' ? ['/a.png', '/b.png'] : ['/b.png', '/a.png'];
-  return imageItem(0, {
-    objects: [],
-    mask_src: gt,
-    prediction: labelMapPrediction(mine),
-    compared_prediction: {
-      predictions_id: own === 'A' ? B_ID : A_ID,
-      prediction: labelMapPrediction(other),
-      objects: [],
-    },
-  });
-}
 
 test("a card's predicted label map is the route model's, named on the card", () => {
   const card = (item: ExploreItem, own: ComparedModelKey | null) =>

@@ -2,14 +2,20 @@
 // picks whose predicted label map the prediction layer draws (the route model's first), by mouse
 // or keyboard, with the model's colour in the legend (the cards: explore/grid/CardPreviewCompare).
 import '../../../test/setup';
-import type { ExploreItem, ItemPrediction } from '@loupe/contracts';
+import type { ExploreItem } from '@loupe/contracts';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import type { LabelMapPixels, Rgb } from '../../../lib/labelMap';
-import type { ComparedModelKey, ComparedModels } from '../../../lib/comparedModels';
-import { imageItem } from '../../../test/exploreData';
+import type { ComparedModelKey } from '../../../lib/comparedModels';
+import {
+  comparedAs,
+  labelMapPrediction,
+  LABEL_MAP,
+  MODEL_COLORS,
+  segmentationItem,
+} from '../../../test/comparedSegmentation';
 import { ImageView, type ImageViewProps } from './ImageView';
 
 // happy-dom decodes no images and has no 2-D canvas: label maps come from here, and each draw
@@ -22,48 +28,10 @@ vi.mock('../../../lib/labelMapImage', () => ({
     palette.size,
 }));
 
-const LABEL_MAP = { '0': 'background', '1': 'road', '2': 'car' };
 maps.set('/gt.png', { width: 4, height: 1, values: Uint8Array.from([1, 1, 2, 0]) });
 // Model A sees road only; model B sees road and a car.
 maps.set('/a.png', { width: 4, height: 1, values: Uint8Array.from([1, 1, 1, 1]) });
 maps.set('/b.png', { width: 4, height: 1, values: Uint8Array.from([1, 1, 2, 2]) });
-
-const A_ID = '1a2b3c4d-5e6f-4a70-8b91-a2b3c4d5e6f7';
-const B_ID = '1b2c3d4e-5f60-4a71-8b92-a3b4c5d6e7f8';
-const COLORS = { A: '#1677ff', B: '#fa8c16' };
-
-function comparedAs(own: ComparedModelKey): ComparedModels {
-  return {
-    request: { predictions_id_a: A_ID, predictions_id_b: B_ID, split: 'all' },
-    own,
-    a: { key: 'A', id: A_ID, name: 'SegFormer', color: COLORS.A },
-    b: { key: 'B', id: B_ID, name: 'DeepLab', color: COLORS.B },
-  };
-}
-
-const labelMapPrediction = (mask_src: string | null): ItemPrediction => ({
-  label: null,
-  score: null,
-  probabilities: null,
-  values: null,
-  transcript: null,
-  mask_src,
-});
-
-/** An item of `own`'s explorer: its prediction is `own`'s label map, the compared one the other's. */
-function segmentationItem(own: ComparedModelKey, gt: string | null = '/gt.png'): ExploreItem {
-  const [mine, other] = own === 'A' ? ['/a.png', '/b.png'] : ['/b.png', '/a.png'];
-  return imageItem(0, {
-    objects: [],
-    mask_src: gt,
-    prediction: labelMapPrediction(mine),
-    compared_prediction: {
-      predictions_id: own === 'A' ? B_ID : A_ID,
-      prediction: labelMapPrediction(other),
-      objects: [],
-    },
-  });
-}
 
 beforeEach(() => {
   window.localStorage.clear();
@@ -118,7 +86,7 @@ test.each(['A', 'B'] as const)(
     expect(predMask()!.dataset.model).toBe(own);
     // The legend names the model of the prediction layer, its swatch in the model's colour.
     expect(predictionLayer().textContent).toBe(`Prediction (Model ${own})`);
-    expect(layerSwatchColor()).toBe(COLORS[own]);
+    expect(layerSwatchColor()).toBe(MODEL_COLORS[own]);
     // Model A's label map has no car; model B's has one.
     const carOf = (key: ComparedModelKey) => (key === 'B' ? 'road,car' : 'road');
     expect(predMask()!.dataset.classes).toBe(carOf(own));
