@@ -3,12 +3,12 @@
 // the same text for the same pair.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { api, COMPARISON_MESSAGES, type EntityDelta } from '@loupe/contracts';
-import { encode as encodePng } from 'fast-png';
+import { COMPARISON_MESSAGES, type EntityDelta } from '@loupe/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LoupeClient, type DatasetHandle } from '../client/client.js';
 import { LoupeError } from '../client/errors.js';
 import { repositoryRoot, startLocalServer, type LocalServer } from '../testing/local-server.js';
+import { createCatsAndDogs } from '../testing/cats-and-dogs.js';
 import { runCliAgainst } from '../testing/cli.js';
 
 // Six images, classes cat and dog, and what models A and B predict:
@@ -34,43 +34,13 @@ let client: LoupeClient;
 let dataset: DatasetHandle;
 const name = `compare-${Date.now()}`;
 
-function png(seed: number): Uint8Array {
-  const data = new Uint8Array(4 * 4 * 3).map((_, i) => (i * 37 + seed * 101) % 256);
-  return encodePng({ width: 4, height: 4, data, channels: 3, depth: 8 });
-}
-
 beforeAll(async () => {
   server = await startLocalServer();
   client = new LoupeClient({ url: server.url, apiKey: server.apiKey });
-  dataset = await client.createDataset({
-    name,
-    task_type: 'classification',
-    class_names: ['cat', 'dog'],
-  });
-  await dataset.uploadSamples(
-    SAMPLES.map(([id, split, label], i) => ({ id: `${id}.png`, image: png(i), split, label })),
-  );
-  await dataset.uploadPredictions(
-    'model-a',
-    SAMPLES.filter(([, , , a]) => a).map(([id, , , a]) => ({
-      id: `${id}.png`,
-      label: a!,
-      score: 0.9,
-    })),
-  );
-  await dataset.uploadPredictions(
-    'model-b',
-    SAMPLES.map(([id, , , , b]) => ({ id: `${id}.png`, label: b, score: 0.8 })),
-  );
-  await client.http.call(api.subsets.create, {
-    params: { id: dataset.id },
-    body: {
-      name: 'Cats',
-      data_level: 'image',
-      item_ids: ['a.png', 'b.png', 'e.png'],
-      enabled_for_performance: true,
-    },
-  });
+  dataset = await createCatsAndDogs(client, name, SAMPLES, [
+    { name: 'model-a', labels: SAMPLES.map(([, , , a]) => a), score: 0.9 },
+    { name: 'model-b', labels: SAMPLES.map(([, , , , b]) => b), score: 0.8 },
+  ]);
 }, 60_000);
 afterAll(() => server?.stop());
 

@@ -3,11 +3,11 @@
 // same text for the same model.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { api, type StatisticsResponse } from '@loupe/contracts';
-import { encode as encodePng } from 'fast-png';
+import type { StatisticsResponse } from '@loupe/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LoupeClient, type DatasetHandle } from '../client/client.js';
 import { repositoryRoot, startLocalServer, type LocalServer } from '../testing/local-server.js';
+import { createCatsAndDogs } from '../testing/cats-and-dogs.js';
 import { runCliAgainst } from '../testing/cli.js';
 
 // Six images, classes cat and dog; the model predicts, per split:
@@ -32,39 +32,12 @@ let client: LoupeClient;
 let dataset: DatasetHandle;
 const name = `perf-${Date.now()}`;
 
-function png(seed: number): Uint8Array {
-  const data = new Uint8Array(4 * 4 * 3).map((_, i) => (i * 37 + seed * 101) % 256);
-  return encodePng({ width: 4, height: 4, data, channels: 3, depth: 8 });
-}
-
 beforeAll(async () => {
   server = await startLocalServer();
   client = new LoupeClient({ url: server.url, apiKey: server.apiKey });
-  dataset = await client.createDataset({
-    name,
-    task_type: 'classification',
-    class_names: ['cat', 'dog'],
-  });
-  await dataset.uploadSamples(
-    SAMPLES.map(([id, split, label], i) => ({ id: `${id}.png`, image: png(i), split, label })),
-  );
-  await dataset.uploadPredictions(
-    'resnet',
-    SAMPLES.filter(([, , , predicted]) => predicted).map(([id, , , predicted]) => ({
-      id: `${id}.png`,
-      label: predicted!,
-      score: 0.9,
-    })),
-  );
-  await client.http.call(api.subsets.create, {
-    params: { id: dataset.id },
-    body: {
-      name: 'Cats',
-      data_level: 'image',
-      item_ids: ['a.png', 'b.png', 'e.png'],
-      enabled_for_performance: true,
-    },
-  });
+  dataset = await createCatsAndDogs(client, name, SAMPLES, [
+    { name: 'resnet', labels: SAMPLES.map(([, , , predicted]) => predicted), score: 0.9 },
+  ]);
 }, 60_000);
 afterAll(() => server?.stop());
 
