@@ -15,7 +15,7 @@ import {
   type ComparisonRequest,
   type ComparisonResponse,
 } from '@loupe/contracts';
-import { evaluateCoco, getMetric, type CocoAnnotation, type CocoDetection } from '@loupe/metrics';
+import { getMetric } from '@loupe/metrics';
 import type { Page } from 'playwright-core';
 import { beforeAll, expect, test } from 'vitest';
 import { ComparisonPage, type ModelSide } from './pages/ComparisonPage';
@@ -24,11 +24,11 @@ import { ItemViewer } from './pages/ItemViewer';
 import { PerformancePage } from './pages/PerformancePage';
 import { ApiSession } from './support/api';
 import { screenshot } from './support/browser';
+import { cocoMap } from './support/expectedMetrics';
 import { ADMIN, signIn, useSetUpInstance } from './support/journey';
 import {
   streetDetection,
   uploadWithPython,
-  type DatasetSpec,
   type UploadedDataset,
 } from './support/performanceData';
 
@@ -46,44 +46,6 @@ beforeAll(async () => {
 }, 180_000);
 
 const idOf = (model: string) => street.models[model]!;
-
-/** COCO mAP (IoU .50:.95) of a model over every image, as pycocotools gives it. */
-function cocoMap(spec: DatasetSpec, model: string): number {
-  const category = (label: string) => spec.class_names.indexOf(label) + 1;
-  const annotations: CocoAnnotation[] = [];
-  const detections: CocoDetection[] = [];
-  spec.samples.forEach((sample, index) => {
-    for (const object of sample.objects ?? []) {
-      annotations.push({
-        id: annotations.length + 1,
-        image_id: index + 1,
-        category_id: category(object.label),
-        bbox: object.bbox,
-        area: object.bbox[2] * object.bbox[3],
-        iscrowd: 0,
-      });
-    }
-    const prediction = spec.predictions[model]!.find((entry) => entry.id === sample.id);
-    for (const object of prediction?.objects ?? []) {
-      detections.push({
-        image_id: index + 1,
-        category_id: category(object.label),
-        bbox: object.bbox,
-        score: object.score ?? 1,
-      });
-    }
-  });
-  const gt = {
-    images: spec.samples.map((sample, index) => ({
-      id: index + 1,
-      width: sample.picture.width,
-      height: sample.picture.height,
-    })),
-    annotations,
-    categories: spec.class_names.map((name, index) => ({ id: index + 1, name })),
-  };
-  return evaluateCoco(gt, detections, 'bbox').stats[0]!;
-}
 
 /** A score as the page's gauges show a percentage metric: times 100, two decimals, '%'. */
 function gaugeText(metric: string, value: number): string {

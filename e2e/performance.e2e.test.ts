@@ -5,21 +5,14 @@
 // shows the matching counts of the filter and then of a selection; the model overview headlines
 // the same statistics.
 import { api, type Dataset } from '@loupe/contracts';
-import {
-  evaluateCoco,
-  formatByType,
-  getMetric,
-  matchObjects,
-  precisionRecallF1,
-  type CocoAnnotation,
-  type CocoDetection,
-} from '@loupe/metrics';
+import { formatByType, getMetric, matchObjects, precisionRecallF1 } from '@loupe/metrics';
 import { beforeAll, expect, test } from 'vitest';
 import { ExplorePage } from './pages/ExplorePage';
 import { PerformancePage } from './pages/PerformancePage';
 import { SelectionPerformance } from './pages/SelectionPerformance';
 import { ApiSession } from './support/api';
 import { screenshot } from './support/browser';
+import { cocoMap, samplesOf } from './support/expectedMetrics';
 import { ADMIN, signIn, useSetUpInstance } from './support/journey';
 import {
   streetDetection,
@@ -42,47 +35,6 @@ beforeAll(async () => {
 }, 180_000);
 
 const title = (metric: string) => getMetric(metric)?.title ?? metric;
-const samplesOf = (spec: DatasetSpec, ids?: readonly string[]) =>
-  spec.samples.filter((sample) => !ids || ids.includes(sample.id));
-
-/** COCO mAP (IoU .50:.95) of a model over some of the spec's images, as pycocotools gives it. */
-function cocoMap(spec: DatasetSpec, model: string, ids?: readonly string[]): number {
-  const samples = samplesOf(spec, ids);
-  const category = (label: string) => spec.class_names.indexOf(label) + 1;
-  const annotations: CocoAnnotation[] = [];
-  const detections: CocoDetection[] = [];
-  samples.forEach((sample, index) => {
-    for (const object of sample.objects ?? []) {
-      annotations.push({
-        id: annotations.length + 1,
-        image_id: index + 1,
-        category_id: category(object.label),
-        bbox: object.bbox,
-        area: object.bbox[2] * object.bbox[3],
-        iscrowd: 0,
-      });
-    }
-    const prediction = spec.predictions[model]!.find((entry) => entry.id === sample.id);
-    for (const object of prediction?.objects ?? []) {
-      detections.push({
-        image_id: index + 1,
-        category_id: category(object.label),
-        bbox: object.bbox,
-        score: object.score ?? 1,
-      });
-    }
-  });
-  const gt = {
-    images: samples.map((sample, index) => ({
-      id: index + 1,
-      width: sample.picture.width,
-      height: sample.picture.height,
-    })),
-    annotations,
-    categories: spec.class_names.map((name, index) => ({ id: index + 1, name })),
-  };
-  return evaluateCoco(gt, detections, 'bbox').stats[0]!;
-}
 
 /** TP/FP/FN and precision/recall/F1 of a model over some images, matched at `iouThreshold`. */
 function objectCounts(spec: DatasetSpec, model: string, ids: readonly string[], iou: number) {
