@@ -13,6 +13,7 @@ import { OVERSCAN_ROWS, batchesFor, columnsFor, type Selection } from '../gridRu
 import { useItemBatches, type BatchContext } from '../hooks/useItemBatches';
 import { CARD_META_LINE, CARD_PADDING, ItemCard } from './ItemCard';
 import { itemValue } from './itemValues';
+import { VirtualGridRows } from '../../../components/VirtualGridRows';
 
 const GAP = 8;
 /** Bottom padding of the page below the grid. */
@@ -175,51 +176,38 @@ export function ExploreGrid({
         transition: `opacity ${token.motionDurationMid}`,
       }}
     >
-      <div style={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}>
-        {virtualRows.map((virtualRow) => (
-          <div
-            key={virtualRow.key}
-            role="row"
-            style={{
-              position: 'absolute',
-              top: 0,
-              left: 0,
-              width: '100%',
-              height: rowHeight,
-              transform: `translateY(${virtualRow.start}px)`,
-              display: 'flex',
-              gap: GAP,
-            }}
-          >
-            {Array.from({ length: columns }, (_, col) => {
-              const position = virtualRow.index * columns + col;
-              if (position >= total) return null;
-              const item = items.get(position);
-              const row = context.rows[position]!;
-              return (
-                <ItemCard
-                  key={position}
-                  position={position}
-                  item={item}
-                  width={actualWidth}
-                  previewHeight={previewHeight}
-                  fields={fields}
-                  selected={selection.rows.has(row)}
-                  color={colorOf(item)}
-                  classColors={classColors}
-                  classes={classes}
-                  labelMap={labelMap}
-                  attribution={attribution}
-                  compared={compared}
-                  comparedTags={comparedTags}
-                  onSelect={onSelect}
-                  onOpen={onOpen}
-                />
-              );
-            })}
-          </div>
-        ))}
-      </div>
+      <VirtualGridRows
+        rows={virtualRows}
+        totalHeight={virtualizer.getTotalSize()}
+        rowHeight={rowHeight}
+        columns={columns}
+        gap={GAP}
+        cell={(position) => {
+          if (position >= total) return null;
+          const item = items.get(position);
+          const row = context.rows[position]!;
+          return (
+            <ItemCard
+              key={position}
+              position={position}
+              item={item}
+              width={actualWidth}
+              previewHeight={previewHeight}
+              fields={fields}
+              selected={selection.rows.has(row)}
+              color={colorOf(item)}
+              classColors={classColors}
+              classes={classes}
+              labelMap={labelMap}
+              attribution={attribution}
+              compared={compared}
+              comparedTags={comparedTags}
+              onSelect={onSelect}
+              onOpen={onOpen}
+            />
+          );
+        }}
+      />
     </div>
   );
 }

@@ -11,6 +11,7 @@ import { ItemThumbnail } from '../../../components/ItemThumbnail';
 import { emitTestEvent } from '../../../lib/testEvents';
 import { batchStarts, useSubsetItems } from '../hooks/useSubsetItems';
 import type { IdSelection } from '../subsetRules';
+import { VirtualGridRows } from '../../../components/VirtualGridRows';
 
 const MIN_CARD_WIDTH = 192;
 const OVERSCAN_ROWS = 5;
@@ -141,44 +142,31 @@ export function SubsetGrid({
         overflowX: 'hidden',
       }}
     >
-      <div style={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}>
-        {virtualRows.map((virtualRow) => (
-          <div
-            key={virtualRow.key}
-            role="row"
-            style={{
-              position: 'absolute',
-              top: 0,
-              left: 0,
-              width: '100%',
-              height: rowHeight,
-              transform: `translateY(${virtualRow.start}px)`,
-              display: 'flex',
-              gap: GAP,
-            }}
-          >
-            {Array.from({ length: columns }, (_, col) => {
-              const position = virtualRow.index * columns + col;
-              const id = itemIds[position];
-              if (id === undefined) return null;
-              return (
-                <SubsetCard
-                  key={id}
-                  id={id}
-                  position={position}
-                  item={items.get(id)}
-                  gone={answered.has(id) && !items.has(id)}
-                  width={cardWidth}
-                  previewHeight={previewHeight}
-                  selected={selection.ids.has(id)}
-                  onSelect={onSelect}
-                  onOpen={onOpen}
-                />
-              );
-            })}
-          </div>
-        ))}
-      </div>
+      <VirtualGridRows
+        rows={virtualRows}
+        totalHeight={virtualizer.getTotalSize()}
+        rowHeight={rowHeight}
+        columns={columns}
+        gap={GAP}
+        cell={(position) => {
+          const id = itemIds[position];
+          if (id === undefined) return null;
+          return (
+            <SubsetCard
+              key={id}
+              id={id}
+              position={position}
+              item={items.get(id)}
+              gone={answered.has(id) && !items.has(id)}
+              width={cardWidth}
+              previewHeight={previewHeight}
+              selected={selection.ids.has(id)}
+              onSelect={onSelect}
+              onOpen={onOpen}
+            />
+          );
+        }}
+      />
     </div>
   );
 }
