@@ -10,7 +10,7 @@ import {
   type Filter,
 } from '@loupe/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createDatasetWithModel } from '../testing/datasets.js';
+import { addModel, createComparedPets } from '../testing/datasets.js';
 import { refused, startLicensedApp, type Client, type TestApp } from '../testing/test-app.js';
 
 let t: TestApp;
@@ -20,49 +20,10 @@ beforeEach(async () => {
 });
 afterEach(() => t.close());
 
-/**
- * Four pets, two models, and a third model that is in neither side of the comparison:
- *   id label  A          B          category
- *   c1 cat    cat 0.9    dog 0.8    model_a_is_better (A right only)
- *   c2 dog    cat 0.7    dog 0.9    model_b_is_better (B right only)
- *   c3 cat    cat 0.6    cat 0.8    both_are_neutral (both right)
- *   c4 dog    cat 0.9    cat 0.6    both_are_problematic (both wrong)
- */
+/** The hand-worked pets of testing/datasets.ts, and a third model in neither side. */
 async function pets() {
-  const { id, predictionSetId: a } = await createDatasetWithModel(
-    admin,
-    { name: 'Pets', task_type: 'classification', class_names: ['cat', 'dog'] },
-    [
-      { id: 'c1', split: 'train', label: 'cat' },
-      { id: 'c2', split: 'train', label: 'dog' },
-      { id: 'c3', split: 'val', label: 'cat' },
-      { id: 'c4', split: 'val', label: 'dog' },
-    ],
-    {
-      name: 'model a',
-      predictions: [
-        { id: 'c1', label: 'cat', score: 0.9 },
-        { id: 'c2', label: 'cat', score: 0.7 },
-        { id: 'c3', label: 'cat', score: 0.6 },
-        { id: 'c4', label: 'cat', score: 0.9 },
-      ],
-    },
-  );
-  const model = async (name: string, predictions: unknown[]) => {
-    const set = await admin.call(api.predictionSets.create, { params: { id }, body: { name } });
-    await admin.call(api.predictionSets.uploadPredictions, {
-      params: { id, predictionSetId: set.id },
-      body: { predictions: predictions as never },
-    });
-    return set.id;
-  };
-  const b = await model('model b', [
-    { id: 'c1', label: 'dog', score: 0.8 },
-    { id: 'c2', label: 'dog', score: 0.9 },
-    { id: 'c3', label: 'cat', score: 0.8 },
-    { id: 'c4', label: 'cat', score: 0.6 },
-  ]);
-  const other = await model('model c', [{ id: 'c1', label: 'cat', score: 0.5 }]);
+  const { id, a, b } = await createComparedPets(admin);
+  const other = await addModel(admin, id, 'model c', [{ id: 'c1', label: 'cat', score: 0.5 }]);
   await t.runner.drain();
   return { id, a, b, other };
 }

@@ -11,7 +11,7 @@ import {
   type ItemIdsRequest,
 } from '@loupe/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createDatasetWithModel, uploadMedia } from '../testing/datasets.js';
+import { addModel, createComparedPets, uploadMedia } from '../testing/datasets.js';
 import { testImage } from '../testing/media.js';
 import { refused, startLicensedApp, type Client, type TestApp } from '../testing/test-app.js';
 
@@ -22,14 +22,8 @@ beforeEach(async () => {
 });
 afterEach(() => t.close());
 
-async function model(id: string, name: string, predictions: unknown[]): Promise<string> {
-  const set = await admin.call(api.predictionSets.create, { params: { id }, body: { name } });
-  await admin.call(api.predictionSets.uploadPredictions, {
-    params: { id, predictionSetId: set.id },
-    body: { predictions: predictions as never },
-  });
-  return set.id;
-}
+const model = (id: string, name: string, predictions: unknown[]) =>
+  addModel(admin, id, name, predictions as never);
 
 const ids = async (id: string, body: ItemIdsRequest) =>
   (
@@ -46,42 +40,11 @@ const stringIn = (metadata_id: string, value: string[]): Filter => ({
   value,
 });
 
-/**
- * Four pets, two models:
- *   id split label  A          B          category
- *   c1 train cat    cat 0.9    dog 0.8    model_a_is_better (A right only)
- *   c2 train dog    cat 0.7    dog 0.9    model_b_is_better (B right only)
- *   c3 val   cat    cat 0.6    cat 0.8    both_are_neutral (both right)
- *   c4 val   dog    cat 0.9    cat 0.6    both_are_problematic (both wrong)
- */
+/** The hand-worked pets of testing/datasets.ts (the categories are in its comment). */
 async function pets() {
-  const { id, predictionSetId: a } = await createDatasetWithModel(
-    admin,
-    { name: 'Pets', task_type: 'classification', class_names: ['cat', 'dog'] },
-    [
-      { id: 'c1', split: 'train', label: 'cat' },
-      { id: 'c2', split: 'train', label: 'dog' },
-      { id: 'c3', split: 'val', label: 'cat' },
-      { id: 'c4', split: 'val', label: 'dog' },
-    ],
-    {
-      name: 'model a',
-      predictions: [
-        { id: 'c1', label: 'cat', score: 0.9 },
-        { id: 'c2', label: 'cat', score: 0.7 },
-        { id: 'c3', label: 'cat', score: 0.6 },
-        { id: 'c4', label: 'cat', score: 0.9 },
-      ],
-    },
-  );
-  const b = await model(id, 'model b', [
-    { id: 'c1', label: 'dog', score: 0.8 },
-    { id: 'c2', label: 'dog', score: 0.9 },
-    { id: 'c3', label: 'cat', score: 0.8 },
-    { id: 'c4', label: 'cat', score: 0.6 },
-  ]);
+  const pair = await createComparedPets(admin);
   await t.runner.drain();
-  return { id, a, b };
+  return pair;
 }
 
 describe('the explorer in a comparison of two classification models', () => {

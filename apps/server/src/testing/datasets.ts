@@ -61,3 +61,57 @@ export async function createDatasetWithModel(
   }
   return params;
 }
+
+/** Another model of the dataset: a prediction set named `name` with these predictions. */
+export async function addModel(
+  client: Client,
+  id: string,
+  name: string,
+  predictions: BodyOf<typeof api.predictionSets.uploadPredictions>['predictions'],
+): Promise<string> {
+  const set = await client.call(api.predictionSets.create, { params: { id }, body: { name } });
+  await client.call(api.predictionSets.uploadPredictions, {
+    params: { id, predictionSetId: set.id },
+    body: { predictions },
+  });
+  return set.id;
+}
+
+/**
+ * Four pets and two classification models, A and B, whose comparison is worked out by hand:
+ *   id split label  A          B          category
+ *   c1 train cat    cat 0.9    dog 0.8    model_a_is_better (A right only)
+ *   c2 train dog    cat 0.7    dog 0.9    model_b_is_better (B right only)
+ *   c3 val   cat    cat 0.6    cat 0.8    both_are_neutral (both right)
+ *   c4 val   dog    cat 0.9    cat 0.6    both_are_problematic (both wrong)
+ */
+export async function createComparedPets(
+  client: Client,
+): Promise<{ id: string; a: string; b: string }> {
+  const { id, predictionSetId: a } = await createDatasetWithModel(
+    client,
+    { name: 'Pets', task_type: 'classification', class_names: ['cat', 'dog'] },
+    [
+      { id: 'c1', split: 'train', label: 'cat' },
+      { id: 'c2', split: 'train', label: 'dog' },
+      { id: 'c3', split: 'val', label: 'cat' },
+      { id: 'c4', split: 'val', label: 'dog' },
+    ],
+    {
+      name: 'model a',
+      predictions: [
+        { id: 'c1', label: 'cat', score: 0.9 },
+        { id: 'c2', label: 'cat', score: 0.7 },
+        { id: 'c3', label: 'cat', score: 0.6 },
+        { id: 'c4', label: 'cat', score: 0.9 },
+      ],
+    },
+  );
+  const b = await addModel(client, id, 'model b', [
+    { id: 'c1', label: 'dog', score: 0.8 },
+    { id: 'c2', label: 'dog', score: 0.9 },
+    { id: 'c3', label: 'cat', score: 0.8 },
+    { id: 'c4', label: 'cat', score: 0.6 },
+  ]);
+  return { id, a, b };
+}
