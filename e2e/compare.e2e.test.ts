@@ -26,11 +26,7 @@ import { ApiSession } from './support/api';
 import { screenshot } from './support/browser';
 import { cocoMap } from './support/expectedMetrics';
 import { ADMIN, signIn, useSetUpInstance } from './support/journey';
-import {
-  streetDetection,
-  uploadWithPython,
-  type UploadedDataset,
-} from './support/performanceData';
+import { streetDetection, uploadWithPython, type UploadedDataset } from './support/performanceData';
 
 const journey = useSetUpInstance();
 const STREET = streetDetection('street-compare');
