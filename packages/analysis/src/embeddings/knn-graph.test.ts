@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { clusteredVectors } from './clustered-vectors.js';
 import { knnGraph, type EmbeddingMetric, type KnnGraph } from './knn-graph.js';
+import { scriptTeamWorkers } from './script-team.js';
 
 /** Every pair's distance, then a full sort per row: the obvious O(n² log n) answer. */
 function naiveNeighbours(
@@ -97,6 +98,31 @@ describe('knnGraph', () => {
     const a = knnGraph(data, dimension, { k: 10, exactBelow: 0, seed: 4 });
     const b = knnGraph(data, dimension, { k: 10, exactBelow: 0, seed: 4 });
     expect(b.indices).toEqual(a.indices);
+  });
+
+  it('joins on several threads to the same graph for any number of threads', async () => {
+    const { data, dimension } = clusteredVectors({
+      n: 3000,
+      dimension: 24,
+      clusters: 15,
+      noiseDimensions: 6,
+      seed: 12,
+    });
+    const options = { k: 12, exactBelow: 0, seed: 5, parallel: true };
+    const one = knnGraph(data, dimension, { ...options, threads: 1 });
+    const two = knnGraph(data, dimension, { ...options, threads: 2 });
+    const three = knnGraph(data, dimension, { ...options, threads: 3 });
+    const again = knnGraph(data, dimension, { ...options, threads: 2 });
+    for (const graph of [two, three, again]) {
+      expect(graph.indices).toEqual(one.indices);
+      expect(graph.distances).toEqual(one.distances);
+    }
+    const exact = knnGraph(data, dimension, { k: 12 });
+    expect(recall(two, exact)).toBeGreaterThanOrEqual(0.9);
+    // Not the single-threaded graph (its joins update heaps as they go), but as good.
+    const sequential = knnGraph(data, dimension, { k: 12, exactBelow: 0, seed: 5 });
+    expect(recall(two, exact)).toBeGreaterThanOrEqual(recall(sequential, exact) - 0.01);
+    await expect.poll(scriptTeamWorkers).toBe(0);
   });
 
   it('rejects impossible requests with a clear message', () => {

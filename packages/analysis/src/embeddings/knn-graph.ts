@@ -2,6 +2,7 @@
 // otherwise NN-descent (Dong, Charikar & Li 2011) seeded by random-projection trees.
 
 import { createRandom } from '../random.js';
+import { defaultThreads, ScriptTeam } from './script-team.js';
 
 export type EmbeddingMetric = 'euclidean' | 'cosine';
 
@@ -30,6 +31,12 @@ export interface KnnGraphOptions {
   maxIterations?: number;
   /** NN-descent candidates sampled per point and round (default min(20, max(k, 10))). */
   maxCandidates?: number;
+  /**
+   * NN-descent's local joins on several threads (`threads`, default the cores, at most 8): the
+   * same graph for any number of threads, though not the single-threaded one (default false).
+   */
+  parallel?: boolean;
+  threads?: number;
   /** Called with the fraction done, from 0 to 1. */
   onProgress?: (fraction: number) => void;
 }
@@ -68,6 +75,7 @@ export function normalizeRows(data: Float32Array, dimension: number): Float32Arr
   return out;
 }
 
+/** Self-contained (it also runs on the join threads, see script-team.ts). */
 function squaredDistance(data: Float32Array, d: number, a: number, b: number): number {
   let s = 0;
   let pa = a * d;
@@ -81,6 +89,42 @@ function squaredDistance(data: Float32Array, d: number, a: number, b: number): n
 }
 
 /**
+ * Offers j at distance dist to point i's heap (a max-heap of k entries at i · k, root the
+ * farthest); true if it was taken. Self-contained: it also runs on the join threads.
+ */
+function heapPush(
+  indices: Int32Array,
+  dists: Float64Array,
+  isNew: Uint8Array,
+  k: number,
+  i: number,
+  j: number,
+  dist: number,
+): boolean {
+  const base = i * k;
+  if (dist >= dists[base]!) return false;
+  for (let t = base; t < base + k; t++) if (indices[t] === j) return false;
+  // Replace the root and sift down.
+  let pos = 0;
+  for (;;) {
+    const left = 2 * pos + 1;
+    if (left >= k) break;
+    const right = left + 1;
+    let child = left;
+    if (right < k && dists[base + right]! > dists[base + left]!) child = right;
+    if (dists[base + child]! <= dist) break;
+    dists[base + pos] = dists[base + child]!;
+    indices[base + pos] = indices[base + child]!;
+    isNew[base + pos] = isNew[base + child]!;
+    pos = child;
+  }
+  dists[base + pos] = dist;
+  indices[base + pos] = j;
+  isNew[base + pos] = 1;
+  return true;
+}
+
+/**
  * Fixed-size max-heaps, one per point, of the k best neighbours seen so far (root = farthest).
  * `isNew` marks entries NN-descent has not yet used for a local join.
  */
@@ -88,41 +132,22 @@ class NeighbourHeaps {
   readonly indices: Int32Array;
   readonly dists: Float64Array;
   readonly isNew: Uint8Array;
+  /** With `shared`, the arrays live in SharedArrayBuffers (for the join threads). */
   constructor(
     readonly n: number,
     readonly k: number,
+    shared = false,
   ) {
-    this.indices = new Int32Array(n * k).fill(-1);
-    this.dists = new Float64Array(n * k).fill(Infinity);
-    this.isNew = new Uint8Array(n * k);
+    const buffer = (bytes: number) =>
+      shared ? new SharedArrayBuffer(bytes) : new ArrayBuffer(bytes);
+    this.indices = new Int32Array(buffer(4 * n * k)).fill(-1);
+    this.dists = new Float64Array(buffer(8 * n * k)).fill(Infinity);
+    this.isNew = new Uint8Array(buffer(n * k));
   }
 
   /** Offers j at distance dist to point i's heap; true if it was taken. */
   push(i: number, j: number, dist: number): boolean {
-    const k = this.k;
-    const base = i * k;
-    const dists = this.dists;
-    const indices = this.indices;
-    if (dist >= dists[base]!) return false;
-    for (let t = base; t < base + k; t++) if (indices[t] === j) return false;
-    // Replace the root and sift down.
-    let pos = 0;
-    for (;;) {
-      const left = 2 * pos + 1;
-      if (left >= k) break;
-      const right = left + 1;
-      let child = left;
-      if (right < k && dists[base + right]! > dists[base + left]!) child = right;
-      if (dists[base + child]! <= dist) break;
-      dists[base + pos] = dists[base + child]!;
-      indices[base + pos] = indices[base + child]!;
-      this.isNew[base + pos] = this.isNew[base + child]!;
-      pos = child;
-    }
-    dists[base + pos] = dist;
-    indices[base + pos] = j;
-    this.isNew[base + pos] = 1;
-    return true;
+    return heapPush(this.indices, this.dists, this.isNew, this.k, i, j, dist);
   }
 
   /** Sorted rows with distances converted from squared euclidean to the metric. */
@@ -162,7 +187,8 @@ export function knnGraph(
     throw new RangeError(`Unknown metric '${String(metric)}' (euclidean or cosine)`);
   }
   const points = metric === 'cosine' ? normalizeRows(data, dimension) : data;
-  const heaps = new NeighbourHeaps(n, k);
+  const parallel = options.parallel === true && n > exactBelow;
+  const heaps = new NeighbourHeaps(n, k, parallel);
   if (n <= exactBelow) {
     bruteForce(points, dimension, heaps, onProgress);
     onProgress?.(1);
@@ -177,7 +203,9 @@ export function knnGraph(
     order.set(members.subarray(start, end), filled);
     filled += end - start;
   });
-  const local = new Float32Array(n * dimension);
+  const local = new Float32Array(
+    parallel ? new SharedArrayBuffer(4 * n * dimension) : new ArrayBuffer(4 * n * dimension),
+  );
   for (let i = 0; i < n; i++) {
     local.set(points.subarray(order[i]! * dimension, (order[i]! + 1) * dimension), i * dimension);
   }
@@ -189,6 +217,7 @@ export function knnGraph(
     options.maxIterations ?? 12,
     // More than ~20 candidates costs much more than the recall it adds (k = 91 for t-SNE).
     options.maxCandidates ?? Math.min(20, Math.max(k, 10)),
+    parallel ? (options.threads ?? defaultThreads()) : 0,
     onProgress,
   );
   onProgress?.(1);
@@ -236,7 +265,10 @@ function bruteForce(
   }
 }
 
-/** Random-projection tree leaves (index lists), each at most leafSize points. */
+/**
+ * Random-projection tree leaves (index lists), each at most leafSize points. Self-contained
+ * (it also runs on the tree threads).
+ */
 function rpTreeLeaves(
   data: Float32Array,
   d: number,
@@ -311,6 +343,7 @@ function nnDescent(
   seed: number,
   maxIterations: number,
   maxCandidates: number,
+  threads: number,
   onProgress?: (fraction: number) => void,
 ): void {
   const { n, k } = heaps;
@@ -322,99 +355,355 @@ function nnDescent(
   // A few trees are enough: NN-descent repairs what they miss, and each costs O(n·d·log n).
   const trees = 4;
   const leafSize = Math.max(10, k);
-  for (let tree = 0; tree < trees; tree++) {
-    rpTreeLeaves(data, d, n, leafSize, next, (members, start, end) => {
-      for (let a = start; a < end; a++) {
-        const p = members[a]!;
-        for (let b = a + 1; b < end; b++) {
-          const q = members[b]!;
-          const s = squaredDistance(data, d, p, q);
-          heaps.push(p, q, s);
-          heaps.push(q, p, s);
+  const buffer = (bytes: number) =>
+    threads > 0 ? new SharedArrayBuffer(bytes) : new ArrayBuffer(bytes);
+  const newCand = new Int32Array(buffer(4 * n * maxCandidates));
+  const oldCand = new Int32Array(buffer(4 * n * maxCandidates));
+  const newSeen = new Int32Array(buffer(4 * n));
+  const oldSeen = new Int32Array(buffer(4 * n));
+  const joins =
+    threads > 0
+      ? new ParallelJoins(
+          data,
+          d,
+          heaps,
+          maxCandidates,
+          newCand,
+          oldCand,
+          newSeen,
+          oldSeen,
+          threads,
+        )
+      : null;
+  try {
+    // On threads, the trees are grown side by side, each from its own generator.
+    const grown = joins?.growTrees(trees, leafSize, seed);
+    for (let tree = 0; tree < trees; tree++) {
+      const leaves = (visit: (members: Int32Array, start: number, end: number) => void) =>
+        grown ? grown(tree, visit) : rpTreeLeaves(data, d, n, leafSize, next, visit);
+      leaves((members, start, end) => {
+        for (let a = start; a < end; a++) {
+          const p = members[a]!;
+          for (let b = a + 1; b < end; b++) {
+            const q = members[b]!;
+            const s = squaredDistance(data, d, p, q);
+            heaps.push(p, q, s);
+            heaps.push(q, p, s);
+          }
         }
-      }
-    });
-    onProgress?.((0.3 * (tree + 1)) / trees);
-  }
-  for (let i = 0; i < n; i++) {
-    // The root holds the farthest entry, so an empty slot (−1, infinitely far) sits there.
-    while (heaps.indices[i * k]! < 0) {
-      const j = Math.floor(next() * n);
-      if (j !== i) heaps.push(i, j, squaredDistance(data, d, i, j));
+      });
+      onProgress?.((0.3 * (tree + 1)) / trees);
     }
-  }
+    for (let i = 0; i < n; i++) {
+      // The root holds the farthest entry, so an empty slot (−1, infinitely far) sits there.
+      while (heaps.indices[i * k]! < 0) {
+        const j = Math.floor(next() * n);
+        if (j !== i) heaps.push(i, j, squaredDistance(data, d, i, j));
+      }
+    }
 
-  // Each round: sample up to maxCandidates new and old candidates per point, forward and
-  // reverse, by reservoir sampling; then compare every new candidate with every other candidate.
-  const newCand = new Int32Array(n * maxCandidates);
-  const oldCand = new Int32Array(n * maxCandidates);
-  const newSeen = new Int32Array(n);
-  const oldSeen = new Int32Array(n);
-  const offer = (cand: Int32Array, seen: Int32Array, i: number, j: number): void => {
-    const c = seen[i]!;
-    if (c < maxCandidates) cand[i * maxCandidates + c] = j;
-    else {
-      const r = Math.floor(next() * (c + 1));
-      if (r < maxCandidates) cand[i * maxCandidates + r] = j;
-    }
-    seen[i] = c + 1;
-  };
-  const stopBelow = Math.max(1, 0.001 * n * k);
-  for (let iteration = 0; iteration < maxIterations; iteration++) {
-    newSeen.fill(0);
-    oldSeen.fill(0);
-    for (let i = 0; i < n; i++) {
-      for (let t = i * k; t < i * k + k; t++) {
-        const j = heaps.indices[t]!;
-        if (j < 0) continue;
-        if (heaps.isNew[t] === 1) {
-          offer(newCand, newSeen, i, j);
-          offer(newCand, newSeen, j, i);
-        } else {
-          offer(oldCand, oldSeen, i, j);
-          offer(oldCand, oldSeen, j, i);
-        }
+    // Each round: sample up to maxCandidates new and old candidates per point, forward and
+    // reverse, by reservoir sampling; then compare every new candidate with every other candidate.
+    const offer = (cand: Int32Array, seen: Int32Array, i: number, j: number): void => {
+      const c = seen[i]!;
+      if (c < maxCandidates) cand[i * maxCandidates + c] = j;
+      else {
+        const r = Math.floor(next() * (c + 1));
+        if (r < maxCandidates) cand[i * maxCandidates + r] = j;
       }
-    }
-    // Entries sampled as new candidates become old: they will have been joined this round.
-    for (let i = 0; i < n; i++) {
-      const count = Math.min(newSeen[i]!, maxCandidates);
-      for (let t = i * k; t < i * k + k; t++) {
-        if (heaps.isNew[t] !== 1) continue;
-        const j = heaps.indices[t]!;
-        for (let c = 0; c < count; c++) {
-          if (newCand[i * maxCandidates + c] === j) {
-            heaps.isNew[t] = 0;
-            break;
+      seen[i] = c + 1;
+    };
+    const stopBelow = Math.max(1, 0.001 * n * k);
+    for (let iteration = 0; iteration < maxIterations; iteration++) {
+      newSeen.fill(0);
+      oldSeen.fill(0);
+      for (let i = 0; i < n; i++) {
+        for (let t = i * k; t < i * k + k; t++) {
+          const j = heaps.indices[t]!;
+          if (j < 0) continue;
+          if (heaps.isNew[t] === 1) {
+            offer(newCand, newSeen, i, j);
+            offer(newCand, newSeen, j, i);
+          } else {
+            offer(oldCand, oldSeen, i, j);
+            offer(oldCand, oldSeen, j, i);
           }
         }
       }
-    }
-    let updates = 0;
-    const dists = heaps.dists;
-    for (let i = 0; i < n; i++) {
-      const newCount = Math.min(newSeen[i]!, maxCandidates);
-      const oldCount = Math.min(oldSeen[i]!, maxCandidates);
-      const nb = i * maxCandidates;
-      for (let a = 0; a < newCount; a++) {
-        const p = newCand[nb + a]!;
-        for (let b = a + 1; b < newCount; b++) {
-          const q = newCand[nb + b]!;
-          if (p === q) continue;
-          const s = squaredDistance(data, d, p, q);
-          if (s < dists[p * k]! && heaps.push(p, q, s)) updates++;
-          if (s < dists[q * k]! && heaps.push(q, p, s)) updates++;
-        }
-        for (let b = 0; b < oldCount; b++) {
-          const q = oldCand[nb + b]!;
-          if (p === q) continue;
-          const s = squaredDistance(data, d, p, q);
-          if (s < dists[p * k]! && heaps.push(p, q, s)) updates++;
-          if (s < dists[q * k]! && heaps.push(q, p, s)) updates++;
+      // Entries sampled as new candidates become old: they will have been joined this round.
+      for (let i = 0; i < n; i++) {
+        const count = Math.min(newSeen[i]!, maxCandidates);
+        for (let t = i * k; t < i * k + k; t++) {
+          if (heaps.isNew[t] !== 1) continue;
+          const j = heaps.indices[t]!;
+          for (let c = 0; c < count; c++) {
+            if (newCand[i * maxCandidates + c] === j) {
+              heaps.isNew[t] = 0;
+              break;
+            }
+          }
         }
       }
+      let updates = 0;
+      const dists = heaps.dists;
+      if (joins) updates = joins.round();
+      else
+        for (let i = 0; i < n; i++) {
+          const newCount = Math.min(newSeen[i]!, maxCandidates);
+          const oldCount = Math.min(oldSeen[i]!, maxCandidates);
+          const nb = i * maxCandidates;
+          for (let a = 0; a < newCount; a++) {
+            const p = newCand[nb + a]!;
+            for (let b = a + 1; b < newCount; b++) {
+              const q = newCand[nb + b]!;
+              if (p === q) continue;
+              const s = squaredDistance(data, d, p, q);
+              if (s < dists[p * k]! && heaps.push(p, q, s)) updates++;
+              if (s < dists[q * k]! && heaps.push(q, p, s)) updates++;
+            }
+            for (let b = 0; b < oldCount; b++) {
+              const q = oldCand[nb + b]!;
+              if (p === q) continue;
+              const s = squaredDistance(data, d, p, q);
+              if (s < dists[p * k]! && heaps.push(p, q, s)) updates++;
+              if (s < dists[q * k]! && heaps.push(q, p, s)) updates++;
+            }
+          }
+        }
+      onProgress?.(0.3 + (0.7 * (iteration + 1)) / maxIterations);
+      if (updates < stopBelow) break;
     }
-    onProgress?.(0.3 + (0.7 * (iteration + 1)) / maxIterations);
-    if (updates < stopBelow) break;
+  } finally {
+    joins?.close();
+  }
+}
+
+/** mulberry32 (as random.ts) for a seed; self-contained (it runs on the tree threads). */
+function mulberry32(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Rows of one join block: their updates are applied before the next block's joins. */
+const JOIN_BLOCK_ROWS = 1024;
+/** Rows of one join slice. */
+const JOIN_SLICE_ROWS = 32;
+/** Most random-projection trees grown at once. */
+const TREES = 8;
+
+interface JoinShared {
+  data: SharedArrayBuffer;
+  d: number;
+  k: number;
+  maxCandidates: number;
+  heapIndices: SharedArrayBuffer;
+  heapDists: SharedArrayBuffer;
+  heapIsNew: SharedArrayBuffer;
+  newCand: SharedArrayBuffer;
+  oldCand: SharedArrayBuffer;
+  newSeen: SharedArrayBuffer;
+  oldSeen: SharedArrayBuffer;
+  /** Per slice of a block: its updates (target, other, squared distance), at most `capacity`. */
+  capacity: number;
+  targets: SharedArrayBuffer;
+  others: SharedArrayBuffer;
+  distances: SharedArrayBuffer;
+  /** Int32 per slice: how many updates it found; then per apply range: how many heaps took. */
+  counts: SharedArrayBuffer;
+  /** Int32: the trees' member lists (n each), their leaf counts and (start, end) pairs. */
+  members: SharedArrayBuffer;
+  leaves: SharedArrayBuffer;
+}
+
+/**
+ * The join threads' program. `join(lo, hi, slot)` compares the candidates of rows lo…hi − 1 and
+ * writes every pair closer than a heap's farthest entry to the slot's update list, reading the
+ * heaps but not changing them; `apply(lo, hi, slots, range)` then offers the block's updates,
+ * slot by slot in list order, to the heaps of points lo…hi − 1. Every heap thus sees the same
+ * offers in the same order whichever thread found or applied them.
+ */
+function joinProgram(shared: JoinShared) {
+  const { d, k, maxCandidates, capacity } = shared;
+  const data = new Float32Array(shared.data);
+  const indices = new Int32Array(shared.heapIndices);
+  const dists = new Float64Array(shared.heapDists);
+  const isNew = new Uint8Array(shared.heapIsNew);
+  const newCand = new Int32Array(shared.newCand);
+  const oldCand = new Int32Array(shared.oldCand);
+  const newSeen = new Int32Array(shared.newSeen);
+  const oldSeen = new Int32Array(shared.oldSeen);
+  const targets = new Int32Array(shared.targets);
+  const others = new Int32Array(shared.others);
+  const distances = new Float64Array(shared.distances);
+  const counts = new Int32Array(shared.counts);
+  const n = newSeen.length;
+  const members = new Int32Array(shared.members);
+  const leaves = new Int32Array(shared.leaves);
+  return {
+    /** Tree t (leaves of at most leafSize points) from its own seed. */
+    tree(t: number, leafSize: number, seed: number): void {
+      const base = t * (2 * n + 1);
+      let at = base + 1;
+      let order: Int32Array | null = null;
+      rpTreeLeaves(data, d, n, leafSize, mulberry32(seed), (list, start, end) => {
+        order = list;
+        leaves[at++] = start;
+        leaves[at++] = end;
+      });
+      // A leaf's range is final once visited: later splits only reorder other ranges.
+      if (order) members.set(order, t * n);
+      leaves[base] = (at - base - 1) / 2;
+    },
+    join(lo: number, hi: number, slot: number): void {
+      let at = slot * capacity;
+      for (let i = lo; i < hi; i++) {
+        const newCount = Math.min(newSeen[i]!, maxCandidates);
+        const oldCount = Math.min(oldSeen[i]!, maxCandidates);
+        const nb = i * maxCandidates;
+        for (let a = 0; a < newCount; a++) {
+          const p = newCand[nb + a]!;
+          for (let b = a + 1; b < newCount + oldCount; b++) {
+            const q = b < newCount ? newCand[nb + b]! : oldCand[nb + b - newCount]!;
+            if (p === q) continue;
+            const s = squaredDistance(data, d, p, q);
+            if (s < dists[p * k]!) {
+              targets[at] = p;
+              others[at] = q;
+              distances[at++] = s;
+            }
+            if (s < dists[q * k]!) {
+              targets[at] = q;
+              others[at] = p;
+              distances[at++] = s;
+            }
+          }
+        }
+      }
+      counts[slot] = at - slot * capacity;
+    },
+    apply(lo: number, hi: number, slots: number, range: number): void {
+      let taken = 0;
+      for (let slot = 0; slot < slots; slot++) {
+        for (let u = slot * capacity, end = u + counts[slot]!; u < end; u++) {
+          const t = targets[u]!;
+          if (t < lo || t >= hi) continue;
+          if (heapPush(indices, dists, isNew, k, t, others[u]!, distances[u]!)) taken++;
+        }
+      }
+      counts[slots + range] = taken;
+    },
+  };
+}
+
+/** NN-descent's local joins of one round, block by block, on a ScriptTeam. */
+class ParallelJoins {
+  private readonly team: ScriptTeam<JoinShared, ReturnType<typeof joinProgram>>;
+  private readonly counts: Int32Array;
+  private readonly members: Int32Array;
+  private readonly leaves: Int32Array;
+  private readonly n: number;
+
+  constructor(
+    data: Float32Array,
+    d: number,
+    heaps: NeighbourHeaps,
+    maxCandidates: number,
+    newCand: Int32Array,
+    oldCand: Int32Array,
+    newSeen: Int32Array,
+    oldSeen: Int32Array,
+    threads: number,
+  ) {
+    this.n = heaps.n;
+    // Each row joins at most C(c, 2) new-new and c² new-old pairs, each giving up to 2 updates.
+    const capacity =
+      JOIN_SLICE_ROWS * (maxCandidates * (maxCandidates - 1) + 2 * maxCandidates ** 2);
+    const slots = JOIN_BLOCK_ROWS / JOIN_SLICE_ROWS;
+    const shared: JoinShared = {
+      data: data.buffer as SharedArrayBuffer,
+      d,
+      k: heaps.k,
+      maxCandidates,
+      heapIndices: heaps.indices.buffer as SharedArrayBuffer,
+      heapDists: heaps.dists.buffer as SharedArrayBuffer,
+      heapIsNew: heaps.isNew.buffer as SharedArrayBuffer,
+      newCand: newCand.buffer as SharedArrayBuffer,
+      oldCand: oldCand.buffer as SharedArrayBuffer,
+      newSeen: newSeen.buffer as SharedArrayBuffer,
+      oldSeen: oldSeen.buffer as SharedArrayBuffer,
+      capacity,
+      targets: new SharedArrayBuffer(4 * slots * capacity),
+      others: new SharedArrayBuffer(4 * slots * capacity),
+      distances: new SharedArrayBuffer(8 * slots * capacity),
+      counts: new SharedArrayBuffer(4 * (slots + threads)),
+      members: new SharedArrayBuffer(4 * TREES * this.n),
+      leaves: new SharedArrayBuffer(4 * TREES * (2 * this.n + 1)),
+    };
+    this.members = new Int32Array(shared.members);
+    this.leaves = new Int32Array(shared.leaves);
+    this.counts = new Int32Array(shared.counts);
+    this.team = new ScriptTeam(joinProgram, shared, threads, {
+      helpers: [squaredDistance, heapPush, rpTreeLeaves, mulberry32],
+    });
+  }
+
+  /**
+   * Grows `trees` random-projection trees at once, tree t from seed + t; returns a function
+   * that visits tree t's leaves in the order rpTreeLeaves would.
+   */
+  growTrees(
+    trees: number,
+    leafSize: number,
+    seed: number,
+  ): (tree: number, visit: (members: Int32Array, start: number, end: number) => void) => void {
+    if (trees > TREES) throw new RangeError(`At most ${TREES} trees`);
+    const seeds = Array.from(
+      { length: trees },
+      (_, t) => (seed + Math.imul(t + 1, 0x9e3779b9)) | 0,
+    );
+    this.team.run(
+      'tree',
+      seeds.map((s, t) => [t, leafSize, s]),
+    );
+    const n = this.n;
+    return (tree, visit) => {
+      const members = this.members.subarray(tree * n, (tree + 1) * n);
+      const base = tree * (2 * n + 1);
+      for (let l = 0; l < this.leaves[base]!; l++) {
+        visit(members, this.leaves[base + 1 + 2 * l]!, this.leaves[base + 2 + 2 * l]!);
+      }
+    };
+  }
+
+  /** One round's joins; returns how many offers the heaps took. */
+  round(): number {
+    const n = this.n;
+    const ranges = this.team.threads;
+    const bounds = Array.from({ length: ranges + 1 }, (_, r) => Math.round((r * n) / ranges));
+    let taken = 0;
+    for (let start = 0; start < n; start += JOIN_BLOCK_ROWS) {
+      const end = Math.min(n, start + JOIN_BLOCK_ROWS);
+      const slices: number[][] = [];
+      for (let lo = start; lo < end; lo += JOIN_SLICE_ROWS) {
+        slices.push([lo, Math.min(end, lo + JOIN_SLICE_ROWS), slices.length]);
+      }
+      this.team.run('join', slices);
+      this.team.run(
+        'apply',
+        Array.from({ length: ranges }, (_, r) => [bounds[r]!, bounds[r + 1]!, slices.length, r]),
+      );
+      for (let r = 0; r < ranges; r++) taken += this.counts[slices.length + r]!;
+    }
+    return taken;
+  }
+
+  close(): void {
+    this.team.close();
   }
 }

@@ -3,7 +3,8 @@ import { clusteredVectors } from './clustered-vectors.js';
 import { knnGraph } from './knn-graph.js';
 import { nearestCentroidAccuracy } from './layout-test-utils.js';
 import { trustworthiness } from './trustworthiness.js';
-import { findAbParams, umap } from './umap.js';
+import { scriptTeamWorkers } from './script-team.js';
+import { findAbParams, umap, UMAP_PARALLEL_FROM } from './umap.js';
 
 const clustered = clusteredVectors({
   n: 800,
@@ -56,6 +57,60 @@ describe('umap', () => {
     expect(c.coordinates).not.toEqual(a.coordinates);
   });
 
+  it('lays out on several threads the same for any number of threads', async () => {
+    const { data, dimension } = clusteredVectors({
+      n: 1500,
+      dimension: 12,
+      clusters: 10,
+      noiseDimensions: 4,
+      seed: 13,
+    });
+    // The kNN graph's threads have their own test (knn-graph.test.ts).
+    const options = { nEpochs: 60, seed: 3, parallel: true };
+    const one = umap(data, dimension, { ...options, threads: 1 });
+    const two = umap(data, dimension, { ...options, threads: 2 });
+    const three = umap(data, dimension, { ...options, threads: 3 });
+    const again = umap(data, dimension, { ...options, threads: 2 });
+    expect(one.coordinates.every(Number.isFinite)).toBe(true);
+    for (const layout of [two, three, again]) expect(layout.coordinates).toEqual(one.coordinates);
+    const other = umap(data, dimension, { ...options, seed: 4, threads: 2 });
+    expect(other.coordinates).not.toEqual(one.coordinates);
+    // Every worker thread has ended.
+    await expect.poll(scriptTeamWorkers).toBe(0);
+  });
+
+  it('takes the threaded path from UMAP_PARALLEL_FROM points on', async () => {
+    const { data, dimension } = clusteredVectors({
+      n: UMAP_PARALLEL_FROM,
+      dimension: 8,
+      clusters: 6,
+      noiseDimensions: 2,
+      seed: 14,
+    });
+    const options = { nEpochs: 5, seed: 3 };
+    const threaded = umap(data, dimension, { ...options, threads: 2 });
+    expect(umap(data, dimension, { ...options, parallel: true, threads: 1 }).coordinates).toEqual(
+      threaded.coordinates,
+    );
+    await expect.poll(scriptTeamWorkers).toBe(0);
+  });
+
+  it('keeps neighbourhoods on several threads as well as on one', () => {
+    const { data, dimension, labels } = clustered;
+    const knn = knnGraph(data, dimension, { k: 14 });
+    const score = (parallel: boolean) => {
+      const layout = umap(data, dimension, { knn, parallel, threads: 2, seed: 5 });
+      return {
+        trust: trustworthiness(data, dimension, layout.coordinates, 2, { k: 15 }),
+        accuracy: nearestCentroidAccuracy(layout.coordinates, labels),
+      };
+    };
+    const sequential = score(false);
+    const parallel = score(true);
+    expect(parallel.trust).toBeGreaterThanOrEqual(sequential.trust - 0.005);
+    expect(parallel.accuracy).toBeGreaterThan(0.98);
+  });
+
   it('reports progress from 0 to 1', () => {
     const { data, dimension } = clustered;
     const seen: number[] = [];
@@ -78,6 +133,7 @@ describe('umap', () => {
     );
     expect(() => umap(data, dimension, { minDist: 2 })).toThrow(/min_dist must be from 0 to/);
     expect(() => umap(data, dimension, { nEpochs: 0 })).toThrow(/n_epochs/);
+    expect(() => umap(data, dimension, { threads: 0 })).toThrow(/threads must be a positive/);
     const knn = knnGraph(data, dimension, { k: 5 });
     expect(() => umap(data, dimension, { knn })).toThrow(/at least 14 neighbours/);
   });

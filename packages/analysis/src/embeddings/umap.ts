@@ -1,8 +1,11 @@
 // UMAP (McInnes, Healy & Melville 2018) to 2-D for the embeddings view: fuzzy simplicial set on
 // the kNN graph, spectral initialisation, SGD with negative sampling, as umap-learn's defaults.
+// Large inputs run on several threads, with the same layout for any number of threads.
 
 import { createRandom } from '../random.js';
 import { knnGraph, vectorCount, type EmbeddingMetric, type KnnGraph } from './knn-graph.js';
+import { defaultThreads } from './script-team.js';
+import { createFastPow, optimizeLayoutParallel, ParallelHalfProduct } from './umap-layout.js';
 
 export const UMAP_DEFAULT_NEIGHBORS = 15;
 export const UMAP_MIN_NEIGHBORS = 2;
@@ -23,8 +26,23 @@ export interface UmapOptions {
   seed?: number;
   /** A kNN graph already computed with k ≥ numNeighbors − 1 (only its first columns are used). */
   knn?: KnnGraph;
+  /**
+   * Threads for inputs of at least UMAP_PARALLEL_FROM points (default: the cores, at most 8).
+   * The layout is the same for any number of threads.
+   */
+  threads?: number;
+  /** The threaded algorithms (default: from UMAP_PARALLEL_FROM points on). */
+  parallel?: boolean;
   onProgress?: (fraction: number) => void;
 }
+
+/**
+ * From this many points on, the kNN graph, the spectral initialisation and the SGD run on
+ * several threads (docs/performance.md, "UMAP on both cores"): NN-descent joins block by block,
+ * and an SGD whose vertices move against the positions of the epoch's start (umap-layout.ts).
+ * Smaller inputs keep the single-threaded algorithms, which update as they go.
+ */
+export const UMAP_PARALLEL_FROM = 5_000;
 
 /** Row-major (n, 2) coordinates. */
 export interface Layout2d {
@@ -64,6 +82,10 @@ export function validateUmapOptions(n: number, options: UmapOptions): void {
   if (negativeSampleRate !== undefined && !(negativeSampleRate >= 0)) {
     throw new RangeError(`negative_sample_rate must be ≥ 0, got ${negativeSampleRate}`);
   }
+  const { threads } = options;
+  if (threads !== undefined && (!Number.isInteger(threads) || threads < 1)) {
+    throw new RangeError(`threads must be a positive integer, got ${threads}`);
+  }
 }
 
 /** UMAP layout of n row-major vectors of the given dimension. */
@@ -81,6 +103,7 @@ export function umap(data: Float32Array, dimension: number, options: UmapOptions
   } = options;
   const nEpochs = options.nEpochs ?? (n <= 10_000 ? 500 : 200);
   const k = numNeighbors - 1;
+  const parallel = options.parallel ?? n >= UMAP_PARALLEL_FROM;
   let knn = options.knn;
   if (knn) {
     if (knn.n !== n || knn.k < k) {
@@ -91,18 +114,43 @@ export function umap(data: Float32Array, dimension: number, options: UmapOptions
       k,
       metric,
       seed,
+      parallel,
+      threads: options.threads,
       onProgress: onProgress && ((f) => onProgress(0.4 * f)),
     });
   }
   const graph = fuzzySimplicialSet(knn, k, Math.log2(numNeighbors));
   const edges = layoutEdges(graph, nEpochs);
   const random = createRandom(seed ^ 0x5eed);
-  const embedding = spectralInit(graph, n, random);
+  const embedding = spectralInit(
+    graph,
+    n,
+    random,
+    parallel ? (options.threads ?? defaultThreads()) : 0,
+  );
   onProgress?.(0.45);
   const { a, b } = findAbParams(spread, minDist);
-  optimizeLayout(embedding, n, edges, nEpochs, a, b, negativeSampleRate, random, (f) =>
-    onProgress?.(0.45 + 0.55 * f),
-  );
+  const layoutProgress = (f: number) => onProgress?.(0.45 + 0.55 * f);
+  if (parallel) {
+    const headStart = new Int32Array(n + 1);
+    for (let e = 0; e < edges.count; e++) headStart[edges.head[e]! + 1]!++;
+    for (let i = 0; i < n; i++) headStart[i + 1]! += headStart[i]!;
+    const layoutSeed = Math.floor(random.next() * 0xffffffff);
+    optimizeLayoutParallel(
+      embedding,
+      n,
+      { headStart, tail: edges.tail, epochsPerSample: edges.epochsPerSample },
+      nEpochs,
+      a,
+      b,
+      negativeSampleRate,
+      layoutSeed,
+      options.threads,
+      layoutProgress,
+    );
+  } else {
+    optimizeLayout(embedding, n, edges, nEpochs, a, b, negativeSampleRate, random, layoutProgress);
+  }
   return { n, coordinates: Float32Array.from(embedding) };
 }
 
@@ -205,7 +253,10 @@ interface Edges {
   epochsPerSample: Float64Array;
 }
 
-/** Directed edges (both directions) kept for the layout, sampled once per max(w)/w epochs. */
+/**
+ * Directed edges (both directions) kept for the layout, sampled once per max(w)/w epochs, in
+ * order of their head vertex.
+ */
 function layoutEdges(graph: SparseGraph, nEpochs: number): Edges {
   let maxWeight = 0;
   for (const w of graph.weights) if (w > maxWeight) maxWeight = w;
@@ -232,12 +283,14 @@ function layoutEdges(graph: SparseGraph, nEpochs: number): Edges {
  * Two leading non-trivial eigenvectors of the normalised adjacency D^−½WD^−½ (those of the
  * normalised Laplacian with the smallest eigenvalues) by subspace iteration, scaled to [0, 10]
  * with a little noise, as umap-learn's spectral initialisation. Exact convergence is not needed:
- * the vectors only have to place connected points near each other.
+ * the vectors only have to place connected points near each other. With `threads` > 0 the
+ * sparse products run on that many threads (the same result).
  */
 function spectralInit(
   graph: SparseGraph,
   n: number,
   random: ReturnType<typeof createRandom>,
+  threads: number,
 ): Float64Array {
   const { rowStart, cols, weights } = graph;
   const invSqrtDegree = new Float64Array(n);
@@ -261,9 +314,10 @@ function spectralInit(
       normalised[t] = weights[t]! * invSqrtDegree[i]! * invSqrtDegree[cols[t]!]!;
     }
   }
-  let v = new Float64Array(2 * n);
+  const product = threads > 0 ? new ParallelHalfProduct(rowStart, cols, normalised, threads) : null;
+  let v = product ? product.pairs[0] : new Float64Array(2 * n);
   for (let i = 0; i < 2 * n; i++) v[i] = random.normal();
-  let out = new Float64Array(2 * n);
+  let out = product ? product.pairs[1] : new Float64Array(2 * n);
   /** Orthonormalise both vectors against the trivial one and each other (Gram–Schmidt). */
   const orthonormalise = (x: Float64Array): void => {
     for (let c = 0; c < 2; c++) {
@@ -284,21 +338,27 @@ function spectralInit(
   orthonormalise(v);
   // (I + A)/2 has the same eigenvectors with eigenvalues in [0, 1], so the largest dominate.
   const iterations = 100;
-  for (let iteration = 0; iteration < iterations; iteration++) {
-    for (let i = 0; i < n; i++) {
-      let s0 = 0;
-      let s1 = 0;
-      for (let t = rowStart[i]!, e = rowStart[i + 1]!; t < e; t++) {
-        const j = cols[t]!;
-        const w = normalised[t]!;
-        s0 += w * v[2 * j]!;
-        s1 += w * v[2 * j + 1]!;
-      }
-      out[2 * i] = 0.5 * (v[2 * i]! + s0);
-      out[2 * i + 1] = 0.5 * (v[2 * i + 1]! + s1);
+  try {
+    for (let iteration = 0; iteration < iterations; iteration++) {
+      if (product) product.half((iteration & 1) as 0 | 1);
+      else
+        for (let i = 0; i < n; i++) {
+          let s0 = 0;
+          let s1 = 0;
+          for (let t = rowStart[i]!, e = rowStart[i + 1]!; t < e; t++) {
+            const j = cols[t]!;
+            const w = normalised[t]!;
+            s0 += w * v[2 * j]!;
+            s1 += w * v[2 * j + 1]!;
+          }
+          out[2 * i] = 0.5 * (v[2 * i]! + s0);
+          out[2 * i + 1] = 0.5 * (v[2 * i + 1]! + s1);
+        }
+      [v, out] = [out, v];
+      orthonormalise(v);
     }
-    [v, out] = [out, v];
-    orthonormalise(v);
+  } finally {
+    product?.close();
   }
 
   const embedding = new Float64Array(n * 2);
@@ -387,32 +447,6 @@ export function findAbParams(spread: number, minDist: number): { a: number; b: n
     }
   }
   return { a, b };
-}
-
-/**
- * x^b for x > 0 from the IEEE-754 bits: 2^(e·b) · m^b with x = 2^e · m, the first factor from a
- * table and the second interpolated in a 2,048-entry table (relative error < 10⁻⁷; 16 KB each,
- * so both stay in L1). Math.pow costs ≈ 55 ns in V8 and was most of the SGD time. Falls back to
- * Math.pow on a big-endian machine.
- */
-function createFastPow(b: number): (x: number) => number {
-  const bits = new Float64Array(1);
-  const words = new Uint32Array(bits.buffer);
-  bits[0] = 1;
-  if (words[1] !== 0x3ff00000) return (x) => Math.pow(x, b);
-  const exponents = new Float64Array(2048);
-  for (let e = 1; e < 2047; e++) exponents[e] = Math.pow(2, (e - 1023) * b);
-  const mantissas = new Float64Array(2049);
-  for (let m = 0; m <= 2048; m++) mantissas[m] = Math.pow(1 + m / 2048, b);
-  return (x) => {
-    bits[0] = x;
-    const hi = words[1]!;
-    const m = (hi >>> 9) & 0x7ff;
-    // The 9 remaining high-word bits place x within its table interval.
-    const frac = (hi & 0x1ff) * (1 / 512);
-    const lo = mantissas[m]!;
-    return exponents[(hi >>> 20) & 0x7ff]! * (lo + (mantissas[m + 1]! - lo) * frac);
-  };
 }
 
 /**
