@@ -1,9 +1,8 @@
-// Runs JavaScript kernels over slices of a task on several threads at once, synchronously, as
-// linalg/thread-team.ts does for the WebAssembly kernels (same control block protocol): the
-// calling thread starts worker threads that share the task's SharedArrayBuffers, hands out
-// slices through a small shared control block, works on slices itself, and blocks
-// (Atomics.wait) until all are done. Each slice must write only its own outputs, so results do
-// not depend on which thread took which slice, nor on the number of threads.
+// Runs JavaScript kernels over slices of a task on several threads at once, synchronously, on a
+// slice team (slice-team.ts, as linalg/thread-team.ts does for the WebAssembly kernels): the
+// worker threads share the task's SharedArrayBuffers with the calling thread. Each slice must
+// write only its own outputs, so results do not depend on which thread took which slice, nor on
+// the number of threads.
 //
 // The kernels come from a *program*: a self-contained function (no imports, no variables from
 // outside its body) that takes the shared buffers and returns its kernels. It is sent to the
@@ -11,25 +10,13 @@
 // the calling thread compiles the very same text, so every thread runs identical code.
 
 import os from 'node:os';
-import { Worker } from 'node:worker_threads';
+import { SliceTeam, workerSource, type Kernel } from './slice-team.js';
 
-/** Most i32 arguments a kernel takes. */
-const MAX_ARGUMENTS = 8;
+export type { Kernel } from './slice-team.js';
+
 /** Most slices a task may have. */
 export const MAX_SCRIPT_SLICES = 64;
 
-const GENERATION = 0;
-const CLAIM = 1;
-const DONE = 2;
-const KERNEL = 3;
-const BASE = 4;
-const SLICES = 5;
-const WIDTH = 6;
-const FAILED = 7;
-const ARGUMENTS = 8;
-const CONTROL_LENGTH = ARGUMENTS + MAX_SCRIPT_SLICES * MAX_ARGUMENTS;
-
-export type Kernel = (...args: number[]) => void;
 export type Program<S, K extends Record<string, Kernel>> = (shared: S) => K;
 
 /**
@@ -40,54 +27,18 @@ function factorySource(program: string, helpers: string[]): string {
   return `"use strict"; var __name = (f) => f; ${helpers.join('\n')}\nreturn (${program})(shared);`;
 }
 
-const WORKER_SOURCE = `
-const { workerData } = require('node:worker_threads');
-const { program, shared, control, names } = workerData;
-const c = new Int32Array(control);
-const kernels = new Function('shared', program)(shared);
-let seen = 0;
-for (;;) {
-  Atomics.wait(c, ${GENERATION}, seen);
-  const generation = Atomics.load(c, ${GENERATION});
-  if (generation & 1) continue;
-  const kernel = Atomics.load(c, ${KERNEL});
-  const base = Atomics.load(c, ${BASE});
-  const slices = Atomics.load(c, ${SLICES});
-  const width = Atomics.load(c, ${WIDTH});
-  if (Atomics.load(c, ${GENERATION}) !== generation) continue;
-  seen = generation;
-  if (kernel < 0) break;
-  const run = kernels[names[kernel]];
-  for (;;) {
-    const claim = Atomics.load(c, ${CLAIM});
-    if (claim < base || claim >= base + slices) break;
-    if (Atomics.compareExchange(c, ${CLAIM}, claim, claim + 1) !== claim) continue;
-    const at = ${ARGUMENTS} + (claim - base) * ${MAX_ARGUMENTS};
-    const args = [];
-    for (let a = 0; a < width; a++) args.push(c[at + a]);
-    try {
-      run(...args);
-    } catch {
-      Atomics.store(c, ${FAILED}, 1);
-    }
-    Atomics.add(c, ${DONE}, 1);
-    Atomics.notify(c, ${DONE});
-  }
-}
-`;
+/** The workers' kernels: the program compiled from its source, on the shared buffers. */
+const WORKER_SOURCE = workerSource(
+  `const kernels = new Function('shared', workerData.program)(workerData.shared);`,
+);
 
 /** Worker threads currently running a ScriptTeam's program (for tests: none after close). */
-let liveWorkers = 0;
+const tally = { live: 0 };
 export function scriptTeamWorkers(): number {
-  return liveWorkers;
+  return tally.live;
 }
 
-export class ScriptTeam<S, K extends Record<string, Kernel>> {
-  private readonly control = new Int32Array(
-    new SharedArrayBuffer(CONTROL_LENGTH * Int32Array.BYTES_PER_ELEMENT),
-  );
-  private readonly workers: Worker[] = [];
-  private readonly names: string[];
+export class ScriptTeam<S, K extends Record<string, Kernel>> extends SliceTeam<keyof K & string> {
   /** The calling thread's own instance of the program's kernels. */
   readonly kernels: K;
 
@@ -103,90 +54,22 @@ export class ScriptTeam<S, K extends Record<string, Kernel>> {
     program: Program<S, K>,
     shared: S,
     threads: number,
-    private readonly options: {
+    options: {
       helpers?: ((...args: never[]) => unknown)[];
       callerWorks?: boolean;
     } = {},
   ) {
     const helpers = (options.helpers ?? []).map((helper) => helper.toString());
     const source = factorySource(program.toString(), helpers);
-    this.kernels = new Function('shared', source)(shared) as K;
-    this.names = Object.keys(this.kernels);
-    for (let t = 1; t < threads; t++) {
-      try {
-        const worker = new Worker(WORKER_SOURCE, {
-          eval: true,
-          execArgv: [],
-          workerData: { program: source, shared, control: this.control.buffer, names: this.names },
-        });
-        // A worker that fails to start leaves its slices to the others; nothing to report.
-        worker.on('error', () => {});
-        worker.on('exit', () => liveWorkers--);
-        worker.unref();
-        liveWorkers++;
-        this.workers.push(worker);
-      } catch {
-        break;
-      }
-    }
-  }
-
-  get threads(): number {
-    return this.workers.length + 1;
-  }
-
-  /** Runs `kernel` once per slice with that slice's i32 arguments; returns when all are done. */
-  run(kernel: keyof K & string, slices: number[][]): void {
-    if (slices.length > MAX_SCRIPT_SLICES) throw new Error(`At most ${MAX_SCRIPT_SLICES} slices`);
-    const run = this.kernels[kernel]!;
-    if (this.workers.length === 0) {
-      for (const args of slices) run(...args);
-      return;
-    }
-    const c = this.control;
-    const base = Atomics.load(c, CLAIM);
-    Atomics.add(c, GENERATION, 1);
-    Atomics.store(c, KERNEL, this.names.indexOf(kernel));
-    Atomics.store(c, BASE, base);
-    Atomics.store(c, SLICES, slices.length);
-    Atomics.store(c, WIDTH, slices[0]?.length ?? 0);
-    slices.forEach((args, s) => {
-      if (args.length > MAX_ARGUMENTS) throw new Error(`At most ${MAX_ARGUMENTS} arguments`);
-      args.forEach((value, a) => Atomics.store(c, ARGUMENTS + s * MAX_ARGUMENTS + a, value));
+    const kernels = new Function('shared', source)(shared) as K;
+    super(kernels, Object.keys(kernels) as (keyof K & string)[], threads, {
+      maxSlices: MAX_SCRIPT_SLICES,
+      source: WORKER_SOURCE,
+      workerData: { program: source, shared },
+      tally,
+      callerWorks: options.callerWorks,
     });
-    Atomics.add(c, GENERATION, 1);
-    Atomics.notify(c, GENERATION);
-    let failure: unknown = null;
-    for (;;) {
-      if (this.options.callerWorks === false) break;
-      const claim = Atomics.load(c, CLAIM);
-      if (claim >= base + slices.length) break;
-      if (Atomics.compareExchange(c, CLAIM, claim, claim + 1) !== claim) continue;
-      try {
-        run(...slices[claim - base]!);
-      } catch (error) {
-        failure ??= error;
-      }
-      Atomics.add(c, DONE, 1);
-    }
-    for (;;) {
-      const done = Atomics.load(c, DONE);
-      if (done >= base + slices.length) break;
-      Atomics.wait(c, DONE, done);
-    }
-    if (failure !== null) throw failure;
-    if (Atomics.exchange(c, FAILED, 0) !== 0) throw new Error(`A worker thread's ${kernel} failed`);
-  }
-
-  /** Lets the workers finish; they exit on their own (and never keep the process alive). */
-  close(): void {
-    if (this.workers.length === 0) return;
-    const c = this.control;
-    Atomics.add(c, GENERATION, 1);
-    Atomics.store(c, KERNEL, -1);
-    Atomics.add(c, GENERATION, 1);
-    Atomics.notify(c, GENERATION);
-    this.workers.length = 0;
+    this.kernels = kernels;
   }
 }
 
