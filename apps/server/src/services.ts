@@ -30,6 +30,7 @@ import { TableSnapshots } from './explore/table-snapshots.js';
 import { FeaturesService } from './features/features.service.js';
 import { HealthCheckColumns } from './health-checks/check-columns-source.js';
 import { ChecksJobsService } from './health-checks/checks-jobs.service.js';
+import { forgetCheckState } from './health-checks/check-state.js';
 import { ChecksPool } from './health-checks/checks-pool.js';
 import { CATALOGUE_SOURCE } from './health-checks/definition-sources.js';
 import { enqueueChecks } from './health-checks/enqueue.js';
@@ -122,6 +123,8 @@ export function createServices(
   const setup = new SetupService(repos.settings, transact, auth, clock);
   const jobs = new JobsService(repos.jobs, () => repos.datasets.names(), clock);
 
+  // Search state the health checks keep between runs (docs/health-checks.md).
+  const checkStateDir = join(config.dataDir, 'check-state');
   // The explorer's tables written per data version (docs/explore-snapshots.md).
   const tableSnapshots = config.exploreSnapshotDir
     ? new TableSnapshots(config.exploreSnapshotDir, (message, error) =>
@@ -140,7 +143,13 @@ export function createServices(
     jobs,
     blobs,
     clock,
-    tableSnapshots,
+    // Deleting a dataset removes its explorer tables and the checks' kept search state.
+    {
+      forget: async (id: string) => {
+        await tableSnapshots?.forget(id);
+        await forgetCheckState(checkStateDir, id);
+      },
+    },
   );
   const media = new MediaService(
     { datasets: repos.datasets, media: repos.media },
@@ -232,7 +241,7 @@ export function createServices(
       : undefined,
   );
   // Health checks run on their own thread; custom checks through the explorer's filter.
-  const checksCompute = new ChecksPool();
+  const checksCompute = new ChecksPool({ stateDir: checkStateDir });
   const healthChecks = new HealthChecksService(
     {
       datasets: repos.datasets,

@@ -32,6 +32,8 @@ export interface ChecksTask {
   snapshotKey: string;
   snapshot?: CheckSnapshot;
   run: CheckRun;
+  /** Where checks keep their search state between runs (check-state.ts); none: full runs. */
+  stateDir?: string | null;
 }
 
 /** A run's outcome or error, and the milliseconds it took in the checks process. */
@@ -46,6 +48,11 @@ export interface ChecksPoolOptions {
   /** V8 heap of the process, in MB. */
   heapMb?: number;
   idleMs?: number;
+  /**
+   * Folder of the search state checks keep between runs (check-state.ts), one subfolder per
+   * dataset; null (the default): every run is a full run.
+   */
+  stateDir?: string | null;
 }
 
 const TIMEOUT_MS = 30 * 60_000;
@@ -56,9 +63,11 @@ export class ChecksPool {
   readonly runs = new Map<string, number>();
   private readonly child: ChildProcessRunner<ChecksTask, CheckRunResult>;
   private readonly timeoutMs: number;
+  private readonly stateDir: string | null;
 
   constructor(options: ChecksPoolOptions = {}) {
     this.timeoutMs = options.timeoutMs ?? TIMEOUT_MS;
+    this.stateDir = options.stateDir ?? null;
     this.child = new ChildProcessRunner(childSource(import.meta.url, 'checks.worker'), {
       name: 'checks',
       heapMb: options.heapMb ?? HEAP_MB,
@@ -95,6 +104,7 @@ export class ChecksPool {
             snapshotKey,
             ...(withSnapshot ? { snapshot: batch.snapshot } : {}),
             run,
+            stateDir: this.stateDir,
           },
           { deadline },
         );

@@ -1,9 +1,11 @@
 // Entry of the checks process (checks-pool.ts): imports the check definitions by the URLs it is
 // given (once), keeps the last snapshot it was sent, and runs each asked-for check on it, a throw
-// being that check's error.
+// being that check's error. Checks keep their search state in files of the dataset's folder under
+// the task's state folder (check-state.ts) when it names one.
 import type { DataLevel } from '@loupe/contracts';
 import { serveTasks } from '../platform/worker-thread.js';
 import type { CheckSnapshot } from './catalogue/types.js';
+import { CheckStateFiles, datasetStateDir } from './check-state.js';
 import { SNAPSHOT_MISSING, type ChecksTask, type CheckRunResult } from './checks-pool.js';
 import { importDefinitions } from './definition-sources.js';
 
@@ -30,6 +32,14 @@ serveTasks<ChecksTask, CheckRunResult>(async (task) => {
         params: run.params,
         level: run.level,
         checkId: run.checkId,
+        ...(task.stateDir
+          ? {
+              state: new CheckStateFiles(
+                datasetStateDir(task.stateDir, snapshot.datasetId),
+                (message) => console.warn(message),
+              ),
+            }
+          : {}),
       }),
       ms: ms(),
     };

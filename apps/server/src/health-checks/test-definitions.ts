@@ -163,3 +163,25 @@ export const failingChecks: CheckDefinition[] = [
   },
   { ...testChecks[1]!, order: 3 },
 ];
+
+/**
+ * A check keeping state between runs (check-state.int.test.ts): it keeps the ids it has seen and
+ * flags the samples it had not seen before (all of them on a full run).
+ */
+export const keptStateChecks: CheckDefinition[] = [
+  {
+    ...base,
+    key: 'test_kept',
+    group: 'Outliers',
+    name: () => 'Test kept',
+    order: 1,
+    inputs: ['label'],
+    params: () => ({}),
+    run(input) {
+      const previous = input.state?.read('test-kept');
+      const seen = new Set(Array.isArray(previous?.ids) ? previous.ids : []);
+      input.state?.write('test-kept', { ids: [...input.snapshot.samples.ids], runs: 1 });
+      return flag(input, (row) => !seen.has(input.snapshot.samples.ids[row]!));
+    },
+  },
+];

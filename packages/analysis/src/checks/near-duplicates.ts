@@ -4,7 +4,21 @@
 // LSH proposes the pairs (approximate), and every proposed pair is verified exactly. The hash
 // pairs are exact (pigeonhole multi-index) unless a chunk's bucket is too large to compare whole.
 import { createRandom } from '../random.js';
+import { KEPT_REBUILD_SHARE, matchKept, rowDigest } from './kept.js';
+import {
+  LshRecorder,
+  MAX_BITS,
+  MAX_KEPT_PAIRS_PER_ROW,
+  NEAR_DUPLICATE_STATE_FORMAT,
+  projector,
+  searchKept,
+  stateOf,
+  tablePlanes,
+  type NearDuplicateState,
+} from './near-duplicates-kept.js';
 import { UnionFind, type DuplicateGroups } from './union-find.js';
+
+export type { NearDuplicateState } from './near-duplicates-kept.js';
 
 /** Up to this many vectors every pair is compared (8 M dot products at most). */
 export const EXACT_BELOW = 4096;
@@ -18,8 +32,6 @@ export const LSH_WINDOW = 32;
 export const LSH_SPILL_MARGIN = 1;
 /** … but at most this share of a bucket's rows. */
 const SPILL = 0.2;
-/** Hyperplanes per table at most (bits of the bucket key). */
-const MAX_BITS = 64;
 /** A perceptual-hash bucket larger than this is compared within a window (approximate). */
 export const HASH_BUCKET_CAP = 4096;
 
@@ -41,6 +53,13 @@ export interface NearDuplicateOptions {
   spill?: number;
   /** Every near pair found (a < b), possibly more than once; for tests and measurements. */
   onPair?: (a: number, b: number, distance: number, via: 'feature' | 'hash') => void;
+  /**
+   * Keep the LSH search for the next run (near-duplicates-kept.ts): `ids` name the rows; with
+   * `previous` (the state of an earlier run, same settings) only the rows it does not hold are
+   * searched, when it can be used (rows added and deleted since it was built at most
+   * KEPT_REBUILD_SHARE of it). The result's `state` is what to keep (null: nothing to keep).
+   */
+  keep?: { ids: readonly string[]; previous?: NearDuplicateState | null };
 }
 
 export interface NearDuplicateResult extends DuplicateGroups {
@@ -51,6 +70,10 @@ export interface NearDuplicateResult extends DuplicateGroups {
   distance: Float64Array;
   /** Whether some pairs may have been missed (LSH, or a perceptual-hash bucket too large). */
   approximate: boolean;
+  /** With `keep`: the state for the next run (null: none, e.g. few enough rows to compare all). */
+  state?: NearDuplicateState | null;
+  /** With `keep`: how many rows were searched (all usable rows on a full run). */
+  searched?: number;
 }
 
 /**
@@ -116,19 +139,95 @@ export function nearDuplicateGroups(
 
   let approximate = false;
   const rows = Int32Array.from(usable);
+  const { keep } = options;
+  let state: NearDuplicateState | null = null;
+  let searched = rows.length;
   if (rows.length <= (options.exactBelow ?? EXACT_BELOW)) {
     for (let x = 0; x < rows.length; x++)
       for (let y = x + 1; y < rows.length; y++) verify(rows[x]!, rows[y]!);
   } else {
     approximate = true;
-    lshPairs(data, d, rows, inverseNorm, verify, {
+    const settings: LshSettings = {
       threshold,
       spill: options.spill ?? LSH_SPILL_MARGIN,
       seed: options.seed ?? 1,
       tables: options.tables ?? LSH_TABLES,
       bucketSize: Math.max(2, options.bucketSize ?? LSH_BUCKET_SIZE),
       window: Math.max(1, options.window ?? LSH_WINDOW),
-    });
+    };
+    const settingsKey = JSON.stringify([d, settings, MAX_BITS]);
+    const digestOf = (row: number) => rowDigest(data, d, row);
+    const previous = keep?.previous;
+    let done = false;
+    if (keep && previous && usableState(previous, settingsKey)) {
+      const usableRows = new Uint8Array(n);
+      for (const row of rows) usableRows[row] = 1;
+      const match = matchKept(
+        keep.ids,
+        usableRows,
+        digestOf,
+        previous.ids,
+        previous.digests,
+        previous.alive,
+      );
+      const added = rows.filter((row) => match.positionOf[row]! < 0);
+      const changed = previous.changed + match.lost + added.length;
+      if (changed <= KEPT_REBUILD_SHARE * previous.built) {
+        state = searchKept({
+          state: previous,
+          match,
+          added,
+          ids: keep.ids,
+          digestOf,
+          data,
+          d,
+          inverseNorm,
+          seed: settings.seed,
+          tables: settings.tables,
+          window: settings.window,
+          threshold,
+          distanceUpTo,
+          note: (a, b, dist) => note(a, b, dist, 'feature'),
+        });
+        searched = added.length;
+        done = true;
+      }
+    }
+    if (!done) {
+      // Pairs are verified several times (once per table proposing them): kept once each.
+      const positionOf = new Int32Array(n).fill(-1);
+      rows.forEach((row, p) => (positionOf[row] = p));
+      const recorder = keep ? new LshRecorder(positionOf) : undefined;
+      const found = new Map<number, number>();
+      lshPairs(
+        data,
+        d,
+        rows,
+        inverseNorm,
+        keep
+          ? (a, b) => {
+              const dist = distanceUpTo(a, b, threshold);
+              if (dist > threshold) return;
+              note(a, b, dist, 'feature');
+              const key = Math.min(positionOf[a]!, positionOf[b]!) * rows.length;
+              found.set(key + Math.max(positionOf[a]!, positionOf[b]!), dist);
+            }
+          : verify,
+        settings,
+        recorder,
+      );
+      if (keep && recorder && found.size <= MAX_KEPT_PAIRS_PER_ROW * rows.length) {
+        const pairs = { a: [] as number[], b: [] as number[], distance: [] as number[] };
+        for (const [key, dist] of found) {
+          pairs.a.push(Math.floor(key / rows.length));
+          pairs.b.push(key % rows.length);
+          pairs.distance.push(dist);
+        }
+        const ids = Array.from(rows, (row) => keep.ids[row]!);
+        const digests = Uint32Array.from(rows, digestOf);
+        state = stateOf(recorder, settingsKey, ids, digests, pairs);
+      }
+    }
   }
 
   if (hashes && options.hashDistance !== undefined && options.hashDistance >= 0) {
@@ -139,7 +238,21 @@ export function nearDuplicateGroups(
     approximate ||= hashWindowed;
   }
 
-  return { ...union.groups(), distance, approximate };
+  return {
+    ...union.groups(),
+    distance,
+    approximate,
+    ...(keep ? { state, searched } : {}),
+  };
+}
+
+function usableState(state: NearDuplicateState, settings: string): boolean {
+  return (
+    state.format === NEAR_DUPLICATE_STATE_FORMAT &&
+    state.settings === settings &&
+    state.ids.length === state.digests.length &&
+    state.ids.length === state.alive.length
+  );
 }
 
 interface LshSettings {
@@ -168,6 +281,7 @@ function lshPairs(
   inverseNorm: Float64Array,
   verify: (a: number, b: number) => void,
   { threshold, spill, seed, tables, bucketSize, window }: LshSettings,
+  recorder?: LshRecorder,
 ): void {
   const m = rows.length;
   const mean = new Float64Array(d);
@@ -181,24 +295,11 @@ function lshPairs(
   // A pair within the threshold is at most √(2·threshold) apart as unit vectors, and its
   // projections on a Gaussian direction differ by about that much.
   const spillMargin = spill * Math.sqrt(2 * threshold);
+  recorder?.begin(tables, base, mean);
 
   for (let t = 0; t < tables; t++) {
     // MAX_BITS + 1 hyperplanes: the last orders rows of a bucket that cannot be split.
-    const planes = new Float32Array((MAX_BITS + 1) * d);
-    for (let k = 0; k < planes.length; k++) planes[k] = random.normal();
-    const offsets = new Float64Array(MAX_BITS + 1);
-    for (let p = 0; p <= MAX_BITS; p++) {
-      let s = 0;
-      for (let k = 0; k < d; k++) s += planes[p * d + k]! * mean[k]!;
-      offsets[p] = s;
-    }
-    const project = (i: number, p: number): number => {
-      let s = 0;
-      const oi = i * d;
-      const op = p * d;
-      for (let k = 0; k < d; k++) s += data[oi + k]! * planes[op + k]!;
-      return s * inverseNorm[i]! - offsets[p]!;
-    };
+    const project = projector(data, d, inverseNorm, tablePlanes(random, d, mean));
 
     // Spilled rows are compared twice; a table spills at most m rows in all.
     let spillBudget = m;
@@ -214,21 +315,20 @@ function lshPairs(
       while (end < m && codes[order[end]!] === codes[order[start]!]) end++;
       const bucket = new Int32Array(end - start);
       for (let x = start; x < end; x++) bucket[x - start] = rows[order[x]!]!;
-      compareBucket(bucket, base);
+      const node = compareBucket(bucket, base);
+      if (recorder) recorder.roots[(t << base) | codes[order[start]!]!] = node;
       start = end;
     }
 
-    function compareBucket(bucket: Int32Array, plane: number): void {
+    /** The node recorded for the bucket (−1 without a recorder). */
+    function compareBucket(bucket: Int32Array, plane: number): number {
       const size = bucket.length;
       if (size <= bucketSize) {
         for (let x = 0; x < size; x++)
           for (let y = x + 1; y < size; y++) verify(bucket[x]!, bucket[y]!);
-        return;
+        return recorder ? recorder.leaf(bucket) : -1;
       }
-      if (plane >= MAX_BITS) {
-        compareAlong(bucket);
-        return;
-      }
+      if (plane >= MAX_BITS) return compareAlong(bucket);
       // Split at the median projection (each side about half), and put rows closer to it than
       // a near pair's projections usually differ on both sides (at most SPILL of the rows).
       const position = new Float64Array(size);
@@ -247,27 +347,32 @@ function lshPairs(
         if (position[x]! > median - margin) high++;
       }
       // Rows all but identical along the way: no split helps, compare neighbours.
-      if (low === size || high === size) {
-        compareAlong(bucket);
-        return;
-      }
+      if (low === size || high === size) return compareAlong(bucket);
       const lows = new Int32Array(low);
       const highs = new Int32Array(high);
       for (let x = 0, a = 0, b = 0; x < size; x++) {
         if (position[x]! <= median + margin) lows[a++] = bucket[x]!;
         if (position[x]! > median - margin) highs[b++] = bucket[x]!;
       }
-      compareBucket(lows, plane + 1);
-      compareBucket(highs, plane + 1);
+      const node = recorder ? recorder.split(plane, median, margin) : -1;
+      const lowNode = compareBucket(lows, plane + 1);
+      const highNode = compareBucket(highs, plane + 1);
+      recorder?.children(node, lowNode, highNode);
+      return node;
     }
 
-    function compareAlong(bucket: Int32Array): void {
+    function compareAlong(bucket: Int32Array): number {
       const position = new Float64Array(bucket.length);
       for (let x = 0; x < bucket.length; x++) position[x] = project(bucket[x]!, MAX_BITS);
       const sorted = Array.from(bucket.keys()).sort((a, b) => position[a]! - position[b]!);
       for (let x = 0; x < sorted.length; x++)
         for (let y = x + 1; y <= x + window && y < sorted.length; y++)
           verify(bucket[sorted[x]!]!, bucket[sorted[y]!]!);
+      if (!recorder) return -1;
+      return recorder.along(
+        sorted.map((x) => bucket[x]!),
+        sorted.map((x) => position[x]!),
+      );
     }
   }
 }

@@ -12,6 +12,56 @@ export interface Projection {
   c: number;
   /** n × c, row-major; zeros for rows outside the large groups. */
   data: Float32Array;
+  /** The principal directions (c − 1 rows of d) and the mean they were fitted with; none when d < c. */
+  fit?: ProjectionFit;
+}
+
+export interface ProjectionFit {
+  mean: Float32Array;
+  directions: Float32Array;
+}
+
+/**
+ * Rows `rows` of `vectors` projected as projectUnitRows does with `fit` (null: d < c, the unit
+ * rows padded), into `out` at `at(x)` (the x-th row's slot).
+ */
+export function projectRowsWith(
+  vectors: Float32Array,
+  d: number,
+  rows: ArrayLike<number>,
+  c: number,
+  fit: ProjectionFit | null,
+  out: Float32Array,
+  at: (x: number) => number,
+): void {
+  const unit = new Float64Array(d);
+  for (let x = 0; x < rows.length; x++) {
+    const row = rows[x]!;
+    const o = at(x) * c;
+    let norm = 0;
+    for (let j = 0; j < d; j++) norm += vectors[row * d + j]! * vectors[row * d + j]!;
+    const scale = norm > 0 ? 1 / Math.sqrt(norm) : 0;
+    for (let j = 0; j < d; j++) unit[j] = vectors[row * d + j]! * scale;
+    if (!fit) {
+      for (let j = 0; j < d; j++) out[o + j] = unit[j]!;
+      continue;
+    }
+    const { mean, directions } = fit;
+    const components = c - 1;
+    let length = 0;
+    for (let j = 0; j < d; j++) {
+      unit[j] = unit[j]! - mean[j]!;
+      length += unit[j]! * unit[j]!;
+    }
+    let kept = 0;
+    for (let p = 0; p < components; p++) {
+      let s = 0;
+      for (let j = 0; j < d; j++) s += unit[j]! * directions[p * d + j]!;
+      out[o + p] = s;
+      kept += s * s;
+    }
+    out[o + components] = Math.sqrt(Math.max(0, length - kept));
+  }
 }
 
 /**
@@ -64,26 +114,8 @@ export function projectUnitRows(
     }
   }
   const components = c - 1;
-  const fit = pca(sample, sampleSize, d, { components, seed: 1 });
-  const { mean } = fit;
-  const directions = fit.components;
-  for (const rows of groups) {
-    for (const row of rows) {
-      unitRow(row);
-      let length = 0;
-      for (let j = 0; j < d; j++) {
-        unit[j] = unit[j]! - mean[j]!;
-        length += unit[j]! * unit[j]!;
-      }
-      let kept = 0;
-      for (let p = 0; p < components; p++) {
-        let s = 0;
-        for (let j = 0; j < d; j++) s += unit[j]! * directions[p * d + j]!;
-        data[row * c + p] = s;
-        kept += s * s;
-      }
-      data[row * c + components] = Math.sqrt(Math.max(0, length - kept));
-    }
-  }
-  return { c, data };
+  const fitted = pca(sample, sampleSize, d, { components, seed: 1 });
+  const fit = { mean: fitted.mean, directions: fitted.components };
+  for (const rows of groups) projectRowsWith(vectors, d, rows, c, fit, data, (x) => rows[x]!);
+  return { c, data, fit };
 }

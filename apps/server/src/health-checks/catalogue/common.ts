@@ -48,3 +48,19 @@ export function deleteRecommendation(ids: string[], name = 'Delete'): Recommenda
     actions: [{ type: 'delete', suggestions: [{ id: 'delete', name, item_ids: ids }] }],
   };
 }
+
+/**
+ * The key of a kept search state (CheckState): `search` and a digest of the settings it depends
+ * on besides the items, e.g. the feature's name and the threshold.
+ */
+export function stateKey(search: string, settings: readonly (string | number)[]): string {
+  const text = JSON.stringify(settings);
+  let h1 = 0x811c9dc5;
+  let h2 = 0x01000193;
+  for (let i = 0; i < text.length; i++) {
+    h1 = Math.imul(h1 ^ text.charCodeAt(i), 0x01000193);
+    h2 = Math.imul(h2 ^ text.charCodeAt(i), 0x5bd1e995);
+  }
+  const hex = (h: number) => (h >>> 0).toString(16).padStart(8, '0');
+  return `${search}-${hex(h1)}${hex(h2)}`;
+}

@@ -7,16 +7,19 @@ import {
   nearDuplicateGroups,
   type DuplicateGroups,
   type NearDuplicateResult,
+  type NearDuplicateState,
 } from '@loupe/analysis';
 import { TASK_TRAITS, type CheckParams, type DataLevel, type TaskType } from '@loupe/contracts';
-import { chosenFeature, featureParam, itemsWord, numberParam, tidy } from './common.js';
+import { chosenFeature, featureParam, itemsWord, numberParam, stateKey, tidy } from './common.js';
 import type {
   CheckDefinition,
   CheckInput,
   CheckOutcome,
   CheckRunInput,
   CheckSnapshot,
+  CheckState,
   FeatureMatrix,
+  KeptRecord,
   ParamContext,
 } from './types.js';
 
@@ -192,31 +195,45 @@ function exactFound(snapshot: CheckSnapshot, media: Media): Found {
 /**
  * The near-duplicate groups of a feature, computed once per snapshot and settings: the
  * near-duplicate check and its leaked variant run on the same snapshot in one batch of the checks
- * thread and read the same groups (the search is the catalogue's costliest step).
+ * thread and read the same groups (the search is the catalogue's costliest step). With kept state
+ * the search of the last run is read back, and only the items it does not hold are searched
+ * (near-duplicates-kept.ts in @loupe/analysis); the grown search is kept for the next run.
  */
 const nearDuplicateCache = new WeakMap<Float32Array, Map<string, NearDuplicateResult>>();
 function nearDuplicatesOnce(
   feature: FeatureMatrix,
+  ids: readonly string[],
   hashes: readonly (string | null)[] | undefined,
   threshold: number,
   hashDistance: number | undefined,
+  state: CheckState | undefined,
 ): NearDuplicateResult {
   let byKey = nearDuplicateCache.get(feature.data);
   if (!byKey) nearDuplicateCache.set(feature.data, (byKey = new Map()));
   const key = `${threshold}|${hashes && hashDistance !== undefined ? hashDistance : '-'}`;
   let result = byKey.get(key);
   if (!result) {
+    // The pairs by feature are kept; those by perceptual hash are found again on every run (cheap).
+    const kept = stateKey('near-duplicates', [feature.name, feature.dimension, threshold]);
+    const previous = state?.read(kept) as NearDuplicateState | null | undefined;
     result = nearDuplicateGroups(feature.data, feature.dimension, {
       threshold,
       present: feature.present,
       ...(hashes && hashDistance !== undefined ? { hashes, hashDistance } : {}),
+      ...(state ? { keep: { ids, previous: previous ?? null } } : {}),
     });
+    if (state) state.write(kept, (result.state as KeptRecord | null | undefined) ?? null);
     byKey.set(key, result);
   }
   return result;
 }
 
-function nearFound(snapshot: CheckSnapshot, media: Media, params: CheckParams): Found {
+function nearFound(
+  snapshot: CheckSnapshot,
+  media: Media,
+  params: CheckParams,
+  state: CheckState | undefined,
+): Found {
   const feature = chosenFeature(snapshot, params);
   const threshold = numberParam(params, 'threshold', NEAR_DUPLICATE_THRESHOLD);
   const hashes = media === 'image' ? snapshot.samples.strings[PHASH] : undefined;
@@ -225,7 +242,14 @@ function nearFound(snapshot: CheckSnapshot, media: Media, params: CheckParams): 
     media === 'image'
       ? Math.round(numberParam(params, 'hash_distance', NEAR_DUPLICATE_HASH_DISTANCE))
       : undefined;
-  const result = nearDuplicatesOnce(feature, hashes, threshold, hashDistance);
+  const result = nearDuplicatesOnce(
+    feature,
+    snapshot.samples.ids,
+    hashes,
+    threshold,
+    hashDistance,
+    state,
+  );
   let checked = 0;
   for (let row = 0; row < snapshot.samples.ids.length; row++)
     if (feature.present[row] || (hashes && hashes[row] !== null)) checked++;
@@ -242,6 +266,12 @@ function nearFound(snapshot: CheckSnapshot, media: Media, params: CheckParams): 
       result.approximate
         ? 'Pairs were proposed by locality-sensitive hashing, which finds about 95 % or more of them; every pair reported was measured exactly.'
         : 'Every pair was compared.'
+    }${
+      result.searched !== undefined && result.approximate && result.searched < checked
+        ? result.searched === 0
+          ? ' No item was added or changed since the last run: its pairs were kept.'
+          : ` Only the ${result.searched} ${result.searched === 1 ? 'item' : 'items'} added or changed since the last run ${result.searched === 1 ? 'was' : 'were'} searched, in the tables kept from it; the pairs of the others were kept.`
+        : ''
     }`,
   };
 }
@@ -309,8 +339,8 @@ function definition(media: Media, leaked: boolean, near: boolean): CheckDefiniti
         : []),
     ],
     order: (near ? 2 : 0) + (leaked ? 0 : 1),
-    run({ snapshot, params }: CheckRunInput): CheckOutcome {
-      const found = near ? nearFound(snapshot, media, params) : exactFound(snapshot, media);
+    run({ snapshot, params, state }: CheckRunInput): CheckOutcome {
+      const found = near ? nearFound(snapshot, media, params, state) : exactFound(snapshot, media);
       return outcome(snapshot, media, leaked, near, found);
     },
   };

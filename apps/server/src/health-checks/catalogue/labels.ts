@@ -9,6 +9,7 @@ import {
   findWrongObjectLabels,
   OBJECT_ISSUE_DEFAULTS,
   type LabelIssues,
+  type NeighbourState,
   type ObjectBoxes,
   type ScoredObjectBoxes,
 } from '@loupe/analysis';
@@ -27,6 +28,7 @@ import {
   featureParam,
   itemsWord,
   numberParam,
+  stateKey,
   tidy,
 } from './common.js';
 import type {
@@ -35,6 +37,7 @@ import type {
   CheckOutcome,
   CheckRunInput,
   CheckSnapshot,
+  KeptRecord,
   ParamContext,
   PredictedObjectColumns,
 } from './types.js';
@@ -181,7 +184,7 @@ const labelErrorsKnn: CheckDefinition = {
   inputs: ['label', 'feature'],
   fields: LABEL_ERROR_FIELDS,
   order: 1,
-  run({ snapshot, params }: CheckRunInput): CheckOutcome {
+  run({ snapshot, params, state }: CheckRunInput): CheckOutcome {
     const feature = chosenFeature(snapshot, params);
     const k = Math.round(
       Math.min(
@@ -189,17 +192,32 @@ const labelErrorsKnn: CheckDefinition = {
         Math.max(MIN_VOTING_NEIGHBOURS, numberParam(params, 'k', DEFAULT_VOTING_NEIGHBOURS)),
       ),
     );
+    // The neighbours are kept by item between runs (label-errors.ts in @loupe/analysis): after
+    // items are added only they, and the items whose neighbours they may be, are searched.
+    const kept = stateKey('neighbour-votes', [feature.name, feature.dimension, k]);
+    const previous = state?.read(kept) as NeighbourState | null | undefined;
     const result = findLabelIssuesByNeighbours(
       feature.data,
       feature.dimension,
       labelsWhere(snapshot, null),
       snapshot.classes.length,
-      { k, present: feature.present },
+      {
+        k,
+        present: feature.present,
+        ...(state ? { keep: { ids: snapshot.samples.ids, previous: previous ?? null } } : {}),
+      },
     );
+    if (state) state.write(kept, (result.state as KeptRecord | null | undefined) ?? null);
+    const incremental =
+      result.approximate && result.searched !== undefined && result.searched < result.checked
+        ? result.searched === 0
+          ? ' The neighbours of the last run were kept (no item added or changed) and every vote was counted again.'
+          : ` Only ${result.searched} ${result.searched === 1 ? 'item was' : 'items were'} searched (those added since the last run, and those whose neighbours may have changed); the others kept their neighbours, and every vote was counted again.`
+        : '';
     return labelErrorOutcome(
       snapshot,
       result,
-      `Confident learning on the votes of each item's ${k} nearest neighbours by cosine similarity on the feature '${feature.name}'${result.approximate ? ' (neighbours from an approximate index)' : ''}.`,
+      `Confident learning on the votes of each item's ${k} nearest neighbours by cosine similarity on the feature '${feature.name}'${result.approximate ? ' (neighbours from an approximate index)' : ''}.${incremental}`,
       result.approximate,
     );
   },

@@ -1,6 +1,11 @@
 // The Outliers check (docs/health-checks.md, "Outliers"): items far from their nearest
 // neighbours on a feature, within their own split.
-import { neighbourOutliers, OUTLIER_DEFAULT_K, OUTLIER_DEFAULT_SENSITIVITY } from '@loupe/analysis';
+import {
+  neighbourOutliers,
+  OUTLIER_DEFAULT_K,
+  OUTLIER_DEFAULT_SENSITIVITY,
+  type OutlierState,
+} from '@loupe/analysis';
 import { TASK_TRAITS, type CheckParams, type DataLevel, type TaskType } from '@loupe/contracts';
 import {
   chosenFeature,
@@ -8,9 +13,16 @@ import {
   featureParam,
   itemsWord,
   numberParam,
+  stateKey,
   tidy,
 } from './common.js';
-import type { CheckDefinition, CheckOutcome, CheckRunInput, ParamContext } from './types.js';
+import type {
+  CheckDefinition,
+  CheckOutcome,
+  CheckRunInput,
+  KeptRecord,
+  ParamContext,
+} from './types.js';
 
 const MIN_K = 5;
 const MAX_K = 50;
@@ -57,10 +69,14 @@ const outlier: CheckDefinition = {
   inputs: ['split', 'feature'],
   fields: [{ name: 'score', label: 'Outlier score', type: 'numeric' }],
   order: 0,
-  run({ snapshot, params }: CheckRunInput): CheckOutcome {
+  run({ snapshot, params, state }: CheckRunInput): CheckOutcome {
     const feature = chosenFeature(snapshot, params);
     const k = Math.round(numberParam(params, 'k', OUTLIER_DEFAULT_K));
     const sensitivity = numberParam(params, 'sensitivity', OUTLIER_DEFAULT_SENSITIVITY);
+    // The large splits' references and scores are kept by item between runs (outliers.ts in
+    // @loupe/analysis): after items are added only they are scored, against the same references.
+    const kept = stateKey('outliers', [feature.name, feature.dimension, k]);
+    const previous = state?.read(kept) as OutlierState | null | undefined;
     const result = neighbourOutliers(
       {
         vectors: feature.data,
@@ -68,8 +84,13 @@ const outlier: CheckDefinition = {
         present: feature.present,
         groups: snapshot.samples.split,
       },
-      { k, sensitivity },
+      {
+        k,
+        sensitivity,
+        ...(state ? { keep: { ids: snapshot.samples.ids, previous: previous ?? null } } : {}),
+      },
     );
+    if (state) state.write(kept, (result.state as KeptRecord | null | undefined) ?? null);
     const { ids: sampleIds, splitNames } = snapshot.samples;
     const ids: string[] = [];
     const scores: number[] = [];
@@ -100,7 +121,15 @@ const outlier: CheckDefinition = {
             result.approximate
               ? '; large splits were searched against a random sample of reference items in a 32-dimensional projection, so scores are approximate'
               : ''
-          }. Outlier thresholds per split: ${thresholds.join('; ')}.`,
+          }. Outlier thresholds per split: ${thresholds.join('; ')}.${
+            result.searched !== undefined &&
+            result.searched <
+              result.groups.filter((g) => !g.exact).reduce((sum, g) => sum + g.size, 0)
+              ? result.searched === 0
+                ? ' The scores of the last run were kept (no item added or changed in the large splits).'
+                : ` Only the ${result.searched} items of large splits added since the last run were scored, against the references kept from it; the others kept their scores.`
+              : ''
+          }`,
         },
       ],
       recommendation: deleteRecommendation(ids, 'Delete outliers'),

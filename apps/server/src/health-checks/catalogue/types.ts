@@ -2,6 +2,7 @@
 // with a key, group, texts, typed params and requirements, and a pure `run` over a snapshot of the
 // dataset's columns. Definitions run in the checks process (checks.worker.ts), never on the
 // API's event loop; they import @loupe/analysis for the compute and nothing with I/O.
+import type { KeptValue } from '@loupe/analysis';
 import type {
   CheckGroup,
   CheckParams,
@@ -116,6 +117,23 @@ export interface CheckRunInput {
   params: CheckParams;
   level: DataLevel;
   checkId: string;
+  /** Search state kept for the dataset between runs (none: the check runs in full). */
+  state?: CheckState;
+}
+
+/** A kept search state: typed arrays, strings and numbers by name. */
+export type KeptRecord = Record<string, KeptValue>;
+
+/**
+ * Search state a check keeps between runs, by key (docs/health-checks.md, "Reruns after items are
+ * added"): the key names the search and every setting it depends on besides the items (feature,
+ * thresholds), the state names the items. A cache: `read` answers null when there is none, and a
+ * check must then give the result of a full run.
+ */
+export interface CheckState {
+  read(key: string): KeptRecord | null;
+  /** Keeps `record` under `key` (null: removes it). */
+  write(key: string, record: KeptRecord | null): void;
 }
 
 /**

@@ -1,0 +1,102 @@
+// Search state kept between runs of a health check (docs/health-checks.md, "Reruns after
+// items are added"): a check's costliest searches keep what they built by item id, so that when a
+// new data version only adds (or deletes) items, only the new items are searched. The state is
+// plain typed arrays, strings and numbers (the server writes it to a file); these helpers match
+// it to the rows of the current data.
+
+/** What a kept state is made of (the server writes any record of these to a file). */
+export type KeptValue =
+  Float32Array | Float64Array | Int32Array | Uint32Array | Uint8Array | string[] | number | string;
+
+/**
+ * The state is used while the items added and deleted since it was built are at most this share
+ * of the items it was built on; past that a full run builds it again (the searches' structures,
+ * fitted to the data they were built on, would fit the data less and less well).
+ */
+export const KEPT_REBUILD_SHARE = 0.25;
+
+/**
+ * A digest of each row's vector (and `extra` per row): a kept row whose digest changed is taken
+ * as deleted and its new content as added.
+ */
+export function rowDigest(data: Float32Array, d: number, row: number, extra = 0): number {
+  const words = new Uint32Array(data.buffer, data.byteOffset + row * d * 4, d);
+  let h = 0x811c9dc5 ^ extra;
+  for (let k = 0; k < d; k++) {
+    h = Math.imul(h ^ words[k]!, 0x01000193);
+    h ^= h >>> 15;
+  }
+  return h >>> 0;
+}
+
+export interface KeptMatch {
+  /** Per kept position: the current row it stands for, −1 when deleted or changed. */
+  rowOf: Int32Array;
+  /** Per current row: its kept position, −1 when new (or changed). */
+  positionOf: Int32Array;
+  /** Kept positions alive before that are not now (deleted, changed, no longer used). */
+  lost: number;
+  /** Kept positions alive before. */
+  alive: number;
+}
+
+/**
+ * Matches the kept positions (ids, digests, alive flags) to the current rows: a position stands
+ * for the row of its id when that row is `usable` now and its digest is the same.
+ */
+export function matchKept(
+  ids: readonly string[],
+  usable: Uint8Array,
+  digestOf: (row: number) => number,
+  keptIds: readonly string[],
+  keptDigests: Uint32Array,
+  keptAlive: Uint8Array,
+): KeptMatch {
+  const rowById = new Map<string, number>();
+  for (let row = 0; row < ids.length; row++) if (usable[row]) rowById.set(ids[row]!, row);
+  const rowOf = new Int32Array(keptIds.length).fill(-1);
+  const positionOf = new Int32Array(ids.length).fill(-1);
+  let lost = 0;
+  let alive = 0;
+  for (let p = 0; p < keptIds.length; p++) {
+    if (!keptAlive[p]) continue;
+    alive++;
+    const row = rowById.get(keptIds[p]!);
+    if (row === undefined || positionOf[row]! >= 0 || digestOf(row) !== keptDigests[p]) {
+      lost++;
+      continue;
+    }
+    rowOf[p] = row;
+    positionOf[row] = p;
+  }
+  return { rowOf, positionOf, lost, alive };
+}
+
+/** Typed arrays grown by appending (the kept structures while they are built). */
+class Growing<T extends Int32Array | Float64Array> {
+  length = 0;
+  constructor(private data: T) {}
+  push(value: number): void {
+    if (this.length === this.data.length) {
+      const bigger = new (this.data.constructor as new (n: number) => T)(this.data.length * 2);
+      bigger.set(this.data);
+      this.data = bigger;
+    }
+    this.data[this.length++] = value;
+  }
+  toArray(): T {
+    return this.data.slice(0, this.length) as T;
+  }
+}
+
+export class GrowingInt32 extends Growing<Int32Array> {
+  constructor() {
+    super(new Int32Array(1024));
+  }
+}
+
+export class GrowingFloat64 extends Growing<Float64Array> {
+  constructor() {
+    super(new Float64Array(1024));
+  }
+}
