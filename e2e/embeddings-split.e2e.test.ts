@@ -102,8 +102,10 @@ test('explore: the map in the split view, a lasso selects in the grid, a point o
   // The viewer's mask covers the map until its closing motion ends.
   await page.locator('.ant-modal-wrap').first().waitFor({ state: 'hidden' });
 
-  // Find similar on a selection (lassoed again after the reload). The pointer comes back to the
-  // map first, as a user's does after closing the viewer.
+  // Find similar on a selection (lassoed again after the reload), this time with the toolbar's
+  // lasso tool rather than Shift (the first lasso held Shift). The pointer comes back to the map
+  // first, as a user's does after closing the viewer.
+  await page.locator('.ant-segmented-item', { has: page.getByLabel(/Lasso selection/) }).click();
   await map.hover({ x: 0.5, y: 0.5 });
   await map.lasso(from, to);
   await counter.waitFor().catch(async (error: unknown) => {
