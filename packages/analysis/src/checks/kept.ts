@@ -4,9 +4,27 @@
 // plain typed arrays, strings and numbers (the server writes it to a file); these helpers match
 // it to the rows of the current data.
 
+import { rowIndex } from '../query/id-index.js';
+
 /** What a kept state is made of (the server writes any record of these to a file). */
 export type KeptValue =
   Float32Array | Float64Array | Int32Array | Uint32Array | Uint8Array | string[] | number | string;
+
+/** What every kept state holds (positions: indexes into `ids`). */
+export interface KeptState {
+  [key: string]: KeptValue;
+  /** The state's layout; a state of another layout is not used. */
+  format: number;
+  /** The search's settings; a state of other settings is not used. */
+  settings: string;
+  ids: string[];
+  digests: Uint32Array;
+  /** 1 where the position is a live item (0: deleted or changed since). */
+  alive: Uint8Array;
+  /** Live positions when the state was built, and positions added or lost since. */
+  built: number;
+  changed: number;
+}
 
 /**
  * The state is used while the items added and deleted since it was built are at most this share
@@ -52,8 +70,7 @@ export function matchKept(
   keptDigests: Uint32Array,
   keptAlive: Uint8Array,
 ): KeptMatch {
-  const rowById = new Map<string, number>();
-  for (let row = 0; row < ids.length; row++) if (usable[row]) rowById.set(ids[row]!, row);
+  const rowById = rowIndex({ ids, length: ids.length });
   const rowOf = new Int32Array(keptIds.length).fill(-1);
   const positionOf = new Int32Array(ids.length).fill(-1);
   let lost = 0;
@@ -62,7 +79,12 @@ export function matchKept(
     if (!keptAlive[p]) continue;
     alive++;
     const row = rowById.get(keptIds[p]!);
-    if (row === undefined || positionOf[row]! >= 0 || digestOf(row) !== keptDigests[p]) {
+    if (
+      row === undefined ||
+      !usable[row] ||
+      positionOf[row]! >= 0 ||
+      digestOf(row) !== keptDigests[p]
+    ) {
       lost++;
       continue;
     }
@@ -70,6 +92,39 @@ export function matchKept(
     positionOf[row] = p;
   }
   return { rowOf, positionOf, lost, alive };
+}
+
+/** A kept state opened on the current rows: how they match, and what to search. */
+export interface OpenedKept {
+  match: KeptMatch;
+  /** The usable rows without a kept position (new or changed), ascending. */
+  added: number[];
+  /** The state's `changed` once the added rows are in and the lost ones out. */
+  changed: number;
+}
+
+/**
+ * Opens `previous` on the current rows when it can be used: its layout and settings are these,
+ * its arrays agree, and the rows added and lost since it was built stay within
+ * KEPT_REBUILD_SHARE of those it was built on. Null: run the search in full.
+ */
+export function openKept(
+  previous: KeptState,
+  format: number,
+  settings: string,
+  ids: readonly string[],
+  usable: Uint8Array,
+  digestOf: (row: number) => number,
+): OpenedKept | null {
+  if (previous.format !== format || previous.settings !== settings) return null;
+  if (previous.ids.length !== previous.digests.length) return null;
+  if (previous.ids.length !== previous.alive.length) return null;
+  const match = matchKept(ids, usable, digestOf, previous.ids, previous.digests, previous.alive);
+  const added: number[] = [];
+  for (let row = 0; row < ids.length; row++)
+    if (usable[row] && match.positionOf[row]! < 0) added.push(row);
+  const changed = previous.changed + match.lost + added.length;
+  return changed <= KEPT_REBUILD_SHARE * previous.built ? { match, added, changed } : null;
 }
 
 /** Typed arrays grown by appending (the kept structures while they are built). */

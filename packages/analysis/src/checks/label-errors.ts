@@ -4,7 +4,7 @@
 import { createAnnIndex, loadAnnIndex, type AnnIndex } from '../embeddings/neighbours/ann.js';
 import { allNearestNeighbours } from '../embeddings/neighbours/exact.js';
 import { createRandom } from '../random.js';
-import { KEPT_REBUILD_SHARE, matchKept, rowDigest, type KeptValue } from './kept.js';
+import { openKept, rowDigest, type KeptMatch, type KeptState } from './kept.js';
 import { projectRowsWith, projectUnitRows, type ProjectionFit } from './projection.js';
 
 export interface LabelIssues {
@@ -225,15 +225,7 @@ export const REVERSE_SEARCH_FACTOR = 10;
  * (deleted, or no longer labelled) are searched again; all others keep their neighbours. The votes
  * are then counted again with the current labels.
  */
-export interface NeighbourState {
-  [key: string]: KeptValue;
-  format: number;
-  settings: string;
-  ids: string[];
-  digests: Uint32Array;
-  alive: Uint8Array;
-  built: number;
-  changed: number;
+export interface NeighbourState extends KeptState {
   k: number;
   mean: Float32Array;
   directions: Float32Array;
@@ -350,47 +342,36 @@ export function neighbourVoteProbabilities(
   };
   const digestOf = (row: number) => rowDigest(vectors, d, row);
   const previous = keep?.previous;
-  if (
-    keep &&
-    previous &&
-    previous.format === NEIGHBOUR_STATE_FORMAT &&
-    previous.settings === settings
-  ) {
+  const openVoters = (state: NeighbourState, ids: readonly string[]) => {
     const isVoter = new Uint8Array(n);
     for (const row of voters) isVoter[row] = 1;
-    const match = matchKept(
-      keep.ids,
-      isVoter,
+    return openKept(state, NEIGHBOUR_STATE_FORMAT, settings, ids, isVoter, digestOf);
+  };
+  const opened = keep && previous ? openVoters(previous, keep.ids) : null;
+  if (keep && previous && opened) {
+    const { match, added } = opened;
+    const kept = keptNeighbours(previous, match, Int32Array.from(added), {
+      vectors,
+      d,
+      c,
+      projected,
+      kk,
+      ids: keep.ids,
+      threads: options.threads ?? 0,
       digestOf,
-      previous.ids,
-      previous.digests,
-      previous.alive,
-    );
-    const added = voters.filter((row) => match.positionOf[row]! < 0);
-    if (previous.changed + match.lost + added.length <= KEPT_REBUILD_SHARE * previous.built) {
-      const kept = keptNeighbours(previous, match, Int32Array.from(added), {
-        vectors,
-        d,
-        c,
-        projected,
-        kk,
-        ids: keep.ids,
-        threads: options.threads ?? 0,
-        digestOf,
-        cosine: (a, b) => (projected ? cosineOfRows(a, b, norm(a), norm(b)) : Number.NaN),
-      });
-      for (const row of voters) {
-        const p =
-          match.positionOf[row]! >= 0 ? match.positionOf[row]! : kept.positionOfAdded.get(row)!;
-        for (let t = 0; t < kk; t++) {
-          const q = kept.state.neighbours[p * kk + t]!;
-          if (q < 0) break;
-          vote(kept.rowOf[q]!, kept.state.cosine[p * kk + t]!);
-        }
-        finish(row);
+      cosine: (a, b) => (projected ? cosineOfRows(a, b, norm(a), norm(b)) : Number.NaN),
+    });
+    for (const row of voters) {
+      const p =
+        match.positionOf[row]! >= 0 ? match.positionOf[row]! : kept.positionOfAdded.get(row)!;
+      for (let t = 0; t < kk; t++) {
+        const q = kept.state.neighbours[p * kk + t]!;
+        if (q < 0) break;
+        vote(kept.rowOf[q]!, kept.state.cosine[p * kk + t]!);
       }
-      return { probabilities, approximate, state: kept.state, searched: kept.searched };
+      finish(row);
     }
+    return { probabilities, approximate, state: kept.state, searched: kept.searched };
   }
 
   const projection = projected
@@ -486,7 +467,7 @@ interface KeptSearchInput {
 /** The kept neighbour lists brought up to date (see NeighbourState). */
 function keptNeighbours(
   previous: NeighbourState,
-  match: ReturnType<typeof matchKept>,
+  match: KeptMatch,
   added: Int32Array,
   { vectors, d, c, projected, kk, ids, threads, digestOf, cosine }: KeptSearchInput,
 ): {

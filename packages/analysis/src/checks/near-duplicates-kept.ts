@@ -5,7 +5,7 @@
 // leaves they reach (and each other), and join those leaves; the kept pairs stay, less those of
 // deleted items. Every pair reported is still measured exactly.
 import { createRandom, type Random } from '../random.js';
-import { GrowingFloat64, GrowingInt32, type KeptMatch, type KeptValue } from './kept.js';
+import { GrowingFloat64, GrowingInt32, type KeptMatch, type KeptState } from './kept.js';
 
 /** Hyperplanes per table at most (bits of the bucket key). */
 export const MAX_BITS = 64;
@@ -19,18 +19,7 @@ const ALONG = 1;
 const SPLIT = 2;
 
 /** What a near-duplicate search keeps (positions: indexes into `ids`). */
-export interface NearDuplicateState {
-  [key: string]: KeptValue;
-  format: number;
-  /** The search's settings; a state of other settings is not used. */
-  settings: string;
-  ids: string[];
-  digests: Uint32Array;
-  /** 1 where the position is a live item (0: deleted or changed since). */
-  alive: Uint8Array;
-  /** Live positions when the trees were built, and positions added or lost since. */
-  built: number;
-  changed: number;
+export interface NearDuplicateState extends KeptState {
   /** Mean of the unit rows the tables are centred on, and the bits of the root keys. */
   mean: Float64Array;
   base: number;

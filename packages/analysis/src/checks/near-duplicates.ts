@@ -4,7 +4,7 @@
 // LSH proposes the pairs (approximate), and every proposed pair is verified exactly. The hash
 // pairs are exact (pigeonhole multi-index) unless a chunk's bucket is too large to compare whole.
 import { createRandom } from '../random.js';
-import { KEPT_REBUILD_SHARE, matchKept, rowDigest } from './kept.js';
+import { openKept, rowDigest } from './kept.js';
 import {
   LshRecorder,
   MAX_BITS,
@@ -158,42 +158,40 @@ export function nearDuplicateGroups(
     const settingsKey = JSON.stringify([d, settings, MAX_BITS]);
     const digestOf = (row: number) => rowDigest(data, d, row);
     const previous = keep?.previous;
-    let done = false;
-    if (keep && previous && usableState(previous, settingsKey)) {
-      const usableRows = new Uint8Array(n);
-      for (const row of rows) usableRows[row] = 1;
-      const match = matchKept(
-        keep.ids,
-        usableRows,
+    const usableRows = new Uint8Array(keep && previous ? n : 0);
+    if (keep && previous) for (const row of rows) usableRows[row] = 1;
+    const opened =
+      keep && previous
+        ? openKept(
+            previous,
+            NEAR_DUPLICATE_STATE_FORMAT,
+            settingsKey,
+            keep.ids,
+            usableRows,
+            digestOf,
+          )
+        : null;
+    if (keep && previous && opened) {
+      const { match } = opened;
+      const added = Int32Array.from(opened.added);
+      state = searchKept({
+        state: previous,
+        match,
+        added,
+        ids: keep.ids,
         digestOf,
-        previous.ids,
-        previous.digests,
-        previous.alive,
-      );
-      const added = rows.filter((row) => match.positionOf[row]! < 0);
-      const changed = previous.changed + match.lost + added.length;
-      if (changed <= KEPT_REBUILD_SHARE * previous.built) {
-        state = searchKept({
-          state: previous,
-          match,
-          added,
-          ids: keep.ids,
-          digestOf,
-          data,
-          d,
-          inverseNorm,
-          seed: settings.seed,
-          tables: settings.tables,
-          window: settings.window,
-          threshold,
-          distanceUpTo,
-          note: (a, b, dist) => note(a, b, dist, 'feature'),
-        });
-        searched = added.length;
-        done = true;
-      }
-    }
-    if (!done) {
+        data,
+        d,
+        inverseNorm,
+        seed: settings.seed,
+        tables: settings.tables,
+        window: settings.window,
+        threshold,
+        distanceUpTo,
+        note: (a, b, dist) => note(a, b, dist, 'feature'),
+      });
+      searched = added.length;
+    } else {
       // Pairs are verified several times (once per table proposing them): kept once each.
       const positionOf = new Int32Array(n).fill(-1);
       rows.forEach((row, p) => (positionOf[row] = p));
@@ -244,15 +242,6 @@ export function nearDuplicateGroups(
     approximate,
     ...(keep ? { state, searched } : {}),
   };
-}
-
-function usableState(state: NearDuplicateState, settings: string): boolean {
-  return (
-    state.format === NEAR_DUPLICATE_STATE_FORMAT &&
-    state.settings === settings &&
-    state.ids.length === state.digests.length &&
-    state.ids.length === state.alive.length
-  );
 }
 
 interface LshSettings {

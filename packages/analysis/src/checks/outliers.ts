@@ -11,7 +11,7 @@ import {
   VECTOR_MULTIPLE,
 } from '../embeddings/linalg/kernels.js';
 import { createRandom } from '../random.js';
-import { KEPT_REBUILD_SHARE, matchKept, rowDigest, type KeptValue } from './kept.js';
+import { openKept, rowDigest, type KeptState } from './kept.js';
 import {
   projectRowsWith,
   projectUnitRows,
@@ -84,15 +84,7 @@ export const OUTLIER_STATE_FORMAT = 1;
  * same references would give. Each split's median, spread and threshold are computed again from
  * all scores; small splits (searched exactly) are searched again in full.
  */
-export interface OutlierState {
-  [key: string]: KeptValue;
-  format: number;
-  settings: string;
-  ids: string[];
-  digests: Uint32Array;
-  alive: Uint8Array;
-  built: number;
-  changed: number;
+export interface OutlierState extends KeptState {
   group: Int32Array;
   scores: Float64Array;
   mean: Float32Array;
@@ -309,14 +301,12 @@ function keptSearch(
   exactLimit: number,
   digestOf: (row: number) => number,
 ) {
-  if (previous.format !== OUTLIER_STATE_FORMAT || previous.settings !== settings) return null;
   const usable = new Uint8Array(ids.length);
   for (const rows of members.values())
     if (rows.length > exactLimit) for (const row of rows) usable[row] = 1;
-  const match = matchKept(ids, usable, digestOf, previous.ids, previous.digests, previous.alive);
-  let added = 0;
-  for (let row = 0; row < ids.length; row++) if (usable[row] && match.positionOf[row]! < 0) added++;
-  if (previous.changed + match.lost + added > KEPT_REBUILD_SHARE * previous.built) return null;
+  const opened = openKept(previous, OUTLIER_STATE_FORMAT, settings, ids, usable, digestOf);
+  if (!opened) return null;
+  const { match } = opened;
   const refsOf = new Map<number, number>();
   previous.refGroups.forEach((group, g) => refsOf.set(group, g));
   for (const [group, rows] of members) {
