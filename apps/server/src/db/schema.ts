@@ -154,6 +154,8 @@ export interface PredictionSetsTable {
   num_present: number;
   created_at: number;
   updated_at: number;
+  /** Raised by every upload of the set's predictions (a process's cached columns of it go stale). */
+  version: Generated<number>;
 }
 
 export interface PredictionsTable {

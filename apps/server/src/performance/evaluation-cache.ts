@@ -9,6 +9,7 @@ import {
   type EvaluationSource,
 } from './evaluation-loader.js';
 import { shareEvaluation } from './evaluation-wire.js';
+import { ClassPredictionsCache } from './prediction-columns.js';
 
 /** Prediction sets kept at once; the least recently used goes first. */
 const KEPT = 2;
@@ -22,7 +23,12 @@ interface Entry {
 export class EvaluationCache {
   private readonly entries = new Map<string, Entry>();
 
-  constructor(private readonly source: EvaluationSource) {}
+  private readonly source: EvaluationSource;
+
+  constructor(source: EvaluationSource) {
+    // The sets' class predictions outlive a data version: only the samples are read again.
+    this.source = { ...source, classPredictions: new ClassPredictionsCache(source.repo) };
+  }
 
   /** The evaluation of a prediction set at the dataset's current version (loaded when needed). */
   get(

@@ -10,6 +10,7 @@ import { startLicensedApp, type Client, type TestApp } from '../testing/test-app
 import { EvaluationCache } from './evaluation-cache.js';
 import { loadEvaluation, loadEvaluationPair, type Evaluation } from './evaluation-loader.js';
 import { PerformanceRepository } from './performance.repository.js';
+import { ClassPredictionsCache } from './prediction-columns.js';
 
 let t: TestApp;
 let admin: Client;
@@ -133,6 +134,92 @@ describe('loadEvaluation', () => {
         .flat()
         .map((v) => Math.fround(v)),
     );
+  });
+
+  it("keeps a set's class predictions across data versions, and reads them again after an upload", async () => {
+    const params = await createDatasetWithModel(
+      admin,
+      {
+        name: `pets ${Math.random()}`,
+        task_type: 'classification',
+        class_names: ['cat', 'dog', 'fox'],
+      },
+      [
+        { id: 'q', label: 'cat', split: 'train' },
+        { id: 'b', label: 'dog', split: 'val' },
+        { id: 'k', label: 'fox' },
+        { id: 'a', label: 'cat', split: 'val' },
+      ],
+      {
+        predictions: [
+          { id: 'q', label: 'cat', score: 0.9, probabilities: [0.9, 0.05, 0.05] },
+          { id: 'b', label: 'fox', score: 0.5, probabilities: { fox: 0.5, dog: 0.4, cat: 0.1 } },
+          { id: 'a', label: 'dog' },
+        ] as never,
+      },
+    );
+    const { id, predictionSetId } = params;
+    const datasets = new DatasetsRepository(t.database.db, t.database.dialect);
+    const repo = new PerformanceRepository(t.database.db, t.database.dialect, 2);
+    const kept = new ClassPredictionsCache(repo);
+    const source = {
+      repo,
+      readMedia: () => Promise.reject(new Error('no media')),
+      classPredictions: kept,
+    };
+    /** Loaded with the kept predictions, it is what a load reading everything gives. */
+    const expectAsFresh = async () => {
+      const evaluation = await loadEvaluation(source, (await datasets.find(id))!, predictionSetId);
+      expect(evaluation).toEqual(await load(params));
+      return evaluation;
+    };
+    // First read while b is deleted: its prediction is kept all the same.
+    const deleted = await deleteItems(id, ['b']);
+    expect((await expectAsFresh()).sampleIds).toEqual(['q', 'k', 'a']);
+    const [first] = await kept.get(id, [predictionSetId]);
+    expect([...first!.seq]).toHaveLength(3);
+
+    // New data versions: a restore (b's prediction comes back with it), new samples. The set's
+    // predictions are not read again.
+    await admin.call(api.curation.restore, {
+      params: { id, recordId: deleted.results[0]!.history_record_id! },
+    });
+    const restored = await expectAsFresh();
+    expect(restored.hasPrediction[restored.sampleIds.indexOf('b')]).toBe(1);
+    await admin.call(api.samples.upload, {
+      params: { id },
+      body: {
+        samples: [
+          { id: 'c', label: 'fox' },
+          { id: 'd', label: 'dog', split: 'train' },
+        ],
+      },
+    });
+    expect((await expectAsFresh()).sampleIds).toEqual(['q', 'b', 'k', 'a', 'c', 'd']);
+    expect((await kept.get(id, [predictionSetId]))[0]).toBe(first);
+
+    // An upload of predictions raises the set's version: its predictions are read again.
+    await admin.call(api.predictionSets.uploadPredictions, {
+      params,
+      body: {
+        predictions: [
+          { id: 'c', label: 'fox', score: 0.7 },
+          { id: 'k', label: 'cat' },
+        ] as never,
+      },
+    });
+    const after = await expectAsFresh();
+    expect((await kept.get(id, [predictionSetId]))[0]).not.toBe(first);
+    const data = after.data;
+    if (data.kind !== 'class') throw new Error(data.kind);
+    expect(after.sampleIds.map((_, i) => data.classes[data.pred[i]!] ?? null)).toEqual([
+      'cat',
+      'fox',
+      'cat',
+      'dog',
+      'fox',
+      null,
+    ]);
   });
 
   it('reads regression values by name or position, and transcripts', async () => {

@@ -6,8 +6,10 @@
 // as they come), with a turn of the event loop between pages, so other requests are answered
 // while a million samples load. Comparing two models loads both sets' labels or values in one
 // pass (loadEvaluationPair): the samples' columns are read and decoded once for both.
+// Classification reads its sets' predictions apart, as columns a process keeps while the set's
+// version stays (prediction-columns.ts): a new data version then reads only the samples.
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { TASK_TRAITS, type TaskType } from '@loupe/contracts';
+import { TASK_TRAITS, type LabelKind, type TaskType } from '@loupe/contracts';
 import {
   bboxToRle,
   rleToBbox,
@@ -27,8 +29,8 @@ import type {
   EvaluationSetsPage,
   EvaluationTruth,
   PerformanceRepository,
-  Probabilities,
 } from './performance.repository.js';
+import { ClassPredictionsCache, type ClassPredictions } from './prediction-columns.js';
 
 /** Masks decoded at once (sharp decodes on libuv's threads). */
 const MASK_CONCURRENCY = 4;
@@ -59,10 +61,16 @@ export interface Evaluation {
 export interface EvaluationSource {
   repo: Pick<
     PerformanceRepository,
-    'evaluationSamples' | 'evaluationSamplesOfSets' | 'evaluationObjects'
+    | 'evaluationSamples'
+    | 'evaluationSamplesOfSets'
+    | 'evaluationObjects'
+    | 'predictionSetVersion'
+    | 'classPredictions'
   >;
   /** The bytes of a media reference of the dataset (masks). */
   readMedia(datasetId: string, ref: string): Promise<Buffer>;
+  /** Class predictions kept between loads; without it each load reads its sets' predictions. */
+  classPredictions?: ClassPredictionsCache;
 }
 
 /** Codes of names by first appearance, starting from the given names. */
@@ -110,12 +118,17 @@ export async function loadEvaluation(
   predictionSetId: string,
   onProgress: (fraction: number) => Promise<void> | void = () => {},
 ): Promise<Evaluation> {
+  const label = TASK_TRAITS[dataset.task_type].label;
+  if (label === 'class') {
+    const [evaluation] = await loadClassEvaluations(source, dataset, [predictionSetId], onProgress);
+    return evaluation!;
+  }
   const read: ReadSamples = async (columns, add) => {
     const samples = await readSamples(source, dataset, predictionSetId, columns, add);
     await onProgress(0.2);
     return samples;
   };
-  const loaded = await loadData(source, dataset, predictionSetId, read, onProgress);
+  const loaded = await loadData(source, dataset, label, predictionSetId, read, onProgress);
   return evaluationOf(dataset, predictionSetId, loaded.samples, loaded.data, loaded.objects);
 }
 
@@ -132,14 +145,16 @@ export async function loadEvaluationPair(
   onProgress: (fraction: number) => Promise<void> | void = () => {},
 ): Promise<[Evaluation, Evaluation]> {
   const label = TASK_TRAITS[dataset.task_type].label;
-  if (label !== 'class' && label !== 'value') {
+  if (label === 'class') {
+    const [a, b] = await loadClassEvaluations(source, dataset, setIds, onProgress);
+    return [a!, b!];
+  }
+  if (label !== 'value') {
     const a = await loadEvaluation(source, dataset, setIds[0], (f) => onProgress(0.5 * f));
     const b = await loadEvaluation(source, dataset, setIds[1], (f) => onProgress(0.5 + 0.5 * f));
     return [a, b];
   }
-  const builders = setIds.map(() =>
-    label === 'class' ? classBuilder(dataset) : valueBuilder(dataset),
-  ) as DataBuilder<'label' | 'values'>[];
+  const builders = setIds.map(() => valueBuilder(dataset));
   const columns = builders[0]!.columns;
   const sides = await readSamplesOfSets(source, dataset, setIds, columns, (page, set) =>
     builders.forEach((builder, i) => builder.add(page, set[i]!)),
@@ -149,6 +164,36 @@ export async function loadEvaluationPair(
     evaluationOf(dataset, setId, sides[i]!, builders[i]!.finish()),
   );
   return [a!, b!];
+}
+
+/**
+ * The evaluations of classification sets: each set's predictions come from the kept columns
+ * (prediction-columns.ts; read first when the set's version is new), the samples are read on
+ * their own, once for all the sets, and matched to the predictions by seq.
+ */
+async function loadClassEvaluations(
+  source: EvaluationSource,
+  dataset: DatasetRecord,
+  setIds: readonly string[],
+  onProgress: (fraction: number) => Promise<void> | void,
+): Promise<Evaluation[]> {
+  const kept = source.classPredictions ?? new ClassPredictionsCache(source.repo);
+  const sets = await kept.get(dataset.id, setIds);
+  await onProgress(0.5);
+  const builders = sets.map((set) => classBuilder(dataset, set));
+  const pages = source.repo.evaluationSamplesOfSets(dataset.id, [], { truth: 'label' });
+  const { samples } = await readPages(
+    pages,
+    0,
+    () => [],
+    (page) => builders.forEach((builder) => builder.add(page)),
+  );
+  await onProgress(0.9);
+  return setIds.map((setId, i) => {
+    const builder = builders[i]!;
+    const own = { ...samples, hasPrediction: builder.hasPrediction() };
+    return evaluationOf(dataset, setId, own, builder.finish());
+  });
 }
 
 function evaluationOf(
@@ -179,13 +224,12 @@ function evaluationOf(
 function loadData(
   source: EvaluationSource,
   dataset: DatasetRecord,
+  label: Exclude<LabelKind, 'class'>,
   predictionSetId: string,
   read: ReadSamples,
   onProgress: (fraction: number) => Promise<void> | void,
 ): Promise<{ samples: Samples; data: EvalData; objects?: Evaluation['objects'] }> {
-  switch (TASK_TRAITS[dataset.task_type].label) {
-    case 'class':
-      return build(classBuilder(dataset), read);
+  switch (label) {
     case 'value':
       return build(valueBuilder(dataset), read);
     case 'transcript':
@@ -205,17 +249,17 @@ async function readSamples<T extends EvaluationTruth | null>(
   add: (page: EvaluationSamplePage<T>) => void,
 ): Promise<Samples> {
   const pages = source.repo.evaluationSamples(dataset.id, predictionSetId, columns);
-  const [samples] = await readPages(
+  const read = await readPages(
     pages,
     1,
     (page) => [page],
     (page) => add(page),
   );
-  return samples!;
+  return { ...read.samples, hasPrediction: read.predicted[0]! };
 }
 
 /** Reads the samples with every set's predictions, handing each page to `add` with its sets'. */
-function readSamplesOfSets<T extends EvaluationTruth | null>(
+async function readSamplesOfSets<T extends EvaluationTruth | null>(
   source: EvaluationSource,
   dataset: DatasetRecord,
   setIds: readonly string[],
@@ -223,24 +267,25 @@ function readSamplesOfSets<T extends EvaluationTruth | null>(
   add: (page: EvaluationSetsPage<T>, sets: EvaluationSetColumns<T>[]) => void,
 ): Promise<Samples[]> {
   const pages = source.repo.evaluationSamplesOfSets(dataset.id, setIds, columns);
-  return readPages(
+  const read = await readPages(
     pages,
     setIds.length,
     (page) => page.sets,
     (page) => add(page, page.sets),
   );
+  return read.predicted.map((hasPrediction) => ({ ...read.samples, hasPrediction }));
 }
 
 /**
- * The samples of pages of one or more sets: ids, seqs and splits read once and shared, each set's
- * prediction flags its own.
+ * The samples of pages of no, one or more sets: ids, seqs and splits read once and shared, each
+ * set's prediction flags its own.
  */
 async function readPages<P extends Pick<EvaluationSamplePage<null>, 'id' | 'seq' | 'split'>>(
   pages: AsyncIterable<P>,
   count: number,
   setsOf: (page: P) => Pick<EvaluationSamplePage<null>, 'predicted'>[],
   add: (page: P) => void,
-): Promise<Samples[]> {
+): Promise<{ samples: Omit<Samples, 'hasPrediction'>; predicted: Uint8Array[] }> {
   const ids: string[] = [];
   const seqs: number[] = [];
   const predicted = Array.from({ length: count }, (): number[] => []);
@@ -269,13 +314,10 @@ async function readPages<P extends Pick<EvaluationSamplePage<null>, 'id' | 'seq'
   const splitNames = [...splits.names].sort();
   const remap = splits.names.map((name) => splitNames.indexOf(name));
   const splitOf = Int32Array.from(splitCodes, (code) => (code < 0 ? -1 : remap[code]!));
-  return predicted.map((flags) => ({
-    ids,
-    seqs,
-    splitOf,
-    splitNames,
-    hasPrediction: Uint8Array.from(flags),
-  }));
+  return {
+    samples: { ids, seqs, splitOf, splitNames },
+    predicted: predicted.map((flags) => Uint8Array.from(flags)),
+  };
 }
 
 /**
@@ -297,44 +339,64 @@ async function build<T extends EvaluationTruth>(builder: DataBuilder<T>, read: R
   return { samples, data: builder.finish() };
 }
 
-function classBuilder(dataset: DatasetRecord): DataBuilder<'label'> {
+/**
+ * Classification data built a page of samples at a time against a set's kept predictions: each
+ * sample finds its prediction by seq (both ascending), and labels are coded by first appearance,
+ * the sample's label before its prediction's, as they come.
+ */
+function classBuilder(dataset: DatasetRecord, set: ClassPredictions) {
   const classes = new ClassIndex(dataset.class_names);
+  /** The class code of each of the set's names, −2 until first seen. */
+  const codeOf = new Int32Array(set.names.length).fill(-2);
   const truth: number[] = [];
   const pred: number[] = [];
   const score: number[] = [];
-  /** Samples with probabilities: their index and what was uploaded. */
-  const given: [number, Probabilities][] = [];
+  const predicted: number[] = [];
+  /** Samples with probabilities: their index and their prediction's. */
+  const given: number[] = [];
+  let j = 0;
   return {
-    columns: { truth: 'label', scores: true },
-    add(page, set) {
-      for (let k = 0; k < page.id.length; k++) {
-        const probabilities = set.probabilities[k];
-        if (probabilities) given.push([truth.length, probabilities]);
+    add(page: Pick<EvaluationSetsPage<'label'>, 'seq' | 'truth'>) {
+      for (let k = 0; k < page.seq.length; k++) {
+        const seq = page.seq[k]!;
+        while (j < set.seq.length && set.seq[j]! < seq) j++;
+        const row = j < set.seq.length && set.seq[j] === seq ? j : -1;
         truth.push(classes.of(page.truth[k]));
-        pred.push(classes.of(set.prediction[k]));
-        const s = set.score[k];
-        score.push(typeof s === 'number' ? s : NaN);
+        if (row < 0) {
+          predicted.push(0);
+          pred.push(-1);
+          score.push(NaN);
+          continue;
+        }
+        predicted.push(1);
+        const name = set.label[row]!;
+        if (name >= 0 && codeOf[name] === -2) codeOf[name] = classes.of(set.names[name]);
+        pred.push(name < 0 ? -1 : codeOf[name]!);
+        score.push(set.score[row]!);
+        if (set.given[row] === 1) given.push(truth.length - 1, row);
       }
     },
-    finish() {
+    hasPrediction: () => Uint8Array.from(predicted),
+    finish(): EvalData {
       // Probabilities are per declared class (by position or by name); a row without any stays
       // NaN. Every label is known by now, so the width is the final number of classes.
       const n = truth.length;
       const K = classes.names.length;
+      const declared = dataset.class_names.length;
       let probabilities: Float32Array | null = null;
       if (given.length > 0) {
         probabilities = new Float32Array(n * K).fill(NaN);
-        for (const [i, values] of given) {
-          const row = i * K;
-          probabilities.fill(0, row, row + K);
-          if (Array.isArray(values)) {
-            for (let k = 0; k < Math.min(values.length, dataset.class_names.length); k++)
-              probabilities[row + k] = values[k]!;
-          } else {
-            for (const [name, value] of Object.entries(values)) {
-              const k = classes.known(name);
-              if (k >= 0) probabilities[row + k] = value;
-            }
+        const known = set.names.map((name) => classes.known(name));
+        for (let g = 0; g < given.length; g += 2) {
+          const at = given[g]! * K;
+          const row = given[g + 1]!;
+          probabilities.fill(0, at, at + K);
+          const from = set.probStart[row]!;
+          const to = set.probStart[row + 1]!;
+          for (let e = from; e < to; e++) {
+            const key = set.probKey === null ? e - from : set.probKey[e]!;
+            const k = key >= 0 ? (key < declared ? key : -1) : known[-1 - key]!;
+            if (k >= 0) probabilities[at + k] = set.probValue[e]!;
           }
         }
       }

@@ -7,7 +7,7 @@
  * read.
  */
 export function pick<V>(
-  column: unknown[] | undefined,
+  column: readonly unknown[] | undefined,
   rows: Int32Array,
   decode: ((value: unknown) => V) | null = null,
 ): (V | null)[] {

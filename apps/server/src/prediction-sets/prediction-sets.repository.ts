@@ -115,11 +115,16 @@ export class PredictionSetsRepository {
     return query.execute();
   }
 
-  async updateSet(
+  /** Records an upload of the set's predictions: its count, time, and a new version. */
+  async wrotePredictions(
     id: string,
-    changes: Partial<Pick<PredictionSetRecord, 'num_present' | 'updated_at'>>,
+    changes: Pick<PredictionSetRecord, 'num_present' | 'updated_at'>,
   ): Promise<void> {
-    await this.db.updateTable('prediction_sets').set(changes).where('id', '=', id).execute();
+    await this.db
+      .updateTable('prediction_sets')
+      .set((eb) => ({ ...changes, version: eb('version', '+', 1) }))
+      .where('id', '=', id)
+      .execute();
   }
 
   /** Which of these samples have a prediction in the set. */

@@ -121,6 +121,7 @@ export class PredictionSetsService {
       num_present: 0,
       created_at: now,
       updated_at: now,
+      version: 0,
     };
     await this.repos.predictionSets.insertSet(set);
     await this.repos.datasets.update(datasetId, { updated_at: now });
@@ -191,7 +192,7 @@ export class PredictionSetsService {
       }
       await repos.predictionSets.replacePredictions(setId, predictions, objects);
       const present = await repos.predictionSets.countPredictions(setId);
-      await repos.predictionSets.updateSet(setId, { num_present: present, updated_at: now });
+      await repos.predictionSets.wrotePredictions(setId, { num_present: present, updated_at: now });
       await repos.datasets.update(datasetId, { updated_at: now });
       await repos.datasets.bumpDataVersion(datasetId);
       // Predicted masks are compared with their ground truth in the background (mask-stats.service.ts).

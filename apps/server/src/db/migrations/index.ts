@@ -17,6 +17,7 @@ import * as comparison from './20261128090000_comparison.js';
 import * as healthChecks from './20261129090000_health_checks.js';
 import * as modelEmbeddings from './20261130090000_model_embeddings.js';
 import * as hotDeletes from './20261130120000_hot_deletes.js';
+import * as predictionSetVersion from './20261201090000_prediction_set_version.js';
 
 export const migrations: Record<string, Migration> = {
   '20261122120000_accounts': accounts,
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   '20261129090000_health_checks': healthChecks,
   '20261130090000_model_embeddings': modelEmbeddings,
   '20261130120000_hot_deletes': hotDeletes,
+  '20261201090000_prediction_set_version': predictionSetVersion,
 };
