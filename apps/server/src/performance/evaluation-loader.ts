@@ -66,6 +66,7 @@ export interface EvaluationSource {
     | 'evaluationObjects'
     | 'predictionSetVersion'
     | 'classPredictions'
+    | 'classReads'
   >;
   /** The bytes of a media reference of the dataset (masks). */
   readMedia(datasetId: string, ref: string): Promise<Buffer>;
@@ -168,8 +169,9 @@ export async function loadEvaluationPair(
 
 /**
  * The evaluations of classification sets: each set's predictions come from the kept columns
- * (prediction-columns.ts; read first when the set's version is new), the samples are read on
- * their own, once for all the sets, and matched to the predictions by seq.
+ * (prediction-columns.ts; read first when the set's version is new), the samples are read once
+ * for all the sets, side by side with the sets' read (on PostgreSQL both walk one read of the
+ * samples), and matched to the predictions by seq.
  */
 async function loadClassEvaluations(
   source: EvaluationSource,
@@ -178,21 +180,26 @@ async function loadClassEvaluations(
   onProgress: (fraction: number) => Promise<void> | void,
 ): Promise<Evaluation[]> {
   const kept = source.classPredictions ?? new ClassPredictionsCache(source.repo);
-  const sets = await kept.get(dataset.id, setIds);
-  await onProgress(0.5);
-  const builders = sets.map((set) => classBuilder(dataset, set));
-  const pages = source.repo.evaluationSamplesOfSets(dataset.id, [], { truth: 'label' });
-  const { samples } = await readPages(
-    pages,
-    0,
-    () => [],
-    (page) => builders.forEach((builder) => builder.add(page)),
-  );
+  // Each sample's label as a code into `labels`, by first appearance.
+  const labels = new ClassIndex([]);
+  const truth: number[] = [];
+  const reads = source.repo.classReads(dataset.id);
+  const [sets, { samples }] = await Promise.all([
+    kept.get(dataset.id, setIds, reads.predictions),
+    readPages(
+      reads.samples(),
+      0,
+      () => [],
+      (page) => {
+        for (const label of page.truth) truth.push(labels.of(label));
+      },
+    ),
+  ]);
   await onProgress(0.9);
-  return setIds.map((setId, i) => {
-    const builder = builders[i]!;
-    const own = { ...samples, hasPrediction: builder.hasPrediction() };
-    return evaluationOf(dataset, setId, own, builder.finish());
+  return sets.map((set, i) => {
+    const built = classData(dataset, set, samples.seqs, truth, labels.names);
+    const own = { ...samples, hasPrediction: built.hasPrediction };
+    return evaluationOf(dataset, setIds[i]!, own, built.data);
   });
 }
 
@@ -340,76 +347,74 @@ async function build<T extends EvaluationTruth>(builder: DataBuilder<T>, read: R
 }
 
 /**
- * Classification data built a page of samples at a time against a set's kept predictions: each
- * sample finds its prediction by seq (both ascending), and labels are coded by first appearance,
- * the sample's label before its prediction's, as they come.
+ * Classification data of the samples (their seqs ascending, their labels as codes into
+ * `labelNames`) against a set's kept predictions: each sample finds its prediction by seq (both
+ * ascending), and labels are coded by first appearance, the sample's label before its
+ * prediction's.
  */
-function classBuilder(dataset: DatasetRecord, set: ClassPredictions) {
+function classData(
+  dataset: DatasetRecord,
+  set: ClassPredictions,
+  seqs: readonly number[],
+  labels: readonly number[],
+  labelNames: readonly string[],
+): { data: EvalData; hasPrediction: Uint8Array } {
+  const n = seqs.length;
   const classes = new ClassIndex(dataset.class_names);
-  /** The class code of each of the set's names, −2 until first seen. */
-  const codeOf = new Int32Array(set.names.length).fill(-2);
-  const truth: number[] = [];
-  const pred: number[] = [];
-  const score: number[] = [];
-  const predicted: number[] = [];
+  /** The class code of each sample label and each of the set's names, −2 until first seen. */
+  const codeOfLabel = new Int32Array(labelNames.length).fill(-2);
+  const codeOfName = new Int32Array(set.names.length).fill(-2);
+  const truth = new Int32Array(n);
+  const pred = new Int32Array(n).fill(-1);
+  const score = new Float64Array(n).fill(NaN);
+  const hasPrediction = new Uint8Array(n);
   /** Samples with probabilities: their index and their prediction's. */
   const given: number[] = [];
   let j = 0;
-  return {
-    add(page: Pick<EvaluationSetsPage<'label'>, 'seq' | 'truth'>) {
-      for (let k = 0; k < page.seq.length; k++) {
-        const seq = page.seq[k]!;
-        while (j < set.seq.length && set.seq[j]! < seq) j++;
-        const row = j < set.seq.length && set.seq[j] === seq ? j : -1;
-        truth.push(classes.of(page.truth[k]));
-        if (row < 0) {
-          predicted.push(0);
-          pred.push(-1);
-          score.push(NaN);
-          continue;
-        }
-        predicted.push(1);
-        const name = set.label[row]!;
-        if (name >= 0 && codeOf[name] === -2) codeOf[name] = classes.of(set.names[name]);
-        pred.push(name < 0 ? -1 : codeOf[name]!);
-        score.push(set.score[row]!);
-        if (set.given[row] === 1) given.push(truth.length - 1, row);
+  for (let i = 0; i < n; i++) {
+    const label = labels[i]!;
+    if (label >= 0 && codeOfLabel[label] === -2) codeOfLabel[label] = classes.of(labelNames[label]);
+    truth[i] = label < 0 ? -1 : codeOfLabel[label]!;
+    const seq = seqs[i]!;
+    while (j < set.seq.length && set.seq[j]! < seq) j++;
+    if (j >= set.seq.length || set.seq[j] !== seq) continue;
+    hasPrediction[i] = 1;
+    const name = set.label[j]!;
+    if (name >= 0 && codeOfName[name] === -2) codeOfName[name] = classes.of(set.names[name]);
+    pred[i] = name < 0 ? -1 : codeOfName[name]!;
+    score[i] = set.score[j]!;
+    if (set.given[j] === 1) given.push(i, j);
+  }
+  // Probabilities are per declared class (by position or by name); a row without any stays NaN.
+  // Every label is known by now, so the width is the final number of classes.
+  const K = classes.names.length;
+  const declared = dataset.class_names.length;
+  let probabilities: Float32Array | null = null;
+  if (given.length > 0) {
+    probabilities = new Float32Array(n * K).fill(NaN);
+    const known = set.names.map((name) => classes.known(name));
+    for (let g = 0; g < given.length; g += 2) {
+      const at = given[g]! * K;
+      const row = given[g + 1]!;
+      probabilities.fill(0, at, at + K);
+      const from = set.probStart[row]!;
+      const to = set.probStart[row + 1]!;
+      for (let e = from; e < to; e++) {
+        const key = set.probKey === null ? e - from : set.probKey[e]!;
+        const k = key >= 0 ? (key < declared ? key : -1) : known[-1 - key]!;
+        if (k >= 0) probabilities[at + k] = set.probValue[e]!;
       }
-    },
-    hasPrediction: () => Uint8Array.from(predicted),
-    finish(): EvalData {
-      // Probabilities are per declared class (by position or by name); a row without any stays
-      // NaN. Every label is known by now, so the width is the final number of classes.
-      const n = truth.length;
-      const K = classes.names.length;
-      const declared = dataset.class_names.length;
-      let probabilities: Float32Array | null = null;
-      if (given.length > 0) {
-        probabilities = new Float32Array(n * K).fill(NaN);
-        const known = set.names.map((name) => classes.known(name));
-        for (let g = 0; g < given.length; g += 2) {
-          const at = given[g]! * K;
-          const row = given[g + 1]!;
-          probabilities.fill(0, at, at + K);
-          const from = set.probStart[row]!;
-          const to = set.probStart[row + 1]!;
-          for (let e = from; e < to; e++) {
-            const key = set.probKey === null ? e - from : set.probKey[e]!;
-            const k = key >= 0 ? (key < declared ? key : -1) : known[-1 - key]!;
-            if (k >= 0) probabilities[at + k] = set.probValue[e]!;
-          }
-        }
-      }
-      return {
-        kind: 'class',
-        classes: classes.names,
-        truth: Int32Array.from(truth),
-        pred: Int32Array.from(pred),
-        score: Float64Array.from(score),
-        probabilities,
-      };
-    },
+    }
+  }
+  const data: EvalData = {
+    kind: 'class',
+    classes: classes.names,
+    truth,
+    pred,
+    score,
+    probabilities,
   };
+  return { data, hasPrediction };
 }
 
 /** A sample's numbers by name or in the dataset's value order, appended to an N×V array; NaN where unknown. */

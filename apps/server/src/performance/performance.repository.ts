@@ -341,6 +341,8 @@ export class PerformanceRepository {
   async *classPredictions(
     datasetId: string,
     setIds: readonly string[],
+    /** PostgreSQL: the samples' ids and seqs in key order, when the caller reads them anyway. */
+    read?: Promise<Record<string, unknown[]>>,
   ): AsyncGenerator<ClassPredictionPage[]> {
     if (this.dialect === 'sqlite') {
       const select: Record<string, string> = { seq: 's.seq' };
@@ -382,12 +384,13 @@ export class PerformanceRepository {
       }
     }
     const [samples, ...predictions] = await Promise.all([
-      this.allColumns(
-        { id: 's.id', seq: 's.seq' },
-        (after) => sql`from samples as s where s.dataset_id = ${datasetId} and s.id > ${after}
+      read ??
+        this.allColumns(
+          { id: 's.id', seq: 's.seq' },
+          (after) => sql`from samples as s where s.dataset_id = ${datasetId} and s.id > ${after}
           order by s.id`,
-        'id',
-      ),
+          'id',
+        ),
       ...setIds.map((setId) =>
         this.allColumns(
           {
@@ -467,14 +470,55 @@ export class PerformanceRepository {
     };
   }
 
+  /**
+   * The dataset's samples (deleted ones too, with `deleted`) in the order of their primary key,
+   * with the columns an evaluation reads: one array per column.
+   */
+  private samplesInKeyOrder(
+    datasetId: string,
+    columns: EvaluationSampleColumns<EvaluationTruth | null>,
+  ): Promise<Record<string, unknown[]>> {
+    const field = columns.truth === null ? null : TRUTH_FIELD[columns.truth];
+    return this.allColumns(
+      this.sampleColumns(columns, field, { deleted: 's.deleted' }),
+      (after) => sql`from samples as s where s.dataset_id = ${datasetId} and s.id > ${after}
+        order by s.id`,
+      'id',
+    );
+  }
+
+  /**
+   * The reads of one evaluation of classification sets: the live samples in upload order with
+   * their labels (as evaluationSamples reads them, without a set), and the predictions of the sets
+   * not kept (classPredictions). On PostgreSQL both walk one read of the samples in key order.
+   */
+  classReads(datasetId: string): {
+    samples(): AsyncIterable<EvaluationSetsPage<'label'>>;
+    predictions(setIds: readonly string[]): AsyncIterable<ClassPredictionPage[]>;
+  } {
+    const columns = { truth: 'label' } as const;
+    if (this.dialect === 'sqlite')
+      return {
+        samples: () => this.joinedSamplesOfSets(datasetId, [], columns),
+        predictions: (setIds) => this.classPredictions(datasetId, setIds),
+      };
+    let read: Promise<Record<string, unknown[]>> | null = null;
+    const samples = () => (read ??= this.samplesInKeyOrder(datasetId, columns));
+    return {
+      samples: () => this.matchedSamplesOfSets(datasetId, [], columns, samples()),
+      predictions: (setIds) => this.classPredictions(datasetId, setIds, samples()),
+    };
+  }
+
   /** PostgreSQL: samples and each set's predictions read in key order, matched in memory. */
   private async *matchedSamplesOfSets<T extends EvaluationTruth | null>(
     datasetId: string,
     setIds: readonly string[],
     columns: EvaluationSampleColumns<T>,
+    /** The samples' columns, when the caller has read them already (samplesInKeyOrder). */
+    read: Promise<Record<string, unknown[]>> = this.samplesInKeyOrder(datasetId, columns),
   ): AsyncGenerator<EvaluationSetsPage<T>> {
     const field = columns.truth === null ? null : TRUTH_FIELD[columns.truth];
-    const sampleSelect = this.sampleColumns(columns, field, { deleted: 's.deleted' });
     const predictionSelect: Record<string, string> = {
       sample_id: 'p.sample_id',
       ...(field ? { prediction: `p.${field}` } : {}),
@@ -483,12 +527,7 @@ export class PerformanceRepository {
     // Deleted samples are read too: a set keeps its predictions of them, and every prediction
     // finds its sample in the walk. The statements run side by side on the pool's connections.
     const [samples, ...predictions] = await Promise.all([
-      this.allColumns(
-        sampleSelect,
-        (after) => sql`from samples as s where s.dataset_id = ${datasetId} and s.id > ${after}
-          order by s.id`,
-        'id',
-      ),
+      read,
       ...setIds.map((setId) =>
         this.allColumns(
           predictionSelect,

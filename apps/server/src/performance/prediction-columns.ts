@@ -126,7 +126,13 @@ export class ClassPredictionsCache {
    * The sets' class predictions at their current versions, in the order given. Those not kept
    * are read together (the samples' seqs once for all).
    */
-  async get(datasetId: string, setIds: readonly string[]): Promise<ClassPredictions[]> {
+  async get(
+    datasetId: string,
+    setIds: readonly string[],
+    /** How the sets not kept are read (by default on their own). */
+    read: (setIds: readonly string[]) => AsyncIterable<ClassPredictionPage[]> = (missing) =>
+      this.repo.classPredictions(datasetId, missing),
+  ): Promise<ClassPredictions[]> {
     const versions = await Promise.all(
       setIds.map(async (setId) => {
         const version = await this.repo.predictionSetVersion(setId);
@@ -140,9 +146,9 @@ export class ClassPredictionsCache {
         setId,
         version: versions[setIds.indexOf(setId)]!,
       }));
-      const read = readClassPredictions(this.repo.classPredictions(datasetId, missing), wanted);
+      const reading = readClassPredictions(read(missing), wanted);
       wanted.forEach(({ setId, version }, i) => {
-        const columns = read.then((all) => all[i]!);
+        const columns = reading.then((all) => all[i]!);
         const entry = { version, columns };
         this.entries.delete(setId);
         this.entries.set(setId, entry);
