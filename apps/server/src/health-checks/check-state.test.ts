@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync, truncateSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, truncateSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -50,6 +50,28 @@ describe('CheckStateFiles', () => {
     files.write('k', RECORD);
     await forgetCheckState(dir, 'dataset-1');
     expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it("removes a key's partly written files left by a dead process, not a live writer's", () => {
+    const dir = datasetStateDir(root(), 'dataset-3');
+    const files = new CheckStateFiles(dir);
+    files.write('votes', RECORD);
+    const stale = join(dir, 'votes.state.0b5e.partial');
+    const fresh = join(dir, 'votes.state.7c1f.partial');
+    const other = join(dir, 'outliers.state.9a2d.partial');
+    for (const path of [stale, fresh, other]) writeFileSync(path, 'half');
+    const twoHoursAgo = (Date.now() - 2 * 60 * 60 * 1000) / 1000;
+    utimesSync(stale, twoHoursAgo, twoHoursAgo);
+    utimesSync(other, twoHoursAgo, twoHoursAgo);
+    files.write('votes', RECORD);
+    // The other key's stale file goes with that key's next write.
+    expect(readdirSync(dir).sort()).toEqual(
+      ['outliers.state.9a2d.partial', 'votes.state', 'votes.state.7c1f.partial'].sort(),
+    );
+    files.write('outliers', RECORD);
+    expect(readdirSync(dir).sort()).toEqual(
+      ['outliers.state', 'votes.state', 'votes.state.7c1f.partial'].sort(),
+    );
   });
 
   it('refuses keys and dataset ids that are not plain names', () => {

@@ -9,9 +9,11 @@ import {
   fstatSync,
   mkdirSync,
   openSync,
+  readdirSync,
   readSync,
   renameSync,
   rmSync,
+  statSync,
   writeSync,
 } from 'node:fs';
 import { rm } from 'node:fs/promises';
@@ -24,6 +26,11 @@ const MAGIC = 'LOUPECS1';
 const FILE_FORMAT = 1;
 const MAX_HEADER = 16 * 1024 * 1024;
 const SAFE_NAME = /^[A-Za-z0-9_-]{1,128}$/;
+/**
+ * A partly written file older than this was left by a process that died while writing it (a
+ * write takes seconds; a check's deadline is 30 minutes): the next write of its key removes it.
+ */
+const STALE_PARTIAL_MS = 60 * 60 * 1000;
 
 type ArrayKind = 'f32' | 'f64' | 'i32' | 'u32' | 'u8';
 type Section =
@@ -106,6 +113,7 @@ export class CheckStateFiles implements CheckState {
       return;
     }
     mkdirSync(this.dir, { recursive: true });
+    this.removeStalePartials(key);
     const partial = `${path}.${randomUUID()}.partial`;
     try {
       writeRecord(partial, record);
@@ -115,6 +123,21 @@ export class CheckStateFiles implements CheckState {
       this.warn(
         `Could not write the check state ${path}: ${error instanceof Error ? error.message : error}`,
       );
+    }
+  }
+
+  /** Removes the key's partly written files that a dead process left (other writers' stay). */
+  private removeStalePartials(key: string): void {
+    const prefix = `${key}.state.`;
+    const before = Date.now() - STALE_PARTIAL_MS;
+    for (const name of readdirSync(this.dir)) {
+      if (!name.startsWith(prefix) || !name.endsWith('.partial')) continue;
+      const path = join(this.dir, name);
+      try {
+        if (statSync(path).mtimeMs < before) rmSync(path, { force: true });
+      } catch {
+        // Renamed or removed meanwhile by its writer.
+      }
     }
   }
 }
