@@ -10,15 +10,14 @@ import {
   mkdirSync,
   openSync,
   readdirSync,
-  readSync,
   renameSync,
   rmSync,
   statSync,
-  writeSync,
 } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { KeptValue } from '@loupe/analysis';
+import { readFully, writeFully } from '../platform/file-io.js';
 import type { CheckState, KeptRecord } from './catalogue/types.js';
 
 const MAGIC = 'LOUPECS1';
@@ -175,10 +174,10 @@ function writeRecord(path: string, record: KeptRecord): void {
   header.copy(lead, MAGIC.length + 4);
   const fd = openSync(path, 'w');
   try {
-    writeAll(fd, lead, 0);
+    writeFully(fd, lead, 0);
     let at = start;
     for (const bytes of bodies) {
-      writeAll(fd, bytes, at);
+      writeFully(fd, bytes, at);
       at = start + align8(at - start + bytes.byteLength);
     }
   } finally {
@@ -186,38 +185,15 @@ function writeRecord(path: string, record: KeptRecord): void {
   }
 }
 
-function writeAll(fd: number, bytes: Uint8Array, position: number): void {
-  let done = 0;
-  while (done < bytes.byteLength) {
-    const chunk = Math.min(bytes.byteLength - done, 1 << 30);
-    done += writeSync(fd, bytes, done, chunk, position + done);
-  }
-}
-
-function readAll(fd: number, into: Uint8Array, position: number): void {
-  let done = 0;
-  while (done < into.byteLength) {
-    const read = readSync(
-      fd,
-      into,
-      done,
-      Math.min(into.byteLength - done, 1 << 30),
-      position + done,
-    );
-    if (read === 0) throw new Error('the file ended early');
-    done += read;
-  }
-}
-
 function readRecord(fd: number): KeptRecord {
   const size = fstatSync(fd).size;
   const lead = Buffer.alloc(MAGIC.length + 4);
-  readAll(fd, lead, 0);
+  readFully(fd, lead, 0);
   if (lead.toString('latin1', 0, MAGIC.length) !== MAGIC) throw new Error('not a state file');
   const headerBytes = lead.readUInt32LE(MAGIC.length);
   if (headerBytes > MAX_HEADER || headerBytes > size) throw new Error('header too large');
   const header = Buffer.alloc(headerBytes);
-  readAll(fd, header, lead.byteLength);
+  readFully(fd, header, lead.byteLength);
   const { format, sections } = JSON.parse(header.toString('utf8')) as {
     format: number;
     sections: Record<string, Section>;
@@ -233,7 +209,7 @@ function readRecord(fd: number): KeptRecord {
     if (section.kind === 'strings') {
       if (start + section.offset + section.bytes > size) throw new Error('truncated');
       const bytes = Buffer.alloc(section.bytes);
-      readAll(fd, bytes, start + section.offset);
+      readFully(fd, bytes, start + section.offset);
       const strings: unknown = JSON.parse(bytes.toString('utf8'));
       if (!Array.isArray(strings) || !strings.every((s) => typeof s === 'string'))
         throw new Error(`section ${name} is not a list of strings`);
@@ -245,7 +221,7 @@ function readRecord(fd: number): KeptRecord {
     const array = new Kind(section.count);
     if (array.byteLength > 0 && start + section.offset + array.byteLength > size)
       throw new Error('truncated');
-    readAll(fd, new Uint8Array(array.buffer), start + section.offset);
+    readFully(fd, new Uint8Array(array.buffer), start + section.offset);
     record[name] = array;
   }
   return record;

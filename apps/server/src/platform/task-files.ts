@@ -1,8 +1,9 @@
 // Large typed arrays between the server and a child process (child-process.ts) by file: the IPC
 // pipe would serialize a copy on each side, a file is written once and read once into the
 // child's own memory. Files live in a private temporary folder per task.
-import { closeSync, fstatSync, openSync, readSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
+import { readFully, writeFully } from './file-io.js';
 
 const SPILLED = '__loupeSpilled';
 
@@ -102,12 +103,7 @@ function readSpilled(spilled: Spilled): AnyTypedArray {
   const fd = openSync(spilled.file, 'r');
   try {
     if (fstatSync(fd).size !== bytes.length) throw new Error('A task file has the wrong size.');
-    let offset = 0;
-    while (offset < bytes.length) {
-      const read = readSync(fd, bytes, offset, bytes.length - offset, offset);
-      if (read === 0) throw new Error('A task file ended early.');
-      offset += read;
-    }
+    readFully(fd, bytes);
   } finally {
     closeSync(fd);
   }
@@ -118,8 +114,7 @@ function readSpilled(spilled: Spilled): AnyTypedArray {
 function writeAll(file: string, bytes: Uint8Array): void {
   const fd = openSync(file, 'wx', 0o600);
   try {
-    let offset = 0;
-    while (offset < bytes.length) offset += writeSync(fd, bytes, offset, bytes.length - offset);
+    writeFully(fd, bytes);
   } finally {
     closeSync(fd);
   }
