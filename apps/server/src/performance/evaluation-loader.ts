@@ -30,6 +30,7 @@ import type {
   EvaluationTruth,
   PerformanceRepository,
 } from './performance.repository.js';
+import { ClassIndex } from './class-index.js';
 import { ClassPredictionsCache, type ClassPredictions } from './prediction-columns.js';
 
 /** Masks decoded at once (sharp decodes on libuv's threads). */
@@ -72,29 +73,6 @@ export interface EvaluationSource {
   readMedia(datasetId: string, ref: string): Promise<Buffer>;
   /** Class predictions kept between loads; without it each load reads its sets' predictions. */
   classPredictions?: ClassPredictionsCache;
-}
-
-/** Codes of names by first appearance, starting from the given names. */
-class ClassIndex {
-  readonly names: string[];
-  private readonly index = new Map<string, number>();
-  constructor(names: readonly string[]) {
-    this.names = [...names];
-    this.names.forEach((name, i) => this.index.set(name, i));
-  }
-  of(name: string | null | undefined): number {
-    if (name === null || name === undefined) return -1;
-    let i = this.index.get(name);
-    if (i === undefined) {
-      i = this.names.length;
-      this.names.push(name);
-      this.index.set(name, i);
-    }
-    return i;
-  }
-  known(name: string): number {
-    return this.index.get(name) ?? -1;
-  }
 }
 
 /** What every task reads of its samples. */

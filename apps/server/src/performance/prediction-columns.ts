@@ -5,6 +5,7 @@
 // predictions again with every sample. A sample's seq never changes (deleted samples keep theirs
 // and a restore brings them back), and a set's predictions change only by an upload, which
 // raises its version.
+import { ClassIndex } from './class-index.js';
 import type { ClassPredictionPage, PerformanceRepository } from './performance.repository.js';
 
 /** Sets whose columns are kept at once; the least recently used goes first. */
@@ -40,17 +41,7 @@ export interface ClassPredictions {
 
 /** A set's columns built a page at a time. */
 function columnsBuilder(setId: string, version: number) {
-  const names: string[] = [];
-  const codes = new Map<string, number>();
-  const code = (name: string) => {
-    let c = codes.get(name);
-    if (c === undefined) {
-      c = names.length;
-      names.push(name);
-      codes.set(name, c);
-    }
-    return c;
-  };
+  const names = new ClassIndex([]);
   const seq: number[] = [];
   const label: number[] = [];
   const score: number[] = [];
@@ -64,7 +55,7 @@ function columnsBuilder(setId: string, version: number) {
       for (let k = 0; k < page.seq.length; k++) {
         seq.push(page.seq[k]!);
         const name = page.label[k];
-        label.push(name === null || name === undefined ? -1 : code(name));
+        label.push(names.of(name));
         const s = page.score[k];
         score.push(typeof s === 'number' ? s : NaN);
         const values = page.probabilities[k];
@@ -77,7 +68,7 @@ function columnsBuilder(setId: string, version: number) {
         } else if (values !== null && values !== undefined) {
           for (const [key, value] of Object.entries(values)) {
             byPosition = false;
-            probKey.push(-1 - code(key));
+            probKey.push(-1 - names.of(key));
             probValue.push(value);
           }
         }
@@ -89,7 +80,7 @@ function columnsBuilder(setId: string, version: number) {
         setId,
         version,
         seq: Float64Array.from(seq),
-        names,
+        names: names.names,
         label: Int32Array.from(label),
         score: Float64Array.from(score),
         given: Uint8Array.from(given),
