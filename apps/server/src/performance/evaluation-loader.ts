@@ -66,7 +66,6 @@ export interface EvaluationSource {
     | 'evaluationSamplesOfSets'
     | 'evaluationObjects'
     | 'predictionSetVersion'
-    | 'classPredictions'
     | 'classReads'
   >;
   /** The bytes of a media reference of the dataset (masks). */
@@ -163,7 +162,7 @@ async function loadClassEvaluations(
   const truth: number[] = [];
   const reads = source.repo.classReads(dataset.id);
   const [sets, { samples }] = await Promise.all([
-    kept.get(dataset.id, setIds, reads.predictions),
+    kept.get(setIds, reads.predictions),
     readPages(
       reads.samples(),
       0,

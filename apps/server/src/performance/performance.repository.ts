@@ -338,10 +338,10 @@ export class PerformanceRepository {
    * on their own, side by side, each in the order of its primary key, and matches them by walking
    * both lists (decision 62); SQLite measured slower that way.
    */
-  async *classPredictions(
+  private async *classPredictions(
     datasetId: string,
     setIds: readonly string[],
-    /** PostgreSQL: the samples' ids and seqs in key order, when the caller reads them anyway. */
+    /** PostgreSQL: the samples in key order (samplesInKeyOrder), when the caller reads them anyway. */
     read?: Promise<Record<string, unknown[]>>,
   ): AsyncGenerator<ClassPredictionPage[]> {
     if (this.dialect === 'sqlite') {
@@ -384,13 +384,7 @@ export class PerformanceRepository {
       }
     }
     const [samples, ...predictions] = await Promise.all([
-      read ??
-        this.allColumns(
-          { id: 's.id', seq: 's.seq' },
-          (after) => sql`from samples as s where s.dataset_id = ${datasetId} and s.id > ${after}
-          order by s.id`,
-          'id',
-        ),
+      read ?? this.samplesInKeyOrder(datasetId, { truth: null }),
       ...setIds.map((setId) =>
         this.allColumns(
           {

@@ -17,8 +17,6 @@ const KEPT = 2;
  * evaluation reads them as it would the uploaded JSON.
  */
 export interface ClassPredictions {
-  setId: string;
-  version: number;
   /** The sample's seq of each prediction, ascending. */
   seq: Float64Array;
   names: string[];
@@ -40,7 +38,7 @@ export interface ClassPredictions {
 }
 
 /** A set's columns built a page at a time. */
-function columnsBuilder(setId: string, version: number) {
+function columnsBuilder() {
   const names = new ClassIndex([]);
   const seq: number[] = [];
   const label: number[] = [];
@@ -77,8 +75,6 @@ function columnsBuilder(setId: string, version: number) {
     },
     finish(): ClassPredictions {
       return {
-        setId,
-        version,
         seq: Float64Array.from(seq),
         names: names.names,
         label: Int32Array.from(label),
@@ -92,12 +88,12 @@ function columnsBuilder(setId: string, version: number) {
   };
 }
 
-/** The columns of sets read page by page (each page holds one page per set, in their order). */
+/** The columns of `count` sets read page by page (each page holds one page per set, in order). */
 export async function readClassPredictions(
   pages: AsyncIterable<ClassPredictionPage[]>,
-  sets: readonly { setId: string; version: number }[],
+  count: number,
 ): Promise<ClassPredictions[]> {
-  const builders = sets.map(({ setId, version }) => columnsBuilder(setId, version));
+  const builders = Array.from({ length: count }, columnsBuilder);
   for await (const page of pages) builders.forEach((builder, i) => builder.add(page[i]!));
   return builders.map((builder) => builder.finish());
 }
@@ -109,20 +105,15 @@ export class ClassPredictionsCache {
     { version: number; columns: Promise<ClassPredictions> }
   >();
 
-  constructor(
-    private readonly repo: Pick<PerformanceRepository, 'predictionSetVersion' | 'classPredictions'>,
-  ) {}
+  constructor(private readonly repo: Pick<PerformanceRepository, 'predictionSetVersion'>) {}
 
   /**
    * The sets' class predictions at their current versions, in the order given. Those not kept
-   * are read together (the samples' seqs once for all).
+   * are read together by `read` (PerformanceRepository.classReads' predictions).
    */
   async get(
-    datasetId: string,
     setIds: readonly string[],
-    /** How the sets not kept are read (by default on their own). */
-    read: (setIds: readonly string[]) => AsyncIterable<ClassPredictionPage[]> = (missing) =>
-      this.repo.classPredictions(datasetId, missing),
+    read: (setIds: readonly string[]) => AsyncIterable<ClassPredictionPage[]>,
   ): Promise<ClassPredictions[]> {
     const versions = await Promise.all(
       setIds.map(async (setId) => {
@@ -133,14 +124,10 @@ export class ClassPredictionsCache {
     );
     const missing = setIds.filter((setId, i) => this.entries.get(setId)?.version !== versions[i]);
     if (missing.length > 0) {
-      const wanted = missing.map((setId) => ({
-        setId,
-        version: versions[setIds.indexOf(setId)]!,
-      }));
-      const reading = readClassPredictions(read(missing), wanted);
-      wanted.forEach(({ setId, version }, i) => {
+      const reading = readClassPredictions(read(missing), missing.length);
+      missing.forEach((setId, i) => {
         const columns = reading.then((all) => all[i]!);
-        const entry = { version, columns };
+        const entry = { version: versions[setIds.indexOf(setId)]!, columns };
         this.entries.delete(setId);
         this.entries.set(setId, entry);
         columns.catch(() => {
