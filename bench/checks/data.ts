@@ -192,8 +192,8 @@ const VECTORS: Columns = [
   ['vector', 'bytea'],
 ]; // prettier-ignore
 const PREDICTIONS: Columns = [
-  ['prediction_set_id', 'text'], ['sample_id', 'text'], ['label', 'text'], ['score', 'float8'],
-  ['probabilities', 'text'], ['created_at', 'int8'],
+  ['prediction_set_id', 'text'], ['sample_id', 'text'], ['sample_seq', 'int4'], ['label', 'text'],
+  ['score', 'float8'], ['probabilities', 'text'], ['created_at', 'int8'],
 ]; // prettier-ignore
 
 async function write(bulk: BulkWriter, spec: ChecksSpec, ids: NewDataset): Promise<void> {
@@ -229,8 +229,9 @@ async function write(bulk: BulkWriter, spec: ChecksSpec, ids: NewDataset): Promi
   let seq = 0;
   for (const s of checkSamples(spec)) {
     const media = `https://media.example.com/checks/${s.id}`;
+    const sampleSeq = seq++;
     rows.push('samples', [
-      datasetId, s.id, seq++, 'image', media, s.split, CLASSES[s.label]!,
+      datasetId, s.id, sampleSeq, 'image', media, s.split, CLASSES[s.label]!,
       JSON.stringify(s.computed), 1, 0, recordId, now, now,
     ]); // prettier-ignore
     rows.push('feature_vectors', [
@@ -244,6 +245,7 @@ async function write(bulk: BulkWriter, spec: ChecksSpec, ids: NewDataset): Promi
     rows.push('predictions', [
       predictionSetId,
       s.id,
+      sampleSeq,
       CLASSES[top]!,
       s.probabilities[top]!,
       JSON.stringify(s.probabilities),

@@ -210,7 +210,7 @@ async function addItems(
       JSON.stringify(s.computed), 1, 0, null, now, now]); // prettier-ignore
     vectors.push([datasetId, 'image', FEATURE, id, Buffer.from(s.vector.buffer)]);
     const top = s.probabilities.indexOf(Math.max(...s.probabilities));
-    predictions.push([predictionSetId, id, CLASSES[top]!, s.probabilities[top]!,
+    predictions.push([predictionSetId, id, next + i, CLASSES[top]!, s.probabilities[top]!,
       JSON.stringify(s.probabilities), now]); // prettier-ignore
   }
   await bulk.batch([
@@ -232,8 +232,9 @@ async function addItems(
     },
     {
       table: 'predictions',
-      columns: [['prediction_set_id', 'text'], ['sample_id', 'text'], ['label', 'text'],
-        ['score', 'float8'], ['probabilities', 'text'], ['created_at', 'int8']], // prettier-ignore
+      columns: [['prediction_set_id', 'text'], ['sample_id', 'text'], ['sample_seq', 'int4'],
+        ['label', 'text'], ['score', 'float8'], ['probabilities', 'text'],
+        ['created_at', 'int8']], // prettier-ignore
       rows: predictions,
     },
   ]);

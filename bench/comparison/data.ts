@@ -150,11 +150,14 @@ export async function generateSecond(
       predictions = [];
       objects = [];
     };
+    // Samples were written in this order, their seqs counting from 0 (performance/data.ts).
+    let seq = 0;
     for (const [s, b] of secondPredictions(spec)) {
+      const sampleSeq = seq++;
       if (b.prediction) {
         present++;
         const p = b.prediction;
-        predictions.push([predictionSetId, s.id, p.label, p.score, p.transcript, now]);
+        predictions.push([predictionSetId, s.id, sampleSeq, p.label, p.score, p.transcript, now]);
       }
       for (const o of b.predictedObjects)
         objects.push([predictionSetId, o.id, s.id, o.label, o.score, o.x, o.y, o.w, o.h]);

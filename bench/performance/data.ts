@@ -278,8 +278,8 @@ const OBJECTS: Columns = [
   ['deleted', 'int4'], ['created_at', 'int8'], ['updated_at', 'int8'],
 ]; // prettier-ignore
 export const PREDICTIONS: Columns = [
-  ['prediction_set_id', 'text'], ['sample_id', 'text'], ['label', 'text'], ['score', 'float8'],
-  ['transcript', 'text'], ['created_at', 'int8'],
+  ['prediction_set_id', 'text'], ['sample_id', 'text'], ['sample_seq', 'int4'], ['label', 'text'],
+  ['score', 'float8'], ['transcript', 'text'], ['created_at', 'int8'],
 ]; // prettier-ignore
 export const PREDICTED_OBJECTS: Columns = [
   ['prediction_set_id', 'text'], ['id', 'text'], ['sample_id', 'text'], ['label', 'text'],
@@ -317,8 +317,9 @@ async function write(bulk: BulkWriter, spec: PerformanceSpec, ids: NewDataset): 
   let seq = 0;
   for (const s of samplesOf(spec)) {
     const media = `https://media.example.com/${spec.task}/${s.id}`;
+    const sampleSeq = seq++;
     rows.push('samples', [
-      datasetId, s.id, seq++, spec.mediaType, media, s.split, s.label, s.transcript,
+      datasetId, s.id, sampleSeq, spec.mediaType, media, s.split, s.label, s.transcript,
       json(s.metadata), json(s.computed), 1, 0, recordId, now, now,
     ]); // prettier-ignore
     for (const o of s.objects)
@@ -326,7 +327,9 @@ async function write(bulk: BulkWriter, spec: PerformanceSpec, ids: NewDataset): 
     if (s.prediction) {
       present++;
       const p = s.prediction;
-      rows.push('predictions', [predictionSetId, s.id, p.label, p.score, p.transcript, now]);
+      rows.push('predictions', [
+        predictionSetId, s.id, sampleSeq, p.label, p.score, p.transcript, now,
+      ]); // prettier-ignore
     }
     for (const o of s.predictedObjects)
       rows.push('predicted_objects', [

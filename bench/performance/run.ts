@@ -10,6 +10,9 @@
 // The server's numbers are checked against values derived here: accuracy counted by hand, mAP from
 // @loupe/metrics' evaluateCoco and corpus WER from corpusWordErrors run directly on the same data.
 // Prints figures, targets and ratios; never fails on time.
+// To time the code as `npm start` runs it, build first (`npm run build`), leave out
+// `--conditions=loupe-src` (the server's workspaces and worker threads then load their built .js,
+// not TypeScript through tsx) and give Node the server's flags: NODE_OPTIONS=--max-semi-space-size=64.
 //   npx tsx --expose-gc --conditions=loupe-src bench/performance/run.ts [--db sqlite|postgres|both]
 //     [--samples N] [--images N] [--utterances N] [--runs N] [--regenerate] [--profile DIR]
 //     [--only classification,memory,metadata,selection,detection,speech]
@@ -38,6 +41,7 @@ import {
   benchDatabase,
   benchPlace,
   bumpDataVersion,
+  bumpSetVersion,
   databaseKinds,
   startInProcess,
   vacuumAnalyze,
@@ -292,6 +296,16 @@ async function classificationFigures(
     const growth = retained[2]! - retained[1]!;
     console.log(
       `  3 more reports (new data version each): ${times.map((t) => `${(t / 1000).toFixed(2)} s`).join(', ')}; heap+buffers after full GCs ${retained.map(mb).join(' → ')} (${Math.abs(growth) < 16 * 1024 * 1024 ? 'flat' : `grows ${mb(growth)}`}), RSS ${rss.map(mb).join(' → ')}`,
+    );
+    // As after an upload of the set's predictions: the set is read again, in a warm process.
+    const uploaded: number[] = [];
+    for (let r = 0; r < 2; r++) {
+      await bumpSetVersion(app, set.datasetId, set.predictionSetId);
+      uploaded.push((await timed(() => fullReport(client, set), `classification-upload-${r}`)).ms);
+      await untilIdle();
+    }
+    console.log(
+      `  2 reports after an upload of the set's predictions each (the set read again): ${uploaded.map((t) => `${(t / 1000).toFixed(2)} s`).join(', ')}`,
     );
   }
 

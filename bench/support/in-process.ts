@@ -154,6 +154,16 @@ export async function startInProcess(
 }
 
 /** A new data version of a dataset, as an upload makes: what the server computed from it is stale. */
+/** Raises a prediction set's version, as an upload of its predictions does (with a new data version). */
+export async function bumpSetVersion(app: InProcess, datasetId: string, setId: string) {
+  await app.database.db
+    .updateTable('prediction_sets')
+    .set((eb) => ({ version: eb('version', '+', 1) }))
+    .where('id', '=', setId)
+    .execute();
+  await bumpDataVersion(app, datasetId);
+}
+
 export async function bumpDataVersion(app: InProcess, datasetId: string): Promise<void> {
   await app.database.db
     .updateTable('datasets')

@@ -161,6 +161,8 @@ export interface PredictionSetsTable {
 export interface PredictionsTable {
   prediction_set_id: string;
   sample_id: string;
+  /** The sample's seq (it never changes): a set's predictions are read in upload order by it. */
+  sample_seq: number;
   label: string | null;
   score: number | null;
   probabilities: string | null;

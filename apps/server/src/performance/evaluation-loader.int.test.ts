@@ -176,7 +176,7 @@ describe('loadEvaluation', () => {
     // First read while b is deleted: its prediction is kept all the same.
     const deleted = await deleteItems(id, ['b']);
     expect((await expectAsFresh()).sampleIds).toEqual(['q', 'k', 'a']);
-    const [first] = await kept.get([predictionSetId], repo.classReads(id).predictions);
+    const [first] = await kept.get([predictionSetId]);
     expect([...first!.seq]).toHaveLength(3);
 
     // New data versions: a restore (b's prediction comes back with it), new samples. The set's
@@ -196,7 +196,7 @@ describe('loadEvaluation', () => {
       },
     });
     expect((await expectAsFresh()).sampleIds).toEqual(['q', 'b', 'k', 'a', 'c', 'd']);
-    expect((await kept.get([predictionSetId], repo.classReads(id).predictions))[0]).toBe(first);
+    expect((await kept.get([predictionSetId]))[0]).toBe(first);
 
     // An upload of predictions raises the set's version: its predictions are read again.
     await admin.call(api.predictionSets.uploadPredictions, {
@@ -209,7 +209,7 @@ describe('loadEvaluation', () => {
       },
     });
     const after = await expectAsFresh();
-    expect((await kept.get([predictionSetId], repo.classReads(id).predictions))[0]).not.toBe(first);
+    expect((await kept.get([predictionSetId]))[0]).not.toBe(first);
     const data = after.data;
     if (data.kind !== 'class') throw new Error(data.kind);
     expect(after.sampleIds.map((_, i) => data.classes[data.pred[i]!] ?? null)).toEqual([

@@ -66,7 +66,8 @@ export interface EvaluationSource {
     | 'evaluationSamplesOfSets'
     | 'evaluationObjects'
     | 'predictionSetVersion'
-    | 'classReads'
+    | 'classPredictions'
+    | 'classSamples'
   >;
   /** The bytes of a media reference of the dataset (masks). */
   readMedia(datasetId: string, ref: string): Promise<Buffer>;
@@ -146,9 +147,8 @@ export async function loadEvaluationPair(
 
 /**
  * The evaluations of classification sets: each set's predictions come from the kept columns
- * (prediction-columns.ts; read first when the set's version is new), the samples are read once
- * for all the sets, side by side with the sets' read (on PostgreSQL both walk one read of the
- * samples), and matched to the predictions by seq.
+ * (prediction-columns.ts; read first when the set's version is new, side by side with the
+ * samples), the samples are read once for all the sets, and matched to the predictions by seq.
  */
 async function loadClassEvaluations(
   source: EvaluationSource,
@@ -160,11 +160,10 @@ async function loadClassEvaluations(
   // Each sample's label as a code into `labels`, by first appearance.
   const labels = new ClassIndex([]);
   const truth: number[] = [];
-  const reads = source.repo.classReads(dataset.id);
   const [sets, { samples }] = await Promise.all([
-    kept.get(setIds, reads.predictions),
+    kept.get(setIds),
     readPages(
-      reads.samples(),
+      source.repo.classSamples(dataset.id),
       0,
       () => [],
       (page) => {

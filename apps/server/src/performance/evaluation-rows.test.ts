@@ -1,26 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { liveInUploadOrder, pick, predictionRows } from './evaluation-rows.js';
+import { pick, predictionRows } from './evaluation-rows.js';
 
 describe('predictionRows', () => {
-  it('finds each sample its prediction in one walk of both id lists', () => {
-    expect([...predictionRows(['a', 'b', 'c', 'd'], ['b', 'd'])]).toEqual([-1, 0, -1, 1]);
-    expect([...predictionRows(['a', 'b'], [])]).toEqual([-1, -1]);
+  it('finds each sample its prediction in one walk of both seq lists', () => {
+    expect([...predictionRows([0, 1, 2, 3], [1, 3])]).toEqual([-1, 0, -1, 1]);
+    expect([...predictionRows([0, 1], [])]).toEqual([-1, -1]);
+    expect([...predictionRows([], [4])]).toEqual([]);
     expect([...predictionRows([], [])]).toEqual([]);
   });
 
-  it('still matches every prediction when one has no sample or the orders differ', () => {
-    // 'q' has no sample: the rest are found through a map of the ids.
-    expect([...predictionRows(['a', 'b', 'c', 'd'], ['b', 'q', 'a', 'd'])]).toEqual([2, 0, -1, 3]);
-  });
-});
-
-describe('liveInUploadOrder', () => {
-  it('orders the live samples by seq, leaving the deleted out', () => {
-    expect([...liveInUploadOrder([5, 0, 3, 9, 1], [0, 0, 1, 0, 0])]).toEqual([1, 4, 0, 3]);
-  });
-
-  it('sorts when the seqs are far apart', () => {
-    expect([...liveInUploadOrder([1e9, 7, 2e9], [0, 0, 0])]).toEqual([1, 0, 2]);
+  it('passes over the predictions of samples not read (deleted ones)', () => {
+    // 2 and 9 are deleted samples' predictions; the gaps in the seqs are deleted samples.
+    expect([...predictionRows([1, 4, 7, 8], [1, 2, 4, 8, 9])]).toEqual([0, 2, -1, 3]);
+    expect([...predictionRows([5, 6], [0, 1, 2, 3])]).toEqual([-1, -1]);
   });
 });
 

@@ -5,7 +5,7 @@
 import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import type { Dialect } from '../db/database.js';
 import { readJson } from '../db/json-columns.js';
-import { liveInUploadOrder, pick, predictionRows } from './evaluation-rows.js';
+import { pick, predictionRows } from './evaluation-rows.js';
 import type { DB, PerformanceResultsTable } from '../db/schema.js';
 import type { NumericValues, Segmentation } from '../samples/samples.repository.js';
 
@@ -254,10 +254,10 @@ export class PerformanceRepository {
    * Live samples in upload order, each with the prediction of every set given, a page at a time,
    * column by column: the sample columns are read once for all the sets, as comparing two models
    * needs both. SQLite joins them, a page of samples at a time. PostgreSQL reads the dataset's
-   * samples and each set's predictions on their own, side by side, each in the order of its
-   * primary key (sample id), and they are matched here by walking both lists
-   * (docs/decisions.md, decision 62): joining them cost the database hash joins over every row
-   * and a sort, on parallel workers that took the cores from everything else.
+   * live samples and each set's predictions on their own, side by side, each in upload order
+   * (samples by seq, predictions by their sample's seq), and they are matched here by walking
+   * both lists (docs/decisions.md, decisions 62 and 65): joining them cost the database hash
+   * joins over every row and a sort, on parallel workers that took the cores from everything else.
    */
   async *evaluationSamplesOfSets<T extends EvaluationTruth | null>(
     datasetId: string,
@@ -330,106 +330,38 @@ export class PerformanceRepository {
   }
 
   /**
-   * Every class prediction of each set with its sample's seq (deleted samples too: a restore
-   * brings them back without a new upload), in upload order, a page at a time, column by column:
-   * each page holds one page per set, in the order of the sets given. SQLite joins the samples
-   * with every set's predictions (one pass for all the sets, an index search per sample and set).
-   * PostgreSQL reads the samples' ids and seqs (once for all the sets) and each set's predictions
-   * on their own, side by side, each in the order of its primary key, and matches them by walking
-   * both lists (decision 62); SQLite measured slower that way.
+   * Every class prediction of the set with its sample's seq (deleted samples too: a restore brings
+   * them back without a new upload), in upload order, a page at a time, column by column: the
+   * set's rows alone, through (prediction_set_id, sample_seq), each prediction carrying its
+   * sample's seq (docs/decisions.md, decision 65).
    */
-  private async *classPredictions(
-    datasetId: string,
-    setIds: readonly string[],
-    /** PostgreSQL: the samples in key order (samplesInKeyOrder), when the caller reads them anyway. */
-    read?: Promise<Record<string, unknown[]>>,
-  ): AsyncGenerator<ClassPredictionPage[]> {
-    if (this.dialect === 'sqlite') {
-      const select: Record<string, string> = { seq: 's.seq' };
-      setIds.forEach((_, i) => {
-        select[`predicted_${i}`] = `case when p${i}.sample_id is null then 0 else 1 end`;
-        select[`label_${i}`] = `p${i}.label`;
-        select[`score_${i}`] = `p${i}.score`;
-        select[`probabilities_${i}`] = `p${i}.probabilities`;
-      });
-      let after = -1;
-      for (;;) {
-        const page = await this.columnPage(
-          select,
-          sql`from samples as s ${this.predictionJoins(setIds)}
-          where s.dataset_id = ${datasetId} and s.seq > ${after}
-          order by s.seq`,
-          'seq',
-        );
-        if (page.count === 0) return;
-        const c = page.columns;
-        const seq = jsonColumn(c['seq']) as number[];
-        yield setIds.map((_, i) => {
-          const predicted = jsonColumn(c[`predicted_${i}`]) as number[];
-          const rows = new Int32Array(predicted.length);
-          let count = 0;
-          predicted.forEach((flag, k) => {
-            if (flag === 1) rows[count++] = k;
-          });
-          const at = rows.subarray(0, count);
-          return {
-            seq: pick(seq, at) as number[],
-            label: pick(jsonColumn(c[`label_${i}`]), at) as (string | null)[],
-            score: pick(jsonColumn(c[`score_${i}`]), at) as (number | null)[],
-            probabilities: pick(decodedColumn<Probabilities>(c[`probabilities_${i}`]), at),
-          };
-        });
-        if (page.count < this.pageSize) return;
-        after = Number(page.last);
-      }
+  async *classPredictions(setId: string): AsyncGenerator<ClassPredictionPage> {
+    let after = -1;
+    for (;;) {
+      const page = await this.columnPage(
+        {
+          seq: 'p.sample_seq',
+          label: 'p.label',
+          score: 'p.score',
+          probabilities: 'p.probabilities',
+        },
+        sql`from predictions as p
+          where p.prediction_set_id = ${setId} and p.sample_seq > ${after}
+          order by p.sample_seq`,
+        'seq',
+        this.scanPage,
+      );
+      if (page.count === 0) return;
+      const c = page.columns;
+      yield {
+        seq: jsonColumn(c['seq']) as number[],
+        label: jsonColumn(c['label']) as (string | null)[],
+        score: jsonColumn(c['score']) as (number | null)[],
+        probabilities: decodedColumn<Probabilities>(c['probabilities']),
+      };
+      if (page.count < this.scanPage) return;
+      after = Number(page.last);
     }
-    const [samples, ...predictions] = await Promise.all([
-      read ?? this.samplesInKeyOrder(datasetId, { truth: null }),
-      ...setIds.map((setId) =>
-        this.allColumns(
-          {
-            sample_id: 'p.sample_id',
-            label: 'p.label',
-            score: 'p.score',
-            probabilities: 'p.probabilities',
-          },
-          (after) => sql`from predictions as p
-            where p.prediction_set_id = ${setId} and p.sample_id > ${after}
-            order by p.sample_id`,
-          'sample_id',
-        ),
-      ),
-    ]);
-    const ids = samples['id'] as string[];
-    const seqs = samples['seq'] as number[];
-    const inOrder = liveInUploadOrder(seqs, new Array<number>(seqs.length).fill(0));
-    // For each set, its predictions' samples in upload order and the predictions' rows.
-    const sides = predictions.map((columns) => {
-      const rowOf = predictionRows(ids, columns['sample_id'] as string[]);
-      let count = 0;
-      for (const i of inOrder) if (rowOf[i]! >= 0) count++;
-      const sampleAt = new Int32Array(count);
-      const rowAt = new Int32Array(count);
-      count = 0;
-      for (const i of inOrder)
-        if (rowOf[i]! >= 0) {
-          sampleAt[count] = i;
-          rowAt[count++] = rowOf[i]!;
-        }
-      return { columns, sampleAt, rowAt };
-    });
-    const probabilities = (value: unknown) => readJson<Probabilities>(value as string | null);
-    const most = Math.max(0, ...sides.map((side) => side.rowAt.length));
-    for (let start = 0; start < most; start += this.scanPage)
-      yield sides.map(({ columns, sampleAt, rowAt }) => {
-        const rows = rowAt.subarray(start, start + this.scanPage);
-        return {
-          seq: pick(seqs, sampleAt.subarray(start, start + this.scanPage)) as number[],
-          label: pick(columns['label'], rows) as (string | null)[],
-          score: pick(columns['score'], rows) as (number | null)[],
-          probabilities: pick(columns['probabilities'], rows, probabilities),
-        };
-      });
   }
 
   /** `left join`s of the samples `s` with each set's predictions, as p0, p1, … */
@@ -465,106 +397,81 @@ export class PerformanceRepository {
   }
 
   /**
-   * The dataset's samples (deleted ones too, with `deleted`) in the order of their primary key,
-   * with the columns an evaluation reads: one array per column.
+   * The live samples in upload order with their labels, as evaluationSamples reads them without a
+   * set: what an evaluation of classification sets reads besides the sets' kept predictions.
    */
-  private samplesInKeyOrder(
-    datasetId: string,
-    columns: EvaluationSampleColumns<EvaluationTruth | null>,
-  ): Promise<Record<string, unknown[]>> {
-    const field = columns.truth === null ? null : TRUTH_FIELD[columns.truth];
-    return this.allColumns(
-      this.sampleColumns(columns, field, { deleted: 's.deleted' }),
-      (after) => sql`from samples as s where s.dataset_id = ${datasetId} and s.id > ${after}
-        order by s.id`,
-      'id',
-    );
+  classSamples(datasetId: string): AsyncIterable<EvaluationSetsPage<'label'>> {
+    return this.evaluationSamplesOfSets(datasetId, [], { truth: 'label' });
   }
 
-  /**
-   * The reads of one evaluation of classification sets: the live samples in upload order with
-   * their labels (as evaluationSamples reads them, without a set), and the predictions of the sets
-   * not kept (classPredictions). On PostgreSQL both walk one read of the samples in key order.
-   */
-  classReads(datasetId: string): {
-    samples(): AsyncIterable<EvaluationSetsPage<'label'>>;
-    predictions(setIds: readonly string[]): AsyncIterable<ClassPredictionPage[]>;
-  } {
-    const columns = { truth: 'label' } as const;
-    if (this.dialect === 'sqlite')
-      return {
-        samples: () => this.joinedSamplesOfSets(datasetId, [], columns),
-        predictions: (setIds) => this.classPredictions(datasetId, setIds),
-      };
-    let read: Promise<Record<string, unknown[]>> | null = null;
-    const samples = () => (read ??= this.samplesInKeyOrder(datasetId, columns));
-    return {
-      samples: () => this.matchedSamplesOfSets(datasetId, [], columns, samples()),
-      predictions: (setIds) => this.classPredictions(datasetId, setIds, samples()),
-    };
+  /** One past the highest seq of the dataset's samples (deleted ones too): 0 for none. */
+  private async seqEnd(datasetId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('samples')
+      .select((eb) => eb.fn.max('seq').as('last'))
+      .where('dataset_id', '=', datasetId)
+      .executeTakeFirst();
+    return row?.last === null || row?.last === undefined ? 0 : Number(row.last) + 1;
   }
 
-  /** PostgreSQL: samples and each set's predictions read in key order, matched in memory. */
+  /** PostgreSQL: samples and each set's predictions read in upload order, matched in memory. */
   private async *matchedSamplesOfSets<T extends EvaluationTruth | null>(
     datasetId: string,
     setIds: readonly string[],
     columns: EvaluationSampleColumns<T>,
-    /** The samples' columns, when the caller has read them already (samplesInKeyOrder). */
-    read: Promise<Record<string, unknown[]>> = this.samplesInKeyOrder(datasetId, columns),
   ): AsyncGenerator<EvaluationSetsPage<T>> {
     const field = columns.truth === null ? null : TRUTH_FIELD[columns.truth];
     const predictionSelect: Record<string, string> = {
-      sample_id: 'p.sample_id',
+      seq: 'p.sample_seq',
       ...(field ? { prediction: `p.${field}` } : {}),
       ...(columns.scores ? { score: 'p.score', probabilities: 'p.probabilities' } : {}),
     };
-    // Deleted samples are read too: a set keeps its predictions of them, and every prediction
-    // finds its sample in the walk. The statements run side by side on the pool's connections.
+    // The statements run side by side on the pool's connections. A set's predictions of deleted
+    // samples are read too, and passed over in the walk.
+    const end = await this.seqEnd(datasetId);
     const [samples, ...predictions] = await Promise.all([
-      read,
+      this.allColumns(
+        this.sampleColumns(columns, field, {}),
+        (low, high) => sql`from samples as s
+          where s.dataset_id = ${datasetId} and s.deleted = 0 and s.seq >= ${low} and s.seq < ${high}
+          order by s.seq`,
+        end,
+      ),
       ...setIds.map((setId) =>
         this.allColumns(
           predictionSelect,
-          (after) => sql`from predictions as p
-            where p.prediction_set_id = ${setId} and p.sample_id > ${after}
-            order by p.sample_id`,
-          'sample_id',
+          (low, high) => sql`from predictions as p
+            where p.prediction_set_id = ${setId} and p.sample_seq >= ${low} and p.sample_seq < ${high}
+            order by p.sample_seq`,
+          end,
         ),
       ),
     ]);
-    const ids = samples['id'] as string[];
-    const rowOf = predictions.map((p) => {
-      const rows = predictionRows(ids, p['sample_id'] as string[]);
-      delete p['sample_id'];
-      return rows;
-    });
-    const order = liveInUploadOrder(samples['seq'] as number[], samples['deleted'] as number[]);
+    const seqs = samples['seq'] as number[];
+    const rowOf = predictions.map((p) => predictionRows(seqs, p['seq'] as number[]));
     const truth =
       columns.truth === 'values'
         ? (value: unknown) => readJson<NumericValues>(value as string | null) as TruthValue<T>
         : null;
     const probabilities = (value: unknown) => readJson<Probabilities>(value as string | null);
+    const page = (column: unknown[] | undefined, start: number, end: number) =>
+      column === undefined ? [] : column.slice(start, end);
     // Pages as small as the reads', so the loader's copies of a page stay small too.
-    for (let start = 0; start < order.length; start += this.scanPage) {
-      const at = order.subarray(start, start + this.scanPage);
+    for (let start = 0; start < seqs.length; start += this.scanPage) {
+      const end = Math.min(seqs.length, start + this.scanPage);
       yield {
-        id: pick(samples['id'], at) as string[],
-        seq: pick(samples['seq'], at) as number[],
-        split: pick(samples['split'], at) as (string | null)[],
-        truth: pick(samples['truth'], at, truth) as TruthValue<T>[],
-        height: pick(samples['height'], at) as (number | null)[],
-        width: pick(samples['width'], at) as (number | null)[],
+        id: page(samples['id'], start, end) as string[],
+        seq: seqs.slice(start, end),
+        split: page(samples['split'], start, end) as (string | null)[],
+        truth: (truth === null
+          ? page(samples['truth'], start, end)
+          : page(samples['truth'], start, end).map(truth)) as TruthValue<T>[],
+        height: page(samples['height'], start, end) as (number | null)[],
+        width: page(samples['width'], start, end) as (number | null)[],
         sets: predictions.map((p, k) => {
-          const rows = rowOf[k]!;
-          const atRow = new Int32Array(at.length);
-          const predicted = new Array<number>(at.length);
-          for (let r = 0; r < at.length; r++) {
-            const j = rows[at[r]!]!;
-            atRow[r] = j;
-            predicted[r] = j < 0 ? 0 : 1;
-          }
+          const atRow = rowOf[k]!.subarray(start, end);
           return {
-            predicted,
+            predicted: Array.from(atRow, (row) => (row < 0 ? 0 : 1)),
             prediction: pick(p['prediction'], atRow, truth) as TruthValue<T>[],
             score: pick(p['score'], atRow) as (number | null)[],
             probabilities: pick(p['probabilities'], atRow, probabilities),
@@ -575,27 +482,32 @@ export class PerformanceRepository {
   }
 
   /**
-   * Every row of `from` (its tables, conditions and keyset order on `key`, after the given key):
-   * one array per column, read a page at a time.
+   * Every row of `from` (its tables and conditions, its rows ordered by a `seq` in the range
+   * given): one array per column, read a range of seqs at a time from 0 to `end`, two ranges at
+   * once, so the database answers one while this process decodes the other.
    */
   private async allColumns(
     select: Record<string, string>,
-    from: (after: string) => RawBuilder<unknown>,
-    key: string,
+    from: (low: number, high: number) => RawBuilder<unknown>,
+    end: number,
   ): Promise<Record<string, unknown[]>> {
     const names = Object.keys(select);
-    const pages = names.map((): unknown[][] => []);
-    let after = '';
-    for (;;) {
-      const page = await this.columnPage(select, from(after), key, this.scanPage);
-      names.forEach((name, i) => pages[i]!.push(jsonColumn(page.columns[name])));
-      if (page.count < this.scanPage) break;
-      after = String(page.last);
-    }
+    const step = this.scanPage;
+    const ranges = Math.ceil(end / step);
+    const parts = new Array<Record<string, unknown>>(ranges);
+    let next = 0;
+    const reader = async () => {
+      for (let k = next++; k < ranges; k = next++) {
+        // A range of seqs holds at most `step` rows: seqs are distinct in a read.
+        const page = await this.columnPage(select, from(k * step, (k + 1) * step), 'seq', step);
+        parts[k] = page.columns;
+      }
+    };
+    await Promise.all([reader(), reader()]);
     return Object.fromEntries(
-      names.map((name, i) => {
-        const parts = pages[i]!;
-        return [name, parts.length === 1 ? parts[0]! : ([] as unknown[]).concat(...parts)];
+      names.map((name) => {
+        const columns = parts.map((part) => jsonColumn(part[name]));
+        return [name, columns.length === 1 ? columns[0]! : ([] as unknown[]).concat(...columns)];
       }),
     );
   }

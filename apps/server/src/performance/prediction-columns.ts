@@ -88,14 +88,13 @@ function columnsBuilder() {
   };
 }
 
-/** The columns of `count` sets read page by page (each page holds one page per set, in order). */
+/** A set's columns, read page by page. */
 export async function readClassPredictions(
-  pages: AsyncIterable<ClassPredictionPage[]>,
-  count: number,
-): Promise<ClassPredictions[]> {
-  const builders = Array.from({ length: count }, columnsBuilder);
-  for await (const page of pages) builders.forEach((builder, i) => builder.add(page[i]!));
-  return builders.map((builder) => builder.finish());
+  pages: AsyncIterable<ClassPredictionPage>,
+): Promise<ClassPredictions> {
+  const builder = columnsBuilder();
+  for await (const page of pages) builder.add(page);
+  return builder.finish();
 }
 
 /** The class predictions of the sets in use, by set and version; loads in flight are shared. */
@@ -105,16 +104,15 @@ export class ClassPredictionsCache {
     { version: number; columns: Promise<ClassPredictions> }
   >();
 
-  constructor(private readonly repo: Pick<PerformanceRepository, 'predictionSetVersion'>) {}
+  constructor(
+    private readonly repo: Pick<PerformanceRepository, 'predictionSetVersion' | 'classPredictions'>,
+  ) {}
 
   /**
-   * The sets' class predictions at their current versions, in the order given. Those not kept
-   * are read together by `read` (PerformanceRepository.classReads' predictions).
+   * The sets' class predictions at their current versions, in the order given; those not kept
+   * are read, side by side (PerformanceRepository.classPredictions).
    */
-  async get(
-    setIds: readonly string[],
-    read: (setIds: readonly string[]) => AsyncIterable<ClassPredictionPage[]>,
-  ): Promise<ClassPredictions[]> {
+  async get(setIds: readonly string[]): Promise<ClassPredictions[]> {
     const versions = await Promise.all(
       setIds.map(async (setId) => {
         const version = await this.repo.predictionSetVersion(setId);
@@ -122,19 +120,16 @@ export class ClassPredictionsCache {
         return version;
       }),
     );
-    const missing = setIds.filter((setId, i) => this.entries.get(setId)?.version !== versions[i]);
-    if (missing.length > 0) {
-      const reading = readClassPredictions(read(missing), missing.length);
-      missing.forEach((setId, i) => {
-        const columns = reading.then((all) => all[i]!);
-        const entry = { version: versions[setIds.indexOf(setId)]!, columns };
-        this.entries.delete(setId);
-        this.entries.set(setId, entry);
-        columns.catch(() => {
-          if (this.entries.get(setId) === entry) this.entries.delete(setId);
-        });
+    setIds.forEach((setId, i) => {
+      if (this.entries.get(setId)?.version === versions[i]) return;
+      const columns = readClassPredictions(this.repo.classPredictions(setId));
+      const entry = { version: versions[i]!, columns };
+      this.entries.delete(setId);
+      this.entries.set(setId, entry);
+      columns.catch(() => {
+        if (this.entries.get(setId) === entry) this.entries.delete(setId);
       });
-    }
+    });
     const kept = setIds.map((setId) => {
       const entry = this.entries.get(setId)!;
       // Now the most recently used.

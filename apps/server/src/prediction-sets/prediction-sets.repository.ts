@@ -19,6 +19,8 @@ export type PredictionSetRecord = Selectable<PredictionSetsTable>;
 export interface PredictionRecord {
   prediction_set_id: string;
   sample_id: string;
+  /** The sample's seq, which never changes (a set's predictions are read in its order). */
+  sample_seq: number;
   label: string | null;
   score: number | null;
   /** Per class, in the dataset's class order or by name. */

@@ -35,7 +35,7 @@ import type {
 export interface PredictionSetsRepos {
   datasets: Pick<DatasetsRepository, 'find' | 'list' | 'update'>;
   predictionSets: PredictionSetsRepository;
-  samples: Pick<SamplesRepository, 'existingIds'>;
+  samples: Pick<SamplesRepository, 'existingIds' | 'liveSeqs'>;
   metadataFields: Pick<MetadataFieldsRepository, 'list'>;
 }
 
@@ -140,7 +140,7 @@ export class PredictionSetsService {
     const ids = rows
       .map((row) => (row as { id?: unknown } | null)?.id)
       .filter((id): id is string => typeof id === 'string');
-    const known = await this.repos.samples.existingIds(datasetId, ids, { live: true });
+    const seqs = await this.repos.samples.liveSeqs(datasetId, ids);
     // A predicted mask names media of this dataset, checked as a sample's mask is.
     const masks = rows
       .map((row) => (row as { mask?: unknown } | null)?.mask)
@@ -149,7 +149,7 @@ export class PredictionSetsService {
     const check = checkPredictionBatch(
       rows,
       shape,
-      (id) => known.has(id),
+      (id) => seqs.has(id),
       (ref) => this.resolver.problem(ref, uploaded),
     );
     if (check.errors.length > 0) throw new BatchRejected(check.errors);
@@ -167,6 +167,7 @@ export class PredictionSetsService {
         predictions.push({
           prediction_set_id: setId,
           sample_id: p.input.id,
+          sample_seq: seqs.get(p.input.id)!,
           label: p.input.label ?? null,
           score: p.input.score ?? null,
           probabilities: p.probabilities,

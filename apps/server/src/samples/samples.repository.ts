@@ -161,6 +161,12 @@ export class SamplesRepository {
     return new Set(rows.filter((row) => !options.live || row.deleted === 0).map((row) => row.id));
   }
 
+  /** The seqs of those of these samples that are live, by id. */
+  async liveSeqs(datasetId: string, ids: string[]): Promise<Map<string, number>> {
+    const rows = await this.rowsByIds(datasetId, ids);
+    return new Map(rows.filter((row) => row.deleted === 0).map((row) => [row.id, row.seq]));
+  }
+
   private async rowsByIds(datasetId: string, ids: string[]): Promise<SampleRow[]> {
     if (ids.length === 0) return [];
     if (this.dialect === 'postgres') {

@@ -18,6 +18,7 @@ import * as healthChecks from './20261129090000_health_checks.js';
 import * as modelEmbeddings from './20261130090000_model_embeddings.js';
 import * as hotDeletes from './20261130120000_hot_deletes.js';
 import * as predictionSetVersion from './20261201090000_prediction_set_version.js';
+import * as predictionSampleSeq from './20261204090000_prediction_sample_seq.js';
 
 export const migrations: Record<string, Migration> = {
   '20261122120000_accounts': accounts,
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '20261130090000_model_embeddings': modelEmbeddings,
   '20261130120000_hot_deletes': hotDeletes,
   '20261201090000_prediction_set_version': predictionSetVersion,
+  '20261204090000_prediction_sample_seq': predictionSampleSeq,
 };
