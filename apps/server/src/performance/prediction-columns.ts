@@ -37,52 +37,108 @@ export interface ClassPredictions {
   probValue: Float32Array;
 }
 
-/** A set's columns built a page at a time. */
+/** A growable typed array: `push` amortised, `view` the items so far. */
+class Growing<A extends Float64Array | Float32Array | Int32Array | Uint8Array> {
+  length = 0;
+  constructor(
+    private array: A,
+    private readonly make: (size: number) => A,
+  ) {}
+  /** Room for `count` more items. */
+  reserve(count: number): A {
+    if (this.length + count > this.array.length) {
+      const grown = this.make(Math.max(this.length + count, this.array.length * 2));
+      grown.set(this.array.subarray(0, this.length));
+      this.array = grown;
+    }
+    return this.array;
+  }
+  view(): A {
+    return this.array.slice(0, this.length) as A;
+  }
+}
+
+/** A set's columns built a page at a time, straight into typed arrays. */
 function columnsBuilder() {
   const names = new ClassIndex([]);
-  const seq: number[] = [];
-  const label: number[] = [];
-  const score: number[] = [];
-  const given: number[] = [];
-  const probStart: number[] = [0];
-  const probKey: number[] = [];
-  const probValue: number[] = [];
-  let byPosition = true;
+  const seq = new Growing(new Float64Array(1024), (n) => new Float64Array(n));
+  const label = new Growing(new Int32Array(1024), (n) => new Int32Array(n));
+  const score = new Growing(new Float64Array(1024), (n) => new Float64Array(n));
+  const given = new Growing(new Uint8Array(1024), (n) => new Uint8Array(n));
+  const probStart = new Growing(new Int32Array(1024), (n) => new Int32Array(n));
+  probStart.reserve(1);
+  probStart.length = 1;
+  const probValue = new Growing(new Float32Array(1024), (n) => new Float32Array(n));
+  /** Entries' keys, made only once an entry comes by name (until then each is its position). */
+  let probKey: Growing<Int32Array> | null = null;
+  const byName = () => {
+    if (probKey !== null) return probKey;
+    probKey = new Growing(
+      new Int32Array(Math.max(1024, probValue.length)),
+      (n) => new Int32Array(n),
+    );
+    const keys = probKey.reserve(probValue.length);
+    const starts = probStart.reserve(0);
+    for (let j = 0; j + 1 < probStart.length; j++)
+      for (let e = starts[j]!; e < starts[j + 1]!; e++) keys[e] = e - starts[j]!;
+    probKey.length = probValue.length;
+    return probKey;
+  };
   return {
     add(page: ClassPredictionPage) {
-      for (let k = 0; k < page.seq.length; k++) {
-        seq.push(page.seq[k]!);
-        const name = page.label[k];
-        label.push(names.of(name));
+      const n = page.seq.length;
+      const at = seq.length;
+      const seqs = seq.reserve(n);
+      const labels = label.reserve(n);
+      const scores = score.reserve(n);
+      const flags = given.reserve(n);
+      const starts = probStart.reserve(n);
+      for (let k = 0; k < n; k++) {
+        seqs[at + k] = page.seq[k]!;
+        labels[at + k] = names.of(page.label[k]);
         const s = page.score[k];
-        score.push(typeof s === 'number' ? s : NaN);
+        scores[at + k] = typeof s === 'number' ? s : NaN;
         const values = page.probabilities[k];
-        given.push(values === null || values === undefined ? 0 : 1);
+        flags[at + k] = values === null || values === undefined ? 0 : 1;
         if (Array.isArray(values)) {
-          for (let p = 0; p < values.length; p++) {
-            probKey.push(p);
-            probValue.push(values[p]!);
+          const from = probValue.length;
+          const out = probValue.reserve(values.length);
+          for (let p = 0; p < values.length; p++) out[from + p] = values[p]!;
+          probValue.length += values.length;
+          if (probKey !== null) {
+            const keys = probKey.reserve(values.length);
+            for (let p = 0; p < values.length; p++) keys[from + p] = p;
+            probKey.length += values.length;
           }
         } else if (values !== null && values !== undefined) {
-          for (const [key, value] of Object.entries(values)) {
-            byPosition = false;
-            probKey.push(-1 - names.of(key));
-            probValue.push(value);
-          }
+          const entries = Object.entries(values);
+          const from = probValue.length;
+          const out = probValue.reserve(entries.length);
+          const keyed = byName();
+          const keys = keyed.reserve(entries.length);
+          entries.forEach(([key, value], p) => {
+            keys[from + p] = -1 - names.of(key);
+            out[from + p] = value;
+          });
+          probValue.length += entries.length;
+          keyed.length += entries.length;
         }
-        probStart.push(probValue.length);
+        starts[at + k + 1] = probValue.length;
+        // The runs so far, as byName reads them.
+        probStart.length = at + k + 2;
       }
+      seq.length = label.length = score.length = given.length = at + n;
     },
     finish(): ClassPredictions {
       return {
-        seq: Float64Array.from(seq),
+        seq: seq.view(),
         names: names.names,
-        label: Int32Array.from(label),
-        score: Float64Array.from(score),
-        given: Uint8Array.from(given),
-        probStart: Int32Array.from(probStart),
-        probKey: byPosition ? null : Int32Array.from(probKey),
-        probValue: Float32Array.from(probValue),
+        label: label.view(),
+        score: score.view(),
+        given: given.view(),
+        probStart: probStart.view(),
+        probKey: probKey === null ? null : (probKey as Growing<Int32Array>).view(),
+        probValue: probValue.view(),
       };
     },
   };
