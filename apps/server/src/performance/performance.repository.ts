@@ -336,32 +336,26 @@ export class PerformanceRepository {
    * sample's seq (docs/decisions.md, decision 65).
    */
   async *classPredictions(setId: string): AsyncGenerator<ClassPredictionPage> {
-    let after = -1;
-    for (;;) {
-      const page = await this.columnPage(
-        {
-          seq: 'p.sample_seq',
-          label: 'p.label',
-          score: 'p.score',
-          probabilities: 'p.probabilities',
-        },
-        sql`from predictions as p
-          where p.prediction_set_id = ${setId} and p.sample_seq > ${after}
-          order by p.sample_seq`,
-        'seq',
-        this.scanPage,
-      );
-      if (page.count === 0) return;
-      const c = page.columns;
+    const row = await this.db
+      .selectFrom('predictions')
+      .select((eb) => eb.fn.max('sample_seq').as('last'))
+      .where('prediction_set_id', '=', setId)
+      .executeTakeFirst();
+    const end = row?.last === null || row?.last === undefined ? 0 : Number(row.last) + 1;
+    const pages = this.seqRanges(
+      { seq: 'p.sample_seq', label: 'p.label', score: 'p.score', probabilities: 'p.probabilities' },
+      (low, high) => sql`from predictions as p
+        where p.prediction_set_id = ${setId} and p.sample_seq >= ${low} and p.sample_seq < ${high}
+        order by p.sample_seq`,
+      end,
+    );
+    for await (const c of pages)
       yield {
         seq: jsonColumn(c['seq']) as number[],
         label: jsonColumn(c['label']) as (string | null)[],
         score: jsonColumn(c['score']) as (number | null)[],
         probabilities: decodedColumn<Probabilities>(c['probabilities']),
       };
-      if (page.count < this.scanPage) return;
-      after = Number(page.last);
-    }
   }
 
   /** `left join`s of the samples `s` with each set's predictions, as p0, p1, … */
@@ -482,28 +476,41 @@ export class PerformanceRepository {
   }
 
   /**
-   * Every row of `from` (its tables and conditions, its rows ordered by a `seq` in the range
-   * given): one array per column, read a range of seqs at a time from 0 to `end`, two ranges at
-   * once, so the database answers one while this process decodes the other.
+   * The pages of `from` (its tables and conditions, its rows ordered by a `seq` in the range
+   * given), in order: a range of seqs at a time from 0 to `end`, the next one asked for before
+   * this one is handed over, so the database answers one while this process decodes the other.
    */
+  private async *seqRanges(
+    select: Record<string, string>,
+    from: (low: number, high: number) => RawBuilder<unknown>,
+    end: number,
+  ): AsyncGenerator<Record<string, unknown>> {
+    const step = this.scanPage;
+    const ranges = Math.ceil(end / step);
+    // A range of seqs holds at most `step` rows: seqs are distinct in a read.
+    const read = (k: number) =>
+      this.columnPage(select, from(k * step, (k + 1) * step), 'seq', step).then(
+        (page) => page.columns,
+      );
+    let ahead = ranges > 0 ? read(0) : null;
+    for (let k = 0; k < ranges; k++) {
+      const current = ahead!;
+      ahead = k + 1 < ranges ? read(k + 1) : null;
+      // Awaited in its turn; until then a failure must not count as unhandled.
+      ahead?.catch(() => {});
+      yield await current;
+    }
+  }
+
+  /** Every row of seqRanges' pages: one array per column. */
   private async allColumns(
     select: Record<string, string>,
     from: (low: number, high: number) => RawBuilder<unknown>,
     end: number,
   ): Promise<Record<string, unknown[]>> {
     const names = Object.keys(select);
-    const step = this.scanPage;
-    const ranges = Math.ceil(end / step);
-    const parts = new Array<Record<string, unknown>>(ranges);
-    let next = 0;
-    const reader = async () => {
-      for (let k = next++; k < ranges; k = next++) {
-        // A range of seqs holds at most `step` rows: seqs are distinct in a read.
-        const page = await this.columnPage(select, from(k * step, (k + 1) * step), 'seq', step);
-        parts[k] = page.columns;
-      }
-    };
-    await Promise.all([reader(), reader()]);
+    const parts: Record<string, unknown>[] = [];
+    for await (const part of this.seqRanges(select, from, end)) parts.push(part);
     return Object.fromEntries(
       names.map((name) => {
         const columns = parts.map((part) => jsonColumn(part[name]));
