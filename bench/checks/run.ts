@@ -13,7 +13,11 @@
 // Prints figures, targets and ratios; never fails on time.
 //   npx tsx --expose-gc --conditions=loupe-src bench/checks/run.ts [--db sqlite|postgres|both]
 //     [--samples N] [--added N] [--disable key,key] [--regenerate] [--profile DIR]
+//     [--heap-snapshot MB]
 // --profile DIR writes a CPU profile of the main thread (server and client) during the rerun.
+// --heap-snapshot MB writes a heap snapshot of this process (server and client) to the data
+// folder once its heap and buffers have grown MB over the start of the full run.
+import v8 from 'node:v8';
 import { mkdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
@@ -33,6 +37,7 @@ import {
 import {
   childMemorySampler,
   createTimer,
+  heapOf,
   loadavg,
   mb,
   memorySampler,
@@ -58,6 +63,7 @@ const { values } = parseArgs({
     ...BENCH_OPTIONS,
     added: { type: 'string', default: '1000' },
     profile: { type: 'string' },
+    'heap-snapshot': { type: 'string' },
     /** Check keys to disable for the run (comma-separated), e.g. label_errors_knn. */
     disable: { type: 'string', default: '' },
   },
@@ -292,16 +298,22 @@ async function runOn(kind: 'sqlite' | 'postgres'): Promise<void> {
       .execute();
     const memory = memorySampler();
     const children = childMemorySampler();
+    const snapshot = heapSnapshotAt(Number(values['heap-snapshot'] ?? 0), kind);
     const since = Date.now();
     const start = performance.now();
     await app.client.call(api.healthChecks.run, { params: { id: datasetId } });
     const list = await untilComputed(app.client, datasetId);
     const full = (performance.now() - start) / 1000;
     const peak = memory.stop();
+    snapshot.stop();
     const tree = children.stop();
     console.log(`load average ${loadavg()}, ${os.cpus().length} cores`);
     line('whole catalogue (run → nothing computing)', `${full.toFixed(1)} s`);
     line('server memory peak (RSS above the start)', mb(peak.rss));
+    line(
+      '  of it heap + buffers at peak; live after full collections',
+      `${mb(peak.heap)}; ${mb(peak.live)} (${peak.fullGcs} full GCs)`,
+    );
     line('checks process memory peak (RSS)', mb(tree.children));
     line('server and checks process together, peak (RSS)', mb(tree.total));
     const byId = new Map((await timings(app, datasetId, since)).map((t) => [t.check_id, t]));
@@ -365,3 +377,16 @@ async function runOn(kind: 'sqlite' | 'postgres'): Promise<void> {
 }
 
 for (const kind of databaseKinds(values.db)) await runOn(kind);
+
+/** Writes one heap snapshot once heap and buffers grow `mb` over now (0: none); stop() ends the watch. */
+function heapSnapshotAt(mb: number, kind: string): { stop(): void } {
+  if (!(mb > 0)) return { stop() {} };
+  const at = heapOf(process.memoryUsage()) + mb * 1024 * 1024;
+  const timer = setInterval(() => {
+    if (heapOf(process.memoryUsage()) < at) return;
+    clearInterval(timer);
+    const file = v8.writeHeapSnapshot(join(DATA_DIR, `${kind}-checks.heapsnapshot`));
+    console.log(`heap snapshot: ${file}`);
+  }, 200);
+  return { stop: () => clearInterval(timer) };
+}

@@ -36,7 +36,8 @@ export const loadavg = (): string =>
 export const sleep = (ms: number): Promise<void> => new Promise((wake) => setTimeout(wake, ms));
 
 /** V8's heap plus buffers: what a figure holds in memory. */
-export const heapOf = (m: NodeJS.MemoryUsage): number => m.heapUsed + m.external + m.arrayBuffers;
+// `external` includes `arrayBuffers` (Node.js counts every ArrayBuffer and Buffer in both).
+export const heapOf = (m: NodeJS.MemoryUsage): number => m.heapUsed + m.external;
 
 export function median(times: number[]): number {
   const sorted = [...times].sort((a, b) => a - b);

@@ -239,10 +239,11 @@ export class EmbeddingsRepository {
   }
 
   /**
-   * Every vector of a feature written straight into the row of its item (`rowOf`; vectors of
-   * items without a row are skipped): `data` holds rows × dimension floats and `present` marks the
-   * rows that got one. Pages of rows are copied as they arrive (no second copy of the whole
-   * feature).
+   * Every vector of a feature, a page at a time, each with the row of its item (`rowOf`; vectors
+   * of items without a row are skipped) and cut or zero-padded to `dimension` floats (uploads
+   * check the length): `put` gets the page's rows ascending and their vectors, row after row in
+   * one buffer, and the database's page is let go before the next is read. Answers which rows got
+   * a vector.
    */
   async vectorsByRow(
     datasetId: string,
@@ -251,19 +252,28 @@ export class EmbeddingsRepository {
     dimension: number,
     rows: number,
     rowOf: (id: string) => number | undefined,
-  ): Promise<{ data: Float32Array; present: Uint8Array }> {
-    const data = new Float32Array(rows * dimension);
+    put: (rows: Int32Array, vectors: Uint8Array) => void,
+  ): Promise<Uint8Array> {
     const present = new Uint8Array(rows);
-    const bytes = new Uint8Array(data.buffer);
-    for await (const page of this.vectorPages(datasetId, level, featureName))
+    const width = dimension * 4;
+    for await (const page of this.vectorPages(datasetId, level, featureName)) {
+      const found: { row: number; vector: Buffer }[] = [];
       for (const { item_id: id, vector } of page) {
         const row = rowOf(id);
-        if (row === undefined) continue;
-        // A vector of another length (uploads check it) is cut or zero-padded.
-        bytes.set(vector.subarray(0, dimension * 4), row * dimension * 4);
-        present[row] = 1;
+        if (row !== undefined && present[row] === 0) {
+          present[row] = 1;
+          found.push({ row, vector });
+        }
       }
-    return { data, present };
+      found.sort((a, b) => a.row - b.row);
+      const bytes = new Uint8Array(found.length * width);
+      found.forEach(({ vector }, k) => bytes.set(vector.subarray(0, width), k * width));
+      put(
+        Int32Array.from(found, (f) => f.row),
+        bytes,
+      );
+    }
+    return present;
   }
 
   /** The vectors of some items (the query of a similar-items search). */

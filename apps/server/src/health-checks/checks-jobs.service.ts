@@ -4,6 +4,9 @@
 // the others keep their result, stamped with the current data version. Data checks run once,
 // model checks once per prediction set. Idempotent: a second run finds every fingerprint current.
 import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { bitsetToRows, idsAt, rowIndex } from '@loupe/analysis';
 import { DATA_LEVELS, TASK_TRAITS, type DataLevel } from '@loupe/contracts';
 import type { DatasetRecord, DatasetsRepository } from '../datasets/datasets.repository.js';
@@ -14,8 +17,8 @@ import type { JobPayloads } from '../jobs/job-types.js';
 import type { Clock } from '../platform/clock.js';
 import type { EvaluationCache } from '../performance/evaluation-cache.js';
 import type { PredictionSetsRepository } from '../prediction-sets/prediction-sets.repository.js';
-import type { CheckSnapshot, FeatureMatrix } from './catalogue/types.js';
 import type { ChecksPool, CheckRun } from './checks-pool.js';
+import { featureFile } from './feature-file.js';
 import {
   NO_PREDICTIONS,
   ignoredKey,
@@ -40,6 +43,8 @@ import {
   metadataOf,
   missingRequirements,
   sampleColumns,
+  type SentFeatureMatrix,
+  type SentSnapshot,
 } from './snapshot.js';
 
 export type ChecksJob = JobPayloads['QualityScoresComputation'];
@@ -191,129 +196,143 @@ export class ChecksJobsService {
     const metadata = [...new Set(defaults.flatMap(metadataOf))];
     const classes = [...dataset.class_names];
     const samples = sampleColumns(table, classes, metadata);
-    const features: Record<string, FeatureMatrix> = {};
-    const wanted = new Set(defaults.flatMap((c) => featureOf(c, context.defaultFeature) ?? []));
-    const known = new Map(
-      (await this.repos.features.list(dataset.id))
-        .filter((f) => f.data_level === sampleLevel)
-        .map((f) => [f.name, f]),
-    );
-    const rows = rowIndex(table);
-    for (const name of wanted) {
-      const feature = known.get(name);
-      if (!feature) continue;
-      // One matrix by sample row; it reaches the checks process through a file (checks-pool.ts).
-      const { data, present } = await this.repos.embeddings.vectorsByRow(
-        dataset.id,
-        sampleLevel,
-        name,
-        feature.dimension,
-        samples.ids.length,
-        (id) => rows.get(id),
+    const features: Record<string, SentFeatureMatrix> = {};
+    const folder = mkdtempSync(join(tmpdir(), 'loupe-features-'));
+    try {
+      const wanted = new Set(defaults.flatMap((c) => featureOf(c, context.defaultFeature) ?? []));
+      const known = new Map(
+        (await this.repos.features.list(dataset.id))
+          .filter((f) => f.data_level === sampleLevel)
+          .map((f) => [f.name, f]),
       );
-      features[name] = { name, dimension: feature.dimension, data, present };
-    }
-    const base: CheckSnapshot = {
-      datasetId: dataset.id,
-      task: dataset.task_type,
-      media: mediaOf(dataset),
-      classes,
-      samples,
-      objects: null,
-      features,
-      predictions: null,
-    };
-    // Ground-truth objects come with a prediction set's evaluation data (object tasks).
-    const batches: { setId: string; snapshot: CheckSnapshot; checks: CheckInstance[] }[] = [];
-    let objectsSnapshot: CheckSnapshot | null = null;
-    for (const [i, set] of sets.entries()) {
-      let evaluation;
-      try {
-        evaluation = await this.evaluations.get(dataset, set.id, (f) =>
-          progress(0.1 + (0.4 * (i + f)) / Math.max(1, sets.length)),
-        );
-      } catch (error) {
-        // The set's model checks fail to compute; the other sets' still run.
-        const message = error instanceof Error ? error.message : String(error);
-        for (const check of modelChecks) {
-          const hash = paramsHash(check.params);
-          await save(check, set.id, '', hash, { kind: 'error', message });
-        }
-        continue;
-      }
-      const { predictions, objects } = fromEvaluation(
-        evaluation,
-        set.name,
-        samples.ids,
-        classes,
-        rows,
-      );
-      const snapshot: CheckSnapshot = { ...base, objects, predictions };
-      objectsSnapshot ??= TASK_TRAITS[dataset.task_type].hasObjects ? snapshot : null;
-      batches.push({ setId: set.id, snapshot, checks: modelChecks });
-    }
-    batches.unshift({
-      setId: NO_PREDICTIONS,
-      snapshot: objectsSnapshot ? { ...base, objects: objectsSnapshot.objects } : base,
-      checks: dataChecks,
-    });
-
-    this.pool.warm();
-    for (const [b, batch] of batches.entries()) {
-      const hashes = new InputHashes(batch.snapshot);
-      const runs: { check: CheckInstance; print: string; hash: string }[] = [];
-      for (const check of batch.checks) {
-        const hash = paramsHash(check.params);
-        const feature = featureOf(check, context.defaultFeature);
-        const print = fingerprint(check, hashes, hash, batch.setId, feature);
-        const header = stored.get(ignoredKey(check.id, batch.setId));
-        const missing = missingRequirements(check, batch.snapshot, context.defaultFeature);
-        if (current(header, print)) {
-          if (header!.data_version !== dataset.data_version || header!.params_hash !== hash)
-            await healthChecks.restamp(
+      const rows = rowIndex(table);
+      for (const name of wanted) {
+        const feature = known.get(name);
+        if (!feature) continue;
+        // One matrix by sample row, in a file the checks process reads (feature-file.ts).
+        features[name] = await featureFile(
+          folder,
+          name,
+          feature.dimension,
+          samples.ids.length,
+          (put) =>
+            this.repos.embeddings.vectorsByRow(
               dataset.id,
-              check.id,
-              batch.setId,
-              dataset.data_version,
-              hash,
-            );
-        } else if (missing.length > 0) {
-          await save(check, batch.setId, print, hash, { kind: 'missing', requirements: missing });
-        } else runs.push({ check, print, hash });
+              sampleLevel,
+              name,
+              feature.dimension,
+              samples.ids.length,
+              (id) => rows.get(id),
+              put,
+            ),
+        );
       }
-      if (runs.length === 0) continue;
-      const tasks: CheckRun[] = runs.map(({ check }) => ({
-        checkId: check.id,
-        key: check.key,
-        level: check.level as DataLevel,
-        params: check.params,
-      }));
-      const totals = levelTotals(batch.snapshot);
-      // Each result is saved as soon as it comes: the list shows checks finishing one by one.
-      await this.pool.run(
-        { sources: this.catalogue.sources, snapshot: batch.snapshot, runs: tasks },
-        async (i, result) => {
-          const { check, print, hash } = runs[i]!;
-          await save(
-            check,
-            batch.setId,
-            print,
-            hash,
-            'outcome' in result
-              ? { kind: 'outcome', outcome: result.outcome, total: totals(check.level) }
-              : { kind: 'error', message: result.error },
-            result.ms ?? 0,
+      const base: SentSnapshot = {
+        datasetId: dataset.id,
+        task: dataset.task_type,
+        media: mediaOf(dataset),
+        classes,
+        samples,
+        objects: null,
+        features,
+        predictions: null,
+      };
+      // Ground-truth objects come with a prediction set's evaluation data (object tasks).
+      const batches: { setId: string; snapshot: SentSnapshot; checks: CheckInstance[] }[] = [];
+      let objectsSnapshot: SentSnapshot | null = null;
+      for (const [i, set] of sets.entries()) {
+        let evaluation;
+        try {
+          evaluation = await this.evaluations.get(dataset, set.id, (f) =>
+            progress(0.1 + (0.4 * (i + f)) / Math.max(1, sets.length)),
           );
-          await progress(0.5 + (0.5 * (b + (i + 1) / runs.length)) / batches.length);
-        },
-      );
+        } catch (error) {
+          // The set's model checks fail to compute; the other sets' still run.
+          const message = error instanceof Error ? error.message : String(error);
+          for (const check of modelChecks) {
+            const hash = paramsHash(check.params);
+            await save(check, set.id, '', hash, { kind: 'error', message });
+          }
+          continue;
+        }
+        const { predictions, objects } = fromEvaluation(
+          evaluation,
+          set.name,
+          samples.ids,
+          classes,
+          rows,
+        );
+        const snapshot: SentSnapshot = { ...base, objects, predictions };
+        objectsSnapshot ??= TASK_TRAITS[dataset.task_type].hasObjects ? snapshot : null;
+        batches.push({ setId: set.id, snapshot, checks: modelChecks });
+      }
+      batches.unshift({
+        setId: NO_PREDICTIONS,
+        snapshot: objectsSnapshot ? { ...base, objects: objectsSnapshot.objects } : base,
+        checks: dataChecks,
+      });
+
+      this.pool.warm();
+      for (const [b, batch] of batches.entries()) {
+        const hashes = new InputHashes(batch.snapshot);
+        const runs: { check: CheckInstance; print: string; hash: string }[] = [];
+        for (const check of batch.checks) {
+          const hash = paramsHash(check.params);
+          const feature = featureOf(check, context.defaultFeature);
+          const print = fingerprint(check, hashes, hash, batch.setId, feature);
+          const header = stored.get(ignoredKey(check.id, batch.setId));
+          const missing = missingRequirements(check, batch.snapshot, context.defaultFeature);
+          if (current(header, print)) {
+            if (header!.data_version !== dataset.data_version || header!.params_hash !== hash)
+              await healthChecks.restamp(
+                dataset.id,
+                check.id,
+                batch.setId,
+                dataset.data_version,
+                hash,
+              );
+          } else if (missing.length > 0) {
+            await save(check, batch.setId, print, hash, { kind: 'missing', requirements: missing });
+          } else runs.push({ check, print, hash });
+        }
+        if (runs.length === 0) continue;
+        const tasks: CheckRun[] = runs.map(({ check }) => ({
+          checkId: check.id,
+          key: check.key,
+          level: check.level as DataLevel,
+          params: check.params,
+        }));
+        const totals = levelTotals(batch.snapshot);
+        // Each result is saved as soon as it comes: the list shows checks finishing one by one.
+        await this.pool.run(
+          { sources: this.catalogue.sources, snapshot: batch.snapshot, runs: tasks },
+          async (i, result) => {
+            const { check, print, hash } = runs[i]!;
+            await save(
+              check,
+              batch.setId,
+              print,
+              hash,
+              'outcome' in result
+                ? { kind: 'outcome', outcome: result.outcome, total: totals(check.level) }
+                : { kind: 'error', message: result.error },
+              result.ms ?? 0,
+            );
+            await progress(0.5 + (0.5 * (b + (i + 1) / runs.length)) / batches.length);
+          },
+        );
+      }
+      await healthChecks.bumpState(dataset.id);
+    } finally {
+      for (const feature of Object.values(features))
+        if (!ArrayBuffer.isView(feature.data)) feature.data.remove();
+      rmSync(folder, { recursive: true, force: true });
     }
-    await healthChecks.bumpState(dataset.id);
   }
 }
 
 /** The number of items of a level in a snapshot. */
-function levelTotals(snapshot: CheckSnapshot): (level: string) => number {
+function levelTotals(snapshot: SentSnapshot): (level: string) => number {
   return (level) =>
     level === 'image_object' ? (snapshot.objects?.ids.length ?? 0) : snapshot.samples.ids.length;
 }

@@ -12,6 +12,7 @@ import { childSource } from '../platform/worker-source.js';
 import { WorkerTaskError } from '../platform/worker-thread.js';
 import type { CheckOutcome, CheckSnapshot } from './catalogue/types.js';
 import type { DefinitionSource } from './definition-sources.js';
+import type { SentSnapshot } from './snapshot.js';
 
 export interface CheckRun {
   checkId: string;
@@ -22,15 +23,18 @@ export interface CheckRun {
 
 export interface ChecksBatch {
   sources: readonly DefinitionSource[];
-  snapshot: CheckSnapshot;
+  snapshot: SentSnapshot;
   runs: CheckRun[];
 }
 
-/** One check on the child: the snapshot travels only when the child does not hold it. */
-export interface ChecksTask {
+/**
+ * One check on the child: the snapshot travels only when the child does not hold it (sent as the
+ * server holds it, received with every array in memory).
+ */
+export interface ChecksTask<S extends SentSnapshot = CheckSnapshot> {
   sources: readonly DefinitionSource[];
   snapshotKey: string;
-  snapshot?: CheckSnapshot;
+  snapshot?: S;
   run: CheckRun;
   /** Where checks keep their search state between runs (check-state.ts); none: full runs. */
   stateDir?: string | null;
@@ -61,7 +65,7 @@ const HEAP_MB = 4096;
 export class ChecksPool {
   /** Check runs sent to the process, by check id (tests count reruns with it). */
   readonly runs = new Map<string, number>();
-  private readonly child: ChildProcessRunner<ChecksTask, CheckRunResult>;
+  private readonly child: ChildProcessRunner<ChecksTask<SentSnapshot>, CheckRunResult>;
   private readonly timeoutMs: number;
   private readonly stateDir: string | null;
 

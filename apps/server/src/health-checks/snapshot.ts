@@ -9,14 +9,27 @@ import type { ItemTable } from '@loupe/analysis';
 import type { DatasetRecord } from '../datasets/datasets.repository.js';
 import { PREDICTED_OBJECT_PREFIX } from '../explore/field-catalogue.js';
 import type { Evaluation } from '../performance/evaluation-loader.js';
+import type { FileArray } from '../platform/task-files.js';
 import type {
   CheckInput,
   CheckSnapshot,
+  FeatureMatrix,
   ObjectColumns,
   PredictionColumns,
   SampleColumns,
 } from './catalogue/types.js';
 import type { CheckInstance } from './registry.js';
+
+/**
+ * A feature matrix as the server holds it: in a file (written as the vectors were read; the
+ * checks process reads it whole, the server only hashes it in parts) or, in tests, in memory.
+ */
+export type SentFeatureMatrix = Omit<FeatureMatrix, 'data'> & { data: Float32Array | FileArray };
+
+/** The snapshot as the server builds and sends it; the checks process gets a CheckSnapshot. */
+export type SentSnapshot = Omit<CheckSnapshot, 'features'> & {
+  features: Record<string, SentFeatureMatrix>;
+};
 
 /** The metadata ids a check reads (its inputs and requirements). */
 export function metadataOf(check: CheckInstance): string[] {
@@ -220,7 +233,7 @@ export function fromEvaluation(
 /** What a check lacks of the snapshot (empty: it can run). */
 export function missingRequirements(
   check: CheckInstance,
-  snapshot: Pick<CheckSnapshot, 'samples' | 'features' | 'predictions'>,
+  snapshot: Pick<SentSnapshot, 'samples' | 'features' | 'predictions'>,
   defaultFeature: string | null,
 ): MissingRequirement[] {
   const def = check.definition;
@@ -271,7 +284,7 @@ export function predictionsRequirement(
 /** Hashes of the snapshot's parts, each computed once. */
 export class InputHashes {
   private readonly memo = new Map<string, string>();
-  constructor(private readonly snapshot: CheckSnapshot) {}
+  constructor(private readonly snapshot: SentSnapshot) {}
 
   private hash(key: string, fill: (h: ReturnType<typeof createHash>) => void): string {
     let value = this.memo.get(key);
@@ -323,7 +336,10 @@ export class InputHashes {
         return this.hash(`feature:${feature}`, (h) => {
           const f = feature === null ? undefined : s.features[feature];
           if (!f) return void h.update('none');
-          h.update(`${f.dimension}`).update(bytes(f.data)).update(bytes(f.present));
+          h.update(`${f.dimension}`);
+          if (ArrayBuffer.isView(f.data)) h.update(bytes(f.data));
+          else for (const part of f.data.parts()) h.update(part);
+          h.update(bytes(f.present));
         });
       case 'predictions':
         return this.hash('predictions', (h) => {

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ChildProcessRunner } from './child-process.js';
 import type { FixtureTask } from './child-process.fixture.js';
-import { revive, spill } from './task-files.js';
+import { FileArray, revive, spill } from './task-files.js';
 import { childSource } from './worker-source.js';
 import { WorkerTaskError } from './worker-thread.js';
 
@@ -51,6 +51,40 @@ describe('spill and revive', () => {
       expect(back.when).toEqual(new Date(0));
     } finally {
       rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('FileArray', () => {
+  it('is written in place, read back in parts, sent as a link each task removes, then removed', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'file-array-test-'));
+    const tasks = mkdtempSync(join(tmpdir(), 'file-array-tasks-'));
+    try {
+      const array = new FileArray(join(folder, 'a.f32'), 'Float32Array', 6);
+      array.write(8, new Uint8Array(new Float32Array([2, 3]).buffer));
+      array.write(20, new Uint8Array(new Float32Array([5]).buffer));
+      expect(() => array.write(20, new Uint8Array(8))).toThrow(RangeError);
+      // Each part is copied as it comes: the generator reuses one buffer.
+      const parts = Array.from(array.parts(10), (part) => [...part]);
+      expect(parts.map((part) => part.length)).toEqual([10, 10, 4]);
+      expect([...new Float32Array(new Uint8Array(parts.flat()).buffer)]).toEqual([
+        0, 0, 2, 3, 0, 5,
+      ]);
+      // Two tasks, two links: each is read into the child's memory and removed with its task.
+      for (const prefix of ['x', 'y']) {
+        const spilled = spill({ data: array }, tasks, 1 << 20, prefix);
+        expect(readdirSync(tasks)).toEqual([`${prefix}0.bin`]);
+        const back = revive(structuredClone(spilled)) as { data: Float32Array };
+        expect([...back.data]).toEqual([0, 0, 2, 3, 0, 5]);
+        expect(readdirSync(tasks)).toEqual([]);
+      }
+      expect(existsSync(array.file)).toBe(true);
+      array.remove();
+      expect(existsSync(array.file)).toBe(false);
+      expect(() => [...array.parts()]).toThrow('removed');
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+      rmSync(tasks, { recursive: true, force: true });
     }
   });
 });
