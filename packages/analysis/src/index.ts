@@ -60,3 +60,4 @@ export { SPECTROGRAM_RANGE_DB, spectrogramImage } from './spectrogram.js';
 export * from './embeddings/index-ann.js';
 export * from './embeddings/index-layout.js';
 export * from './checks/index.js';
+export { GrowingArray, type GrowableArray } from './growing.js';

@@ -336,12 +336,7 @@ export class PerformanceRepository {
    * sample's seq (docs/decisions.md, decision 65).
    */
   async *classPredictions(setId: string): AsyncGenerator<ClassPredictionPage> {
-    const row = await this.db
-      .selectFrom('predictions')
-      .select((eb) => eb.fn.max('sample_seq').as('last'))
-      .where('prediction_set_id', '=', setId)
-      .executeTakeFirst();
-    const end = row?.last === null || row?.last === undefined ? 0 : Number(row.last) + 1;
+    const end = await this.seqEnd({ setId });
     const pages = this.seqRanges(
       { seq: 'p.sample_seq', label: 'p.label', score: 'p.score', probabilities: 'p.probabilities' },
       (low, high) => sql`from predictions as p
@@ -398,13 +393,22 @@ export class PerformanceRepository {
     return this.evaluationSamplesOfSets(datasetId, [], { truth: 'label' });
   }
 
-  /** One past the highest seq of the dataset's samples (deleted ones too): 0 for none. */
-  private async seqEnd(datasetId: string): Promise<number> {
-    const row = await this.db
-      .selectFrom('samples')
-      .select((eb) => eb.fn.max('seq').as('last'))
-      .where('dataset_id', '=', datasetId)
-      .executeTakeFirst();
+  /**
+   * One past the highest seq of the dataset's samples (deleted ones too), or of the samples of
+   * the set's predictions: where reads by ranges of seqs end; 0 for none.
+   */
+  private async seqEnd(of: { datasetId: string } | { setId: string }): Promise<number> {
+    const row = await (
+      'setId' in of
+        ? this.db
+            .selectFrom('predictions')
+            .select((eb) => eb.fn.max('sample_seq').as('last'))
+            .where('prediction_set_id', '=', of.setId)
+        : this.db
+            .selectFrom('samples')
+            .select((eb) => eb.fn.max('seq').as('last'))
+            .where('dataset_id', '=', of.datasetId)
+    ).executeTakeFirst();
     return row?.last === null || row?.last === undefined ? 0 : Number(row.last) + 1;
   }
 
@@ -422,7 +426,7 @@ export class PerformanceRepository {
     };
     // The statements run side by side on the pool's connections. A set's predictions of deleted
     // samples are read too, and passed over in the walk.
-    const end = await this.seqEnd(datasetId);
+    const end = await this.seqEnd({ datasetId });
     const [samples, ...predictions] = await Promise.all([
       this.allColumns(
         this.sampleColumns(columns, field, {}),

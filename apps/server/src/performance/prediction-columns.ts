@@ -5,6 +5,7 @@
 // predictions again with every sample. A sample's seq never changes (deleted samples keep theirs
 // and a restore brings them back), and a set's predictions change only by an upload, which
 // raises its version.
+import { GrowingArray } from '@loupe/analysis';
 import { ClassIndex } from './class-index.js';
 import type { ClassPredictionPage, PerformanceRepository } from './performance.repository.js';
 
@@ -37,46 +38,21 @@ export interface ClassPredictions {
   probValue: Float32Array;
 }
 
-/** A growable typed array: `push` amortised, `view` the items so far. */
-class Growing<A extends Float64Array | Float32Array | Int32Array | Uint8Array> {
-  length = 0;
-  constructor(
-    private array: A,
-    private readonly make: (size: number) => A,
-  ) {}
-  /** Room for `count` more items. */
-  reserve(count: number): A {
-    if (this.length + count > this.array.length) {
-      const grown = this.make(Math.max(this.length + count, this.array.length * 2));
-      grown.set(this.array.subarray(0, this.length));
-      this.array = grown;
-    }
-    return this.array;
-  }
-  view(): A {
-    return this.array.slice(0, this.length) as A;
-  }
-}
-
 /** A set's columns built a page at a time, straight into typed arrays. */
 function columnsBuilder() {
   const names = new ClassIndex([]);
-  const seq = new Growing(new Float64Array(1024), (n) => new Float64Array(n));
-  const label = new Growing(new Int32Array(1024), (n) => new Int32Array(n));
-  const score = new Growing(new Float64Array(1024), (n) => new Float64Array(n));
-  const given = new Growing(new Uint8Array(1024), (n) => new Uint8Array(n));
-  const probStart = new Growing(new Int32Array(1024), (n) => new Int32Array(n));
-  probStart.reserve(1);
-  probStart.length = 1;
-  const probValue = new Growing(new Float32Array(1024), (n) => new Float32Array(n));
+  const seq = new GrowingArray(new Float64Array(1024));
+  const label = new GrowingArray(new Int32Array(1024));
+  const score = new GrowingArray(new Float64Array(1024));
+  const given = new GrowingArray(new Uint8Array(1024));
+  const probStart = new GrowingArray(new Int32Array(1024));
+  probStart.push(0);
+  const probValue = new GrowingArray(new Float32Array(1024));
   /** Entries' keys, made only once an entry comes by name (until then each is its position). */
-  let probKey: Growing<Int32Array> | null = null;
+  let probKey: GrowingArray<Int32Array> | null = null;
   const byName = () => {
     if (probKey !== null) return probKey;
-    probKey = new Growing(
-      new Int32Array(Math.max(1024, probValue.length)),
-      (n) => new Int32Array(n),
-    );
+    probKey = new GrowingArray(new Int32Array(Math.max(1024, probValue.length)));
     const keys = probKey.reserve(probValue.length);
     const starts = probStart.reserve(0);
     for (let j = 0; j + 1 < probStart.length; j++)
@@ -131,14 +107,14 @@ function columnsBuilder() {
     },
     finish(): ClassPredictions {
       return {
-        seq: seq.view(),
+        seq: seq.toArray(),
         names: names.names,
-        label: label.view(),
-        score: score.view(),
-        given: given.view(),
-        probStart: probStart.view(),
-        probKey: probKey === null ? null : (probKey as Growing<Int32Array>).view(),
-        probValue: probValue.view(),
+        label: label.toArray(),
+        score: score.toArray(),
+        given: given.toArray(),
+        probStart: probStart.toArray(),
+        probKey: probKey === null ? null : (probKey as GrowingArray<Int32Array>).toArray(),
+        probValue: probValue.toArray(),
       };
     },
   };

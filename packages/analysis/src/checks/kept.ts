@@ -5,6 +5,7 @@
 // it to the rows of the current data.
 
 import { rowIndex } from '../query/id-index.js';
+import { GrowingArray } from '../growing.js';
 
 /** What a kept state is made of (the server writes any record of these to a file). */
 export type KeptValue =
@@ -128,29 +129,13 @@ export function openKept(
 }
 
 /** Typed arrays grown by appending (the kept structures while they are built). */
-class Growing<T extends Int32Array | Float64Array> {
-  length = 0;
-  constructor(private data: T) {}
-  push(value: number): void {
-    if (this.length === this.data.length) {
-      const bigger = new (this.data.constructor as new (n: number) => T)(this.data.length * 2);
-      bigger.set(this.data);
-      this.data = bigger;
-    }
-    this.data[this.length++] = value;
-  }
-  toArray(): T {
-    return this.data.slice(0, this.length) as T;
-  }
-}
-
-export class GrowingInt32 extends Growing<Int32Array> {
+export class GrowingInt32 extends GrowingArray<Int32Array> {
   constructor() {
     super(new Int32Array(1024));
   }
 }
 
-export class GrowingFloat64 extends Growing<Float64Array> {
+export class GrowingFloat64 extends GrowingArray<Float64Array> {
   constructor() {
     super(new Float64Array(1024));
   }
